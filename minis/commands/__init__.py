@@ -1,0 +1,1 @@
+"""Subcommands of the `minis` command line, one module per area (see `minis.cli`)."""
