@@ -130,7 +130,7 @@ def ring(center: Hex, radius: int) -> Iterator[Hex]:
     if radius == 0:
         yield center
         return
-    hex_ = center + (Facing.SW.step.q * radius, Facing.SW.step.r * radius)
+    hex_ = Hex(center.q + Facing.SW.step.q * radius, center.r + Facing.SW.step.r * radius)
     for facing in FACINGS:
         for _ in range(radius):
             yield hex_
@@ -188,3 +188,87 @@ def parse_label(text: str, shift: int = 0) -> Hex:
     number = int(match.group(2))
     x = 2 * (number - 1) + (1 if is_indented(row, shift) else 0)
     return from_doubled(x, row, shift)
+
+
+# --- exact segment geometry (line of sight) ---------------------------------------------------------
+#
+# Whether a segment meets a hexagon's interior is affine-invariant, so we work in the integer frame
+# (X, Y) = (x, 3*y) of doubled-width coordinates (x, y) with shift 0. There every hex centre is an
+# integer point and the six vertices of the hex centred at (X, Y) are (X+-1, Y+-1) and (X, Y+-2):
+#
+#              (X, Y-2)
+#     (X-1, Y-1)      (X+1, Y-1)
+#            .  (X, Y)  .
+#     (X-1, Y+1)      (X+1, Y+1)
+#              (X, Y+2)
+#
+# Edge normals are (1, 0), (1, 1) and (1, -1), along which the hexagon centred at the origin projects
+# to [-1, 1], [-2, 2] and [-2, 2].
+
+
+def _frame(hex_: Hex) -> tuple[int, int]:
+    """The integer affine frame (x, 3*y) in which hex vertices are integer points."""
+    return (2 * hex_.q + hex_.r, 3 * hex_.r)
+
+
+def _strict_overlap(s0: int, s1: int, lo: int, hi: int) -> bool:
+    """True if the segment's projection [min(s0, s1), max(s0, s1)] meets the open interval (lo, hi).
+
+    This is `lo < max(s) and min(s) < hi`: for a segment that projects to a point p it reads lo < p < hi,
+    so touching the boundary (a vertex or a hexside) never counts.
+    """
+    return lo < max(s0, s1) and min(s0, s1) < hi
+
+
+def segment_crosses_hex(a: Hex, b: Hex, h: Hex) -> bool:
+    """True if the segment between the centres of a and b passes through the *interior* of hex h.
+
+    A separating-axis test with strict overlap on the hexagon's three edge normals and the segment's
+    normal (their union holds every edge normal of the Minkowski difference, so it is exact). A segment
+    running exactly along a hexside or through a vertex does not cross. A degenerate segment (a == b)
+    is a point, inside h only when it is h's centre.
+    """
+    if a == b:
+        return a == h
+    hx, hy = _frame(h)
+    ax, ay = _frame(a)
+    bx, by = _frame(b)
+    ax, ay, bx, by = ax - hx, ay - hy, bx - hx, by - hy
+    if not _strict_overlap(ax, bx, -1, 1):
+        return False
+    if not _strict_overlap(ax + ay, bx + by, -2, 2):
+        return False
+    if not _strict_overlap(ax - ay, bx - by, -2, 2):
+        return False
+    # Segment normal n: the whole segment projects to the single value p = n . a.
+    nx, ny = ay - by, bx - ax
+    p = nx * ax + ny * ay
+    reach = max(abs(nx + ny), abs(nx - ny), 2 * abs(ny))  # max |n . v| over the six vertices
+    return -reach < p < reach
+
+
+def crossed_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
+    """Every hex other than a and b whose interior the segment between their centres crosses, from a to b.
+
+    A crossed hex's centre lies within the doubled-coordinate bounding box of a and b (its interior
+    reaches less than one unit in x and two thirds of a row in y from its centre), so only those
+    candidates are tested. Consecutive crossed hexes are neighbours entered across their shared side
+    (or through a vertex at its end), which lies on the perpendicular bisector of their centres; so the
+    order along the segment is the order of the centres' projections on the segment direction. That
+    projection must be Euclidean (the (x, 3y) frame is not): in doubled units the real dot product is
+    proportional to dx1*dx2 + 3*dy1*dy2, as in `is_front`.
+    """
+    ax, ay = to_doubled(a)
+    bx, by = to_doubled(b)
+    found: list[tuple[int, Hex]] = []
+    dx, dy = bx - ax, by - ay
+    for y in range(min(ay, by), max(ay, by) + 1):
+        x0 = min(ax, bx)
+        if (x0 - y) % 2:
+            x0 += 1
+        for x in range(x0, max(ax, bx) + 1, 2):
+            h = from_doubled(x, y)
+            if h != a and h != b and segment_crosses_hex(a, b, h):
+                found.append((dx * (x - ax) + 3 * dy * (y - ay), h))
+    found.sort()
+    return tuple(h for _, h in found)
