@@ -1,0 +1,256 @@
+"""Armies: which cards a player brings, and whether the army is legal for its scenario.
+
+An army file (DESIGN section 5, docs/armies.md) names its side, scenario, optional year and
+historical limits, and its units by card id. `validate_army` returns every problem as one line of
+text, so the command line and the game's army-builder screen show the same messages.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from minis.cards import YEARS, Nation, StatCard, card_id, side_adjective
+from minis.errors import MinisError, did_you_mean
+from minis.sides import Side
+from minis.tomlfile import (
+    TomlSource,
+    is_one_line,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
+
+#: No army may have more units than this (rulebook, Building an Army).
+MAX_UNITS = 15
+
+
+class Scenario(enum.Enum):
+    """The scenario an army is built for; it sets the points limit (rulebook, Scenarios)."""
+
+    STANDARD = "standard"
+    ASSAULT_ATTACKER = "assault-attacker"
+    ASSAULT_DEFENDER = "assault-defender"
+
+    @property
+    def points_limit(self) -> int:
+        return SCENARIO_POINTS[self]
+
+    @classmethod
+    def parse(cls, text: str | Scenario) -> Scenario:
+        """A scenario from its file name ('assault-attacker'); ValueError otherwise."""
+        if isinstance(text, Scenario):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown scenario '{text}'") from None
+
+
+#: Points an army may spend, per scenario.
+SCENARIO_POINTS = {Scenario.STANDARD: 100, Scenario.ASSAULT_ATTACKER: 120, Scenario.ASSAULT_DEFENDER: 80}
+
+#: The historical army limits, one entry per line of the rulebook: nations that may share an army.
+#: A nation may be in an army only with nations of its own group.
+HISTORICAL_GROUPS: tuple[frozenset[Nation], ...] = (
+    frozenset({Nation.GERMANY, Nation.ITALY}),
+    frozenset({Nation.SOVIET_UNION}),
+    frozenset({Nation.JAPAN}),
+    frozenset({Nation.UNITED_STATES, Nation.UNITED_KINGDOM, Nation.FRANCE}),
+)
+
+
+def _side(value: Side | str) -> Side:
+    return value if isinstance(value, Side) else Side.parse(value)
+
+
+@attrs.frozen
+class Army:
+    """A player's army. `units` are card ids, repeated for copies; `source` is the file it came from."""
+
+    name: str
+    side: Side = attrs.field(converter=_side)
+    scenario: Scenario = attrs.field(default=Scenario.STANDARD, converter=Scenario.parse)
+    year: int | None = None
+    historical: bool = False
+    units: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    source: Path | None = None
+
+    @property
+    def points_limit(self) -> int:
+        return self.scenario.points_limit
+
+
+def army_points(army: Army, cards: dict[str, StatCard]) -> int:
+    """The total cost of the army's units (unknown card ids count nothing; validation reports them)."""
+    return sum(cards[unit].cost for unit in army.units if unit in cards)
+
+
+def _unknown_card(unit: str, cards: dict[str, StatCard]) -> str:
+    guess = card_id(unit)
+    if guess in cards and guess != unit:
+        return f"unknown card '{unit}' (did you mean '{guess}'?)"
+    hint = did_you_mean(unit, list(cards))
+    return f"unknown card '{unit}'" + (f" ({hint})" if hint else "")
+
+
+def validate_army(army: Army, cards: dict[str, StatCard]) -> list[str]:
+    """Every way the army breaks the army-building rules, one message each; [] for a legal army."""
+    problems: list[str] = []
+    known: list[StatCard] = []
+    for unit in dict.fromkeys(army.units):
+        if unit in cards:
+            known.append(cards[unit])
+        else:
+            problems.append(_unknown_card(unit, cards))
+    if not army.units:
+        problems.append("no units: an army needs at least one")
+    for card in known:
+        if card.side is not army.side:
+            problems.append(
+                f"{card.name} is an {side_adjective(card.side)} unit in an {side_adjective(army.side)} army"
+            )
+    if army.year is not None:
+        for card in known:
+            if card.year > army.year:
+                problems.append(f"{card.name} is from {card.year}, later than the army's year {army.year}")
+    if army.historical:
+        own_side = [card for card in known if card.side is army.side]
+        problems.extend(historical_problems({card.nation for card in own_side}))
+    points, limit = army_points(army, cards), army.points_limit
+    if points > limit:
+        problems.append(f"{points} points, {points - limit} over the {limit}-point limit")
+    if len(army.units) > MAX_UNITS:
+        over = len(army.units) - MAX_UNITS
+        problems.append(f"{len(army.units)} units, {over} over the {MAX_UNITS}-unit limit")
+    return problems
+
+
+def _names(nations: set[Nation] | frozenset[Nation], last: str = "and") -> str:
+    """'France', 'France and Italy', 'France, Italy and Japan'."""
+    names = sorted(nation.value for nation in nations)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def historical_problems(nations: set[Nation]) -> list[str]:
+    """The historical army limits broken by an army with units of these nations."""
+    groups = [group for group in HISTORICAL_GROUPS if group & nations]
+    if len(groups) <= 1:
+        return []
+    problems = []
+    for group in groups:
+        others = nations - group
+        if len(group) == 1:
+            (nation,) = group
+            problems.append(
+                f"historical army limits: {nation.adjective} units can't be in an army with any other "
+                f"nationality (this army also has {_names(others)})"
+            )
+    mixed = [group & nations for group in groups if len(group) > 1]
+    for first, second in itertools.pairwise(mixed):
+        problems.append(
+            f"historical army limits: units from {_names(first, 'or')} can't be in an army with units from "
+            f"{_names(second, 'or')}"
+        )
+    return problems
+
+
+# --- the army file ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _ArmyFile:
+    name: str
+    side: str
+    units: list[str]
+    scenario: str = "standard"
+    year: int | None = None
+    historical: bool = False
+
+
+_CONVERTER = strict_converter()
+
+
+def parse_army(data: bytes | str, file: str = "army.toml", source_path: Path | None = None) -> Army:
+    """An army from the text of an army file; raises MinisError with all its problems."""
+    return _build(parse_toml(data, file), source_path)
+
+
+def load_army(path: str | Path) -> Army:
+    """Read an army file; raises MinisError (exit code 2 when it can't be read at all)."""
+    return _build(read_toml(path), Path(path))
+
+
+def _build(source: TomlSource, path: Path | None) -> Army:
+    raw, problems = structure(source, _ArmyFile, _CONVERTER)
+    data: dict[str, Any] = source.data
+    name = data.get("name")
+    if type(name) is str and not is_one_line(name):
+        problems.append(source.problem(("name",), "'name' must be one line of text, not empty"))
+    side = data.get("side")
+    if type(side) is str:
+        try:
+            Side.parse(side)
+        except ValueError:
+            hint = did_you_mean(side.strip().lower(), [s.value for s in Side])
+            problems.append(source.problem(("side",), f"unknown side '{side}' (axis or allies)", hint))
+    scenario = data.get("scenario")
+    if type(scenario) is str:
+        try:
+            Scenario.parse(scenario)
+        except ValueError:
+            choices = [s.value for s in Scenario]
+            hint = did_you_mean(scenario.strip().lower(), choices)
+            problems.append(
+                source.problem(("scenario",), f"unknown scenario '{scenario}' ({', '.join(choices)})", hint)
+            )
+    year = data.get("year")
+    if type(year) is int and year not in YEARS:
+        problems.append(
+            source.problem(("year",), f"year {year} is out of range ({YEARS.start}-{YEARS.stop - 1})")
+        )
+    units = data.get("units")
+    if isinstance(units, list):
+        for index, unit in enumerate(units):
+            if type(unit) is str and not is_one_line(unit):
+                message = (
+                    f"unit {index + 1} is an empty card id"
+                    if not unit.strip()
+                    else (f"unit {index + 1} has a line break or control character in its card id")
+                )
+                problems.append(source.problem(("units", index), message))
+    if problems:
+        raise MinisError(sorted(dict.fromkeys(problems), key=lambda problem: (problem.line, problem.col)))
+    assert raw is not None
+    return Army(
+        name=raw.name.strip(),
+        side=Side.parse(raw.side),
+        scenario=Scenario.parse(raw.scenario),
+        year=raw.year,
+        historical=raw.historical,
+        units=tuple(unit.strip() for unit in raw.units),
+        source=path,
+    )
+
+
+def dump_army(army: Army) -> str:
+    """The army as an army file (for the army-builder screen's Save); `parse_army` reads it back equal."""
+    lines = [
+        f"name = {toml_string(army.name)}",
+        f'side = "{army.side.value}"',
+        f'scenario = "{army.scenario.value}"',
+    ]
+    if army.year is not None:
+        lines.append(f"year = {army.year}")
+    if army.historical:
+        lines.append("historical = true")
+    lines.append("units = [")
+    lines += [f"    {toml_string(unit)}," for unit in army.units]
+    lines.append("]")
+    return "\n".join(lines) + "\n"

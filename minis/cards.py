@@ -1,0 +1,591 @@
+"""Stat cards: the numbers and abilities of every unit, read from one TOML file per card in `cards/`.
+
+The rules engine reads units only through `StatCard`, so a card file is checked hard when it is
+loaded: required keys, types, sane ranges, known nations, types and abilities; unknown keys are refused
+with a did-you-mean hint; every problem of a file is reported at once with its line. The file format
+is described in docs/cards.md; `dump_card` writes it back in canonical form.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
+from minis.errors import MinisError, Problem, did_you_mean
+from minis.sides import Side
+from minis.tomlfile import (
+    KeyPath,
+    TomlSource,
+    WrongType,
+    is_one_line,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
+
+#: Sane ranges for card numbers; anything outside is a typing mistake in a card file.
+YEARS = range(1930, 1951)
+COSTS = range(1, 201)
+SPEEDS = range(0, 13)
+DEFENSES = range(1, 21)
+ATTACK_DICE = range(1, 41)
+ABILITY_NUMBERS = range(1, 41)
+
+#: Subtypes a card may name (Commander and Artillery change rules; the others are descriptive).
+SUBTYPES = (
+    "Armored Car",
+    "Artillery",
+    "Assault Gun",
+    "Car",
+    "Commander",
+    "Half-Track",
+    "Sniper",
+    "Tank",
+    "Tank Destroyer",
+    "Truck",
+)
+RARITIES = ("Common", "Uncommon", "Rare")
+_COLLECTOR = re.compile(r"^(\d+)/(\d+)$")
+
+
+class Nation(enum.Enum):
+    """A unit's country; its side follows from it (rulebook, How to Read a Stat Card)."""
+
+    GERMANY = "Germany"
+    ITALY = "Italy"
+    JAPAN = "Japan"
+    UNITED_STATES = "United States"
+    UNITED_KINGDOM = "United Kingdom"
+    SOVIET_UNION = "Soviet Union"
+    FRANCE = "France"
+
+    @property
+    def side(self) -> Side:
+        return Side.AXIS if self in (Nation.GERMANY, Nation.ITALY, Nation.JAPAN) else Side.ALLIES
+
+    @property
+    def adjective(self) -> str:
+        """'German', 'Soviet', ...: how messages name units of this nation."""
+        return _ADJECTIVES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Nation:
+        """A nation from its name in any case or a short form (USA, UK, USSR); ValueError otherwise."""
+        found = _NATION_NAMES.get(slug(text))
+        if found is None:
+            raise ValueError(f"unknown nation '{text}'")
+        return found
+
+    @classmethod
+    def hint(cls, text: str) -> str:
+        """A did-you-mean hint for a mistyped nation name."""
+        return did_you_mean(text.strip().title(), [nation.value for nation in Nation])
+
+
+_ADJECTIVES = {
+    Nation.GERMANY: "German",
+    Nation.ITALY: "Italian",
+    Nation.JAPAN: "Japanese",
+    Nation.UNITED_STATES: "American",
+    Nation.UNITED_KINGDOM: "British",
+    Nation.SOVIET_UNION: "Soviet",
+    Nation.FRANCE: "French",
+}
+_NATION_NAMES: dict[str, Nation] = {slug(nation.value): nation for nation in Nation} | {
+    "usa": Nation.UNITED_STATES,
+    "us": Nation.UNITED_STATES,
+    "uk": Nation.UNITED_KINGDOM,
+    "britain": Nation.UNITED_KINGDOM,
+    "great-britain": Nation.UNITED_KINGDOM,
+    "ussr": Nation.SOVIET_UNION,
+}
+
+
+def side_adjective(side: Side) -> str:
+    """'Axis' or 'Allied', as in 'an Allied unit in an Axis army'."""
+    return "Axis" if side is Side.AXIS else "Allied"
+
+
+class UnitType(enum.Enum):
+    """Soldier or Vehicle: decides which attack values are used against the unit and how it moves."""
+
+    SOLDIER = "soldier"
+    VEHICLE = "vehicle"
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+
+class RangeBand(enum.Enum):
+    """The three attack ranges of a stat card."""
+
+    SHORT = "short"
+    MEDIUM = "medium"
+    LONG = "long"
+
+
+def range_band(distance: int) -> RangeBand | None:
+    """The band for a distance in hexes: 0-1 short, 2-4 medium, 5-8 long, anything else out of range."""
+    if 0 <= distance <= 1:
+        return RangeBand.SHORT
+    if 2 <= distance <= 4:
+        return RangeBand.MEDIUM
+    if 5 <= distance <= 8:
+        return RangeBand.LONG
+    return None
+
+
+@attrs.frozen
+class Attack:
+    """Attack dice at each range against one type of target; None means no attack at that range."""
+
+    short: int | None = None
+    medium: int | None = None
+    long: int | None = None
+
+    def at(self, band: RangeBand) -> int | None:
+        return getattr(self, band.value)
+
+
+@attrs.frozen
+class AbilityRef:
+    """One ability on a card: catalogue id, display name, its number (None if it takes none), description."""
+
+    id: str
+    name: str
+    number: int | None
+    description: str
+    commander: bool = False
+
+    @property
+    def info(self) -> AbilityInfo:
+        return ABILITIES[self.id]
+
+    @property
+    def text(self) -> str:
+        """As the card prints it: 'Close Assault 7', 'Commander: Initiative +2'."""
+        return self.info.label(self.number)
+
+
+@attrs.frozen
+class StatCard:
+    """Everything a stat card shows. `id` is the contract card id (DESIGN section 5)."""
+
+    id: str
+    name: str
+    nation: Nation
+    side: Side
+    type: UnitType
+    subtype: str | None
+    year: int
+    cost: int
+    speed: int
+    defense_front: int
+    defense_rear: int
+    vs_soldiers: Attack
+    vs_vehicles: Attack
+    abilities: tuple[AbilityRef, ...] = ()
+    set_name: str = "Base Set"
+    collector: str | None = None
+    rarity: str | None = None
+
+    def attack_dice(self, target_type: UnitType, band: RangeBand) -> int | None:
+        """Dice rolled against a target of that type at that range (None: can't attack it there)."""
+        attack = self.vs_soldiers if target_type is UnitType.SOLDIER else self.vs_vehicles
+        return attack.at(band)
+
+    def has(self, ability_id: str) -> bool:
+        return any(ability.id == ability_id for ability in self.abilities)
+
+    def ability(self, ability_id: str) -> AbilityRef | None:
+        return next((ability for ability in self.abilities if ability.id == ability_id), None)
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.type is UnitType.VEHICLE
+
+    @property
+    def is_soldier(self) -> bool:
+        return self.type is UnitType.SOLDIER
+
+    @property
+    def is_commander(self) -> bool:
+        return self.subtype == "Commander" or self.has("commander-initiative")
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.subtype == "Artillery"
+
+    @property
+    def initiative_bonus(self) -> int:
+        """The N of 'Commander: Initiative +N', 0 for a unit without it."""
+        ability = self.ability("commander-initiative")
+        return (ability.number or 0) if ability else 0
+
+    @property
+    def type_line(self) -> str:
+        """'Vehicle - Tank' or 'Soldier'."""
+        return f"{self.type.title} - {self.subtype}" if self.subtype else self.type.title
+
+    @property
+    def defense_text(self) -> str:
+        """'5/4' for a Vehicle with two values, '4' otherwise."""
+        if self.defense_front == self.defense_rear and not self.is_vehicle:
+            return str(self.defense_front)
+        return f"{self.defense_front}/{self.defense_rear}"
+
+
+def card_id(name: str) -> str:
+    """The contract card id: lower case, runs of other characters than a-z 0-9 -> '-', trimmed."""
+    return slug(name)
+
+
+# --- the card file ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _AttackFile:
+    short: int | None = None
+    medium: int | None = None
+    long: int | None = None
+
+
+@attrs.frozen
+class _DefenseFile:
+    front: int
+    rear: int
+
+
+@attrs.frozen
+class _AbilityFile:
+    ability: str
+    description: str | None = None
+
+
+@attrs.frozen
+class _CardFile:
+    """The shape of a card file; values are checked further in `_check`."""
+
+    name: str
+    nation: str
+    type: str
+    year: int
+    cost: int
+    speed: int
+    vs_soldiers: _AttackFile
+    vs_vehicles: _AttackFile
+    set: str
+    defense: int | _DefenseFile | None = None  # required; reported as missing by `_check_defense`
+    subtype: str | None = None
+    collector: str | None = None
+    rarity: str | None = None
+    abilities: list[_AbilityFile] = attrs.Factory(list)
+
+
+_CONVERTER = strict_converter()
+
+
+def _structure_defense(value: Any, _type: Any) -> int | _DefenseFile | None:
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, dict):
+        return _CONVERTER.structure(value, _DefenseFile)
+    raise WrongType("an integer or a table { front = N, rear = N }", value)
+
+
+_CONVERTER.register_structure_hook_func(lambda t: t == int | _DefenseFile | None, _structure_defense)
+
+
+def _number(
+    source: TomlSource, path: KeyPath, value: Any, allowed: range, what: str, out: list[Problem]
+) -> int | None:
+    """Check a whole number is in range; wrong types were already reported by structuring."""
+    if type(value) is not int:
+        return None
+    if value not in allowed:
+        out.append(
+            source.problem(path, f"{what} {value} is out of range ({allowed.start}-{allowed.stop - 1})")
+        )
+        return None
+    return value
+
+
+def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict[str, Any]:
+    """Check the values of a card file (works on the raw data, so it runs even when structuring failed)."""
+    checked: dict[str, Any] = {}
+
+    def text(key: str) -> str | None:
+        value = data.get(key)
+        if type(value) is not str:
+            return None
+        if not is_one_line(value):
+            out.append(source.problem((key,), f"'{key}' must be one line of text, not empty"))
+            return None
+        return value.strip()
+
+    checked["name"] = text("name")
+    checked["set"] = text("set")
+    nation = text("nation")
+    if nation is not None:
+        try:
+            checked["nation"] = Nation.parse(nation)
+        except ValueError as error:
+            out.append(source.problem(("nation",), str(error), Nation.hint(nation)))
+    kind = text("type")
+    if kind is not None:
+        try:
+            checked["type"] = UnitType(kind.lower())
+        except ValueError:
+            hint = did_you_mean(kind.title(), ["Soldier", "Vehicle"])
+            out.append(source.problem(("type",), f"unknown type '{kind}' (Soldier or Vehicle)", hint))
+    subtype = text("subtype")
+    if subtype is not None:
+        known = {slug(name): name for name in SUBTYPES}
+        if slug(subtype) in known:
+            checked["subtype"] = known[slug(subtype)]
+        else:
+            hint = did_you_mean(subtype, SUBTYPES)
+            out.append(source.problem(("subtype",), f"unknown subtype '{subtype}'", hint))
+    rarity = text("rarity")
+    if rarity is not None:
+        if rarity.capitalize() in RARITIES:
+            checked["rarity"] = rarity.capitalize()
+        else:
+            hint = did_you_mean(rarity.capitalize(), RARITIES)
+            out.append(
+                source.problem(("rarity",), f"unknown rarity '{rarity}' (Common, Uncommon or Rare)", hint)
+            )
+    collector = text("collector")
+    if collector is not None:
+        match = _COLLECTOR.match(collector)
+        if match and 1 <= int(match.group(1)) <= int(match.group(2)):
+            checked["collector"] = collector
+        else:
+            out.append(source.problem(("collector",), f"collector number '{collector}' is not like '12/48'"))
+    checked["year"] = _number(source, ("year",), data.get("year"), YEARS, "year", out)
+    checked["cost"] = _number(source, ("cost",), data.get("cost"), COSTS, "cost", out)
+    checked["speed"] = _number(source, ("speed",), data.get("speed"), SPEEDS, "speed", out)
+    _check_defense(source, data.get("defense"), checked, out)
+    for key in ("vs_soldiers", "vs_vehicles"):
+        table = data.get(key)
+        if isinstance(table, dict):
+            for band in RangeBand:
+                value = table.get(band.value)
+                if value == 0 and type(value) is int:
+                    out.append(
+                        source.problem(
+                            (key, band.value),
+                            f"{key}.{band.value} is 0",
+                            "leave the key out when the unit has no attack at that range",
+                        )
+                    )
+                else:
+                    _number(source, (key, band.value), value, ATTACK_DICE, f"{key}.{band.value}", out)
+    checked["abilities"] = _check_abilities(source, data.get("abilities"), out)
+    return checked
+
+
+def _check_defense(source: TomlSource, value: Any, checked: dict[str, Any], out: list[Problem]) -> None:
+    """Ranges and the one-value rule for Soldiers; the shape was checked by structuring."""
+    if "defense" not in source.data:
+        hint = "defense = 4, or defense = { front = 5, rear = 4 }"
+        out.append(source.problem((), "missing key 'defense'", hint))
+        return
+    if type(value) is int:
+        number = _number(source, ("defense",), value, DEFENSES, "defense", out)
+        checked["defense"] = (number, number)
+        return
+    if not isinstance(value, dict):
+        return
+    front, rear = (
+        _number(source, ("defense", key), value.get(key), DEFENSES, f"defense.{key}", out)
+        for key in ("front", "rear")
+    )
+    kind = source.data.get("type")
+    if isinstance(kind, str) and kind.lower() == "soldier" and front and rear and front != rear:
+        out.append(source.problem(("defense",), f"a Soldier has one defense value, not {front}/{rear}"))
+    checked["defense"] = (front, rear)
+
+
+def _check_abilities(source: TomlSource, value: Any, out: list[Problem]) -> list[AbilityRef]:
+    if not isinstance(value, list):
+        return []
+    refs: list[AbilityRef] = []
+    seen: set[str] = set()
+    names = sorted(info.name for info in ABILITIES.values())
+    for index, entry in enumerate(value):
+        if not isinstance(entry, dict) or type(entry.get("ability")) is not str:
+            continue  # reported by structuring
+        path: KeyPath = ("abilities", index, "ability")
+        label = entry["ability"]
+        name, number = split_label(label)
+        info = find_ability(name)
+        if info is None:
+            out.append(source.problem(path, f"unknown ability '{name}'", did_you_mean(name, names)))
+            continue
+        if info.takes_number and number is None:
+            out.append(source.problem(path, f"ability '{info.name}' needs a number, like '{info.label(2)}'"))
+            continue
+        if not info.takes_number and number is not None:
+            out.append(source.problem(path, f"ability '{info.name}' takes no number (found '{label}')"))
+            continue
+        if number is not None and number not in ABILITY_NUMBERS:
+            out.append(
+                source.problem(path, f"'{label}': {number} is out of range (1-{ABILITY_NUMBERS.stop - 1})")
+            )
+            continue
+        if info.id in seen:
+            out.append(source.problem(path, f"ability '{info.name}' is listed twice"))
+            continue
+        seen.add(info.id)
+        description = entry.get("description")
+        if description is None:
+            description = info.describe(number)
+        elif type(description) is not str:
+            continue  # reported by structuring
+        elif not is_one_line(description):
+            out.append(
+                source.problem((*path[:2], "description"), "an ability description is one line, not empty")
+            )
+            continue
+        refs.append(AbilityRef(info.id, info.name, number, description.strip(), info.commander))
+    return refs
+
+
+def parse_card(data: bytes | str, card_id_: str, file: str | None = None) -> StatCard:
+    """A card from the text of a card file; `card_id_` is its id (the file name without .toml)."""
+    file = file or f"{card_id_}.toml"
+    return _build(parse_toml(data, file), card_id_)
+
+
+def load_card(path: str | Path) -> StatCard:
+    """Read one card file `cards/<id>.toml`; raises MinisError with all its problems."""
+    path = Path(path)
+    return _build(read_toml(path), path.stem)
+
+
+def _build(source: TomlSource, card_id_: str) -> StatCard:
+    raw, problems = structure(source, _CardFile, _CONVERTER)
+    if card_id(card_id_) != card_id_:
+        problems.insert(
+            0,
+            Problem(
+                source.file,
+                1,
+                1,
+                f"'{card_id_}' is not a card id",
+                f"call the file '{card_id(card_id_)}.toml'",
+            ),
+        )
+    checked = _check(source, source.data, problems)
+    if problems:
+        raise MinisError(_sorted(problems))
+    assert raw is not None
+    front, rear = checked["defense"]
+    return StatCard(
+        id=card_id_,
+        name=checked["name"],
+        nation=checked["nation"],
+        side=checked["nation"].side,
+        type=checked["type"],
+        subtype=checked.get("subtype"),
+        year=checked["year"],
+        cost=checked["cost"],
+        speed=checked["speed"],
+        defense_front=front,
+        defense_rear=rear,
+        vs_soldiers=Attack(raw.vs_soldiers.short, raw.vs_soldiers.medium, raw.vs_soldiers.long),
+        vs_vehicles=Attack(raw.vs_vehicles.short, raw.vs_vehicles.medium, raw.vs_vehicles.long),
+        abilities=tuple(checked["abilities"]),
+        set_name=checked["set"],
+        collector=checked.get("collector"),
+        rarity=checked.get("rarity"),
+    )
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda problem: (problem.line, problem.col))
+
+
+def load_cards(directory: str | Path) -> dict[str, StatCard]:
+    """Every `*.toml` card in a folder, by id; the problems of all files are raised together."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise MinisError(Problem(str(directory), 0, 0, "no such card folder"), exit_code=2)
+    cards: dict[str, StatCard] = {}
+    problems: list[Problem] = []
+    exit_code = 1
+    for path in sorted(directory.glob("*.toml")):
+        try:
+            card = load_card(path)
+        except MinisError as error:
+            problems.extend(error.problems)
+            exit_code = max(exit_code, error.exit_code)
+            continue
+        cards[card.id] = card
+    if problems:
+        raise MinisError(problems, exit_code=exit_code)
+    return cards
+
+
+def cards_folder() -> Path:
+    """The shipped `cards/` folder: beside the package in the repository, else in the working folder."""
+    beside = Path(__file__).resolve().parent.parent / "cards"
+    return beside if beside.is_dir() else Path.cwd() / "cards"
+
+
+@functools.cache
+def card_catalogue() -> dict[str, StatCard]:
+    """All shipped cards by id (loaded once)."""
+    return load_cards(cards_folder())
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def _attack_table(attack: Attack) -> str:
+    items = [f"{band.value} = {attack.at(band)}" for band in RangeBand if attack.at(band) is not None]
+    return "{ " + ", ".join(items) + " }" if items else "{}"
+
+
+def dump_card(card: StatCard) -> str:
+    """The canonical card file text for a card (`parse_card(dump_card(c), c.id) == c`)."""
+    lines = [
+        f"name = {toml_string(card.name)}",
+        f"nation = {toml_string(card.nation.value)}",
+        f"type = {toml_string(card.type.title)}",
+    ]
+    if card.subtype:
+        lines.append(f"subtype = {toml_string(card.subtype)}")
+    lines += [f"year = {card.year}", f"cost = {card.cost}", f"speed = {card.speed}"]
+    if card.is_vehicle or card.defense_front != card.defense_rear:
+        lines.append(f"defense = {{ front = {card.defense_front}, rear = {card.defense_rear} }}")
+    else:
+        lines.append(f"defense = {card.defense_front}")
+    lines += [
+        f"vs_soldiers = {_attack_table(card.vs_soldiers)}",
+        f"vs_vehicles = {_attack_table(card.vs_vehicles)}",
+        f"set = {toml_string(card.set_name)}",
+    ]
+    if card.collector:
+        lines.append(f"collector = {toml_string(card.collector)}")
+    if card.rarity:
+        lines.append(f"rarity = {toml_string(card.rarity)}")
+    for ability in card.abilities:
+        lines += [
+            "",
+            "[[abilities]]",
+            f"ability = {toml_string(ability.text)}",
+            f"description = {toml_string(ability.description)}",
+        ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,349 @@
+"""Reading our TOML data files so that every mistake can be reported with its line and column.
+
+`tomllib` gives positions only for syntax errors, so the text is scanned once more for the line of each
+key (`TomlSource.where`). Structuring goes through a strict cattrs converter: no silent conversions
+(`"5"` is not 5, `true` is not 1), unknown keys refused with a did-you-mean hint, and every problem of
+the file collected instead of the first only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import typing
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn
+
+from minis.errors import Problem, did_you_mean, unreadable
+
+#: A key path into a TOML document: table keys and array indexes, e.g. ("abilities", 2, "ability").
+KeyPath = tuple[str | int, ...]
+
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
+_KEY = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
+_KEY_LINE = re.compile(rf"^(\s*)({_KEY})\s*=(.*)$")
+_HEADER_LINE = re.compile(rf"^\s*(\[\[|\[)\s*({_KEY})\s*(\]\]|\])\s*(#.*)?$")
+_SPLIT_KEY = re.compile(_KEY_PART)
+_DECODE_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+@attrs.frozen
+class TomlSource:
+    """A parsed TOML file with the line and column of each key, for precise problem reports."""
+
+    file: str
+    text: str
+    data: dict[str, Any]
+    positions: dict[KeyPath, tuple[int, int]]
+
+    def where(self, path: KeyPath) -> tuple[int, int]:
+        """Line and column of the key at `path`, or of its nearest enclosing key or table (root: 1, 1)."""
+        for end in range(len(path), 0, -1):
+            found = self.positions.get(tuple(path[:end]))
+            if found:
+                return found
+        return (1, 1)
+
+    def problem(self, path: KeyPath, message: str, hint: str = "") -> Problem:
+        line, col = self.where(path)
+        return Problem(self.file, line, col, one_line(message), one_line(hint))
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string for any text (JSON's escapes are valid TOML; DEL must be escaped too)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def is_one_line(text: str) -> bool:
+    """Text fit for one line of a table or message: not blank, no line breaks or control characters."""
+    return bool(text.strip()) and not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
+
+
+def one_line(text: str) -> str:
+    """Messages are printed one per line, so a value quoted in one must not break the line."""
+    return "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in text)
+
+
+def read_toml(path: str | Path) -> TomlSource:
+    """Read and parse a TOML file; a missing, unreadable or malformed file raises an exit-2 MinisError."""
+    file = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise unreadable(file, "no such file") from None
+    except IsADirectoryError:
+        raise unreadable(file, "is a folder, not a file") from None
+    except OSError as error:
+        raise unreadable(file, f"cannot read: {error.strerror or error}") from None
+    return parse_toml(data, file)
+
+
+def parse_toml(data: bytes | str, file: str) -> TomlSource:
+    """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+            raise unreadable(file, "not UTF-8 text", line, col) from None
+    else:
+        text = data
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        line, col = 0, 0
+        match = _DECODE_POSITION.search(message)
+        if match:
+            line, col = int(match.group(1)), max(1, int(match.group(2)))
+            message = message[: match.start()]
+        elif message.endswith("(at end of document)"):
+            line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
+            message = message.removesuffix("(at end of document)").rstrip()
+        raise unreadable(file, f"TOML syntax: {one_line(message)}", line, col) from None
+    except RecursionError:
+        raise unreadable(file, "TOML syntax: values nested too deeply") from None
+    return TomlSource(file, text, parsed, key_positions(text))
+
+
+def _split_key(key: str) -> list[str]:
+    parts = []
+    for match in _SPLIT_KEY.finditer(key):
+        part = match.group(0)
+        if part[0] in "\"'":
+            part = part[1:-1]
+        parts.append(part)
+    return parts
+
+
+@attrs.define
+class _ScanState:
+    depth: int = 0
+    open_string: str | None = None  # the closing quotes of a multi-line string being read
+
+
+def _advance(text: str, state: _ScanState) -> None:
+    """Follow brackets and strings through one line of value text, so continuation lines are skipped."""
+    i = 0
+    while i < len(text):
+        if state.open_string:
+            end = text.find(state.open_string, i)
+            if end < 0:
+                return
+            i = end + 3
+            state.open_string = None
+            continue
+        char = text[i]
+        if text.startswith('"""', i) or text.startswith("'''", i):
+            state.open_string = text[i : i + 3]
+            i += 3
+            continue
+        if char == "#":
+            return
+        if char in "\"'":
+            i += 1
+            while i < len(text) and text[i] != char:
+                i += 2 if (char == '"' and text[i] == "\\") else 1
+        elif char in "[{":
+            state.depth += 1
+        elif char in "]}":
+            state.depth = max(0, state.depth - 1)
+        i += 1
+
+
+def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
+    """The line and column (from 1) of every key and table header in TOML text."""
+    positions: dict[KeyPath, tuple[int, int]] = {}
+    array_counts: dict[KeyPath, int] = {}
+    table: KeyPath = ()
+    state = _ScanState()
+    for number, line in enumerate(text.split("\n"), start=1):  # TOML lines end at \n only
+        if state.depth or state.open_string:
+            _advance(line, state)
+            continue
+        header = _HEADER_LINE.match(line)
+        if header:
+            name = tuple(_split_key(header.group(2)))
+            col = line.index(header.group(1)) + 1
+            if header.group(1) == "[[":
+                index = array_counts.get(name, 0)
+                array_counts[name] = index + 1
+                positions.setdefault(name, (number, col))
+                table = (*name, index)
+            else:
+                table = name
+            positions.setdefault(table, (number, col))
+            continue
+        key_line = _KEY_LINE.match(line)
+        if key_line:
+            parts = _split_key(key_line.group(2))
+            col = len(key_line.group(1)) + 1
+            for end in range(1, len(parts) + 1):
+                positions.setdefault((*table, *parts[:end]), (number, col))
+            _advance(key_line.group(3), state)
+    return positions
+
+
+# --- strict structuring -------------------------------------------------------------------------
+
+
+class WrongType(TypeError):
+    """A value of the wrong TOML type; `expected` reads like 'an integer'."""
+
+    def __init__(self, expected: str, value: object) -> None:
+        self.expected = expected
+        self.value = value
+        super().__init__(f"expected {expected}, not {describe(value)}")
+
+
+def describe(value: object) -> str:
+    """How a TOML value is named in messages: by its kind, with a short quote."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:27] + "..."
+        return f"the string {one_line(repr(shown))}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def _strict(kind: type, expected: str) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _type: Any) -> Any:
+        if type(value) is not kind:
+            raise WrongType(expected, value)
+        return value
+
+    return hook
+
+
+def _list_hook_factory(list_type: Any, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    (element_type,) = typing.get_args(list_type) or (Any,)
+
+    def hook(value: Any, _type: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise WrongType("a list", value)
+        result, errors = [], []
+        for index, element in enumerate(value):
+            try:
+                result.append(converter.structure(element, element_type))
+            except Exception as error:
+                error.__notes__ = [
+                    *getattr(error, "__notes__", []),
+                    IterableValidationNote(f"Structuring @ index {index}", index, element_type),
+                ]
+                errors.append(error)
+        if errors:
+            raise IterableValidationError(f"While structuring {list_type}", errors, list_type)
+        return result
+
+    return hook
+
+
+def _attrs_hook_factory(cls: type, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    structure = make_dict_structure_fn(
+        cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
+    )
+
+    def hook(value: Any, _type: Any) -> Any:
+        if not isinstance(value, dict):
+            raise WrongType("a table", value)
+        return structure(value, cls)
+
+    return hook
+
+
+def strict_converter() -> cattrs.Converter:
+    """A cattrs converter that refuses unknown keys and any conversion between TOML types."""
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _strict(int, "an integer"))
+    converter.register_structure_hook(str, _strict(str, "a string"))
+    converter.register_structure_hook(bool, _strict(bool, "true or false"))
+    converter.register_structure_hook_factory(
+        lambda t: typing.get_origin(t) is list or t is list,
+        lambda t: _list_hook_factory(t, converter),
+    )
+    converter.register_structure_hook_factory(attrs.has, lambda t: _attrs_hook_factory(t, converter))
+    return converter
+
+
+def structure(
+    source: TomlSource, cls: type, converter: cattrs.Converter, value: Any = None, path: KeyPath = ()
+) -> tuple[Any, list[Problem]]:
+    """Structure `value` (default: the whole document) into `cls`: (result or None, all problems)."""
+    value = source.data if value is None else value
+    try:
+        return converter.structure(value, cls), []
+    except (ClassValidationError, IterableValidationError, WrongType) as error:
+        problems: list[Problem] = []
+        _collect(source, error, path, cls, problems)
+        return None, problems
+
+
+def subject(path: KeyPath) -> str:
+    """How messages name the value at `path`.
+
+    'cost', 'vs_soldiers.long', entry 2 of 'units', 'ability' in abilities entry 2.
+    """
+    if not path:
+        return "the file"
+    last_index = max((i for i, part in enumerate(path) if isinstance(part, int)), default=-1)
+    if last_index == len(path) - 1:
+        return f"entry {path[-1] + 1} of {subject(path[:-1])}"
+    name = "'" + ".".join(str(part) for part in path[last_index + 1 :]) + "'"
+    return name if last_index < 0 else f"{name} in {container(path[: last_index + 1])}"
+
+
+def container(path: KeyPath) -> str:
+    """How messages name a table: 'vs_soldiers', or abilities entry 2 for an array of tables."""
+    if path and isinstance(path[-1], int):
+        return f"{'.'.join(str(part) for part in path[:-1])} entry {path[-1] + 1}"
+    return "'" + ".".join(str(part) for part in path) + "'"
+
+
+def _collect(source: TomlSource, error: BaseException, path: KeyPath, cls: Any, out: list[Problem]) -> None:
+    if isinstance(error, ClassValidationError | IterableValidationError):
+        with_notes, without = error.group_exceptions()
+        for sub, note in with_notes:
+            step = note.index if isinstance(note, IterableValidationNote) else note.name
+            _collect(source, sub, (*path, step), note.type, out)
+        for sub in without:
+            _collect(source, sub, path, getattr(error, "cl", cls), out)
+    elif isinstance(error, ForbiddenExtraKeysError):
+        allowed = [field.name for field in attrs.fields(error.cl)] if attrs.has(error.cl) else []
+        for key in sorted(error.extra_fields):
+            where = f" in {container(path)}" if path else ""
+            out.append(
+                source.problem((*path, key), f"unknown key '{key}'{where}", did_you_mean(key, allowed))
+            )
+    elif isinstance(error, KeyError):
+        where = f" in {container(path[:-1])}" if len(path) > 1 else ""
+        out.append(source.problem(path[:-1], f"missing key '{path[-1] if path else error}'{where}"))
+    elif isinstance(error, WrongType):
+        out.append(
+            source.problem(path, f"{subject(path)} must be {error.expected}, not {describe(error.value)}")
+        )
+    else:
+        out.append(source.problem(path, f"{subject(path)}: {error}"))
