@@ -1,0 +1,488 @@
+"""Special abilities as a registry of small rule hooks, keyed by ability id (DESIGN section 1).
+
+The engine never names a card: at every point where the rulebook lets an ability change a rule it
+asks this module (`attack_options`, `die_modifier`, `cover_allowed`, ...), and the answer combines the
+hooks of the abilities involved: the attacker's and the target's own, and the auras of units that
+affect others (commanders). An ability is a subclass of `Ability` registered with `@register("id")`;
+it overrides only the hooks it needs. Hooks answer None (or 0) when they have no opinion.
+
+Rulebook principles built in here, so each ability stays small:
+- "Can't" trumps "can": a single False from a permission hook forbids.
+- Abilities of the same name don't add up, and duplicate commander bonuses never stack: numeric
+  contributions are grouped by ability id and only the largest of each group counts.
+- A disrupted commander's commander abilities don't function.
+
+This module holds the hooks and the abilities the rulebook itself defines (the glossary's Transport,
+the commanders' initiative bonus); the abilities issue adds the rest of the cards' abilities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+import attrs
+
+from minis.hexgrid import Hex, distance
+from minis.state import Counter, GameState, Unit
+
+if TYPE_CHECKING:
+    from minis.cards import AbilityRef, RangeBand, StatCard
+
+T = TypeVar("T")
+
+
+@attrs.frozen(slots=True)
+class AttackContext:
+    """One attack as the hooks see it. `front` is True for an attack on a Vehicle's front defense."""
+
+    state: GameState
+    attacker: Unit
+    target: Unit
+    distance: int
+    band: RangeBand | None
+    defensive: bool = False
+    front: bool = False
+    #: The abilities with a say in this attack (filled by `attack_context`): (owner, hook) pairs.
+    sources: tuple[tuple[Unit, Ability], ...] = ()
+
+
+def attack_context(state: GameState, attacker: Unit, target: Unit, distance_: int, band: RangeBand | None,
+                   defensive: bool = False, front: bool = False) -> AttackContext:
+    """An AttackContext with its sources: the attacker's and target's abilities and the auras on the map."""
+    sources = [(owner, h) for owner in (attacker, target) for h in _active(owner) if not h.aura]
+    sources.extend(_auras(state))
+    return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(sources))
+
+
+@attrs.frozen(slots=True)
+class AttackOption:
+    """A way to attack a target: how many dice, and whether the target is denied its cover roll."""
+
+    dice: int
+    ignores_cover: bool = False
+    source: str = ""
+
+
+class Ability:
+    """Base class: every hook answers 'no opinion'. `ref` is the card's ability (its number, if any)."""
+
+    id: ClassVar[str] = ""
+    #: True if the ability affects units other than its owner (then it is asked about every attack).
+    aura: ClassVar[bool] = False
+
+    def __init__(self, ref: AbilityRef) -> None:
+        self.ref = ref
+        self.number = ref.number
+        self.commander = ref.commander
+
+    # --- attacks: who may attack whom, with how many dice -----------------------------------------
+    def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
+        """Extra ways to attack (Close Assault, longer range bands); the engine uses the best."""
+        return ()
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        return None
+
+    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
+        return 0
+
+    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
+        return 0
+
+    def ignores_attack_penalty(self, ctx: AttackContext, owner: Unit) -> bool:
+        return False
+
+    def successes(self, ctx: AttackContext, owner: Unit, successes: int) -> int | None:
+        return None
+
+    def blast(self, ctx: AttackContext, owner: Unit) -> bool:
+        return False
+
+    # --- defense and hits ----------------------------------------------------------------------
+    def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
+        return 0
+
+    def ignores_defense_penalty(self, ctx: AttackContext, owner: Unit) -> bool:
+        return False
+
+    def hits(self, ctx: AttackContext, owner: Unit, successes: int, defense: int, hits: int) -> int | None:
+        return None
+
+    def place_counter(self, state: GameState, owner: Unit, counter: Counter) -> Counter | None:
+        """The counter actually placed on `owner` (None: nothing). Called for the owner's own counters."""
+        return counter
+
+    # --- cover ---------------------------------------------------------------------------------
+    def cover_allowed(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        return None
+
+    def cover_automatic(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        """True/False: the cover roll succeeds/fails without a die."""
+        return None
+
+    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
+        return 0
+
+    # --- defensive fire ------------------------------------------------------------------------
+    def provokes(self, state: GameState, mover: Unit, firer: Unit, owner: Unit) -> bool | None:
+        return None
+
+    def defensive_fire_limit(self, state: GameState, owner: Unit) -> int | None:
+        return None
+
+    def defensive_fire_attacks(self, state: GameState, owner: Unit) -> int | None:
+        return None
+
+    def may_fire_defensively(self, state: GameState, unit: Unit, owner: Unit) -> bool | None:
+        return None
+
+    # --- movement ------------------------------------------------------------------------------
+    def speed_modifier(self, state: GameState, unit: Unit, owner: Unit) -> int:
+        return 0
+
+    def road_speed_bonus(self, state: GameState, owner: Unit) -> int:
+        """Extra speed for a move made entirely along a road."""
+        return 0
+
+    def may_move(self, state: GameState, unit: Unit, owner: Unit) -> bool | None:
+        return None
+
+    def base_speed(self, state: GameState, owner: Unit) -> int | None:
+        """Replaces the card's speed in the current phase (Relocate)."""
+        return None
+
+    def movement_rolls(self, state: GameState, owner: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]) -> tuple[str, ...]:
+        return rolls
+
+    def may_enter(self, state: GameState, owner: Unit, hex_: Hex, along_road: bool) -> bool | None:
+        return None
+
+    def stacks_as_vehicle(self, owner: Unit) -> bool:
+        return False
+
+    # --- transport -----------------------------------------------------------------------------
+    def capacity(self, owner: Unit) -> int:
+        return 0
+
+    def may_carry(self, transport: Unit, soldier: Unit, owner: Unit) -> bool | None:
+        return None
+
+    def passenger_targetable(self, owner: Unit) -> bool:
+        return False
+
+    def passenger_may_fire(self, state: GameState, transport: Unit, owner: Unit, defensive: bool) -> bool:
+        return False
+
+    # --- initiative ----------------------------------------------------------------------------
+    def initiative_bonus(self, state: GameState, owner: Unit) -> int:
+        return 0
+
+
+_REGISTRY: dict[str, type[Ability]] = {}
+
+
+def register(ability_id: str) -> Callable[[type[Ability]], type[Ability]]:
+    """Class decorator: the hooks of ability `ability_id` (the card files' ability id)."""
+
+    def wrap(cls: type[Ability]) -> type[Ability]:
+        if ability_id in _REGISTRY:
+            raise ValueError(f"ability '{ability_id}' registered twice")
+        cls.id = ability_id
+        _REGISTRY[ability_id] = cls
+        _HANDLERS.clear()
+        _AURA.clear()
+        return cls
+
+    return wrap
+
+
+def registered() -> frozenset[str]:
+    """Ids of the abilities that have rule hooks."""
+    return frozenset(_REGISTRY)
+
+
+_HANDLERS: dict[int, tuple[StatCard, tuple[Ability, ...]]] = {}
+
+
+def handlers(card: StatCard) -> tuple[Ability, ...]:
+    """The hook objects of a card's abilities (cached per card object; unregistered abilities have none)."""
+    cached = _HANDLERS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
+    _HANDLERS[id(card)] = (card, found)
+    return found
+
+
+_AURA: dict[int, tuple[StatCard, bool]] = {}
+
+
+def _active(unit: Unit) -> Iterator[Ability]:
+    """The unit's working abilities: a disrupted commander's commander abilities don't function."""
+    for handler in handlers(unit.card):
+        if handler.commander and unit.disrupted:
+            continue
+        yield handler
+
+
+def _has_aura(card: StatCard) -> bool:
+    cached = _AURA.get(id(card))
+    if cached is None or cached[0] is not card:
+        cached = (card, any(h.aura for h in handlers(card)))
+        _AURA[id(card)] = cached
+    return cached[1]
+
+
+def _auras(state: GameState) -> list[tuple[Unit, Ability]]:
+    ids = state.aura_ids
+    if ids is None:
+        ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
+    found = []
+    for unit_id in ids:
+        unit = state.units[unit_id]
+        if not unit.removed and unit.hex is not None:
+            found.extend((unit, h) for h in _active(unit) if h.aura)
+    return found
+
+
+def _attack_sources(ctx: AttackContext) -> tuple[tuple[Unit, Ability], ...]:
+    return ctx.sources
+
+
+def _largest(values: Iterable[tuple[str, int]]) -> int:
+    """Sum of contributions where each ability name counts once (its largest value by size)."""
+    best: dict[str, int] = {}
+    for key, value in values:
+        if value and abs(value) > abs(best.get(key, 0)):
+            best[key] = value
+    return sum(best.values())
+
+
+def _forbidden(answers: Iterable[bool | None]) -> bool:
+    return any(answer is False for answer in answers)
+
+
+# --- the questions the engine asks ------------------------------------------------------------------
+
+
+def _offers(card: StatCard) -> bool:
+    return any(type(h).attack_options is not Ability.attack_options for h in handlers(card))
+
+
+def may_offer_attacks(state: GameState, attacker: Unit, target: Unit) -> bool:
+    """False when no ability could give this attacker a way to attack this target (a quick test)."""
+    if _offers(attacker.card) or _offers(target.card):
+        return True
+    return any(type(h).attack_options is not Ability.attack_options for _, h in _auras(state))
+
+
+def attack_options(ctx: AttackContext) -> list[AttackOption]:
+    return [opt for owner, h in _attack_sources(ctx) for opt in h.attack_options(ctx, owner)]
+
+
+def may_attack(ctx: AttackContext) -> bool:
+    return not _forbidden(h.may_attack(ctx, owner) for owner, h in _attack_sources(ctx))
+
+
+def extra_dice(ctx: AttackContext) -> int:
+    return _largest((h.id, h.extra_dice(ctx, owner)) for owner, h in _attack_sources(ctx))
+
+
+def die_modifier(ctx: AttackContext) -> int:
+    return _largest((h.id, h.die_modifier(ctx, owner)) for owner, h in _attack_sources(ctx))
+
+
+def ignores_attack_penalty(ctx: AttackContext) -> bool:
+    return any(h.ignores_attack_penalty(ctx, owner) for owner, h in _attack_sources(ctx))
+
+
+def successes(ctx: AttackContext, count: int) -> int:
+    for owner, h in _attack_sources(ctx):
+        changed = h.successes(ctx, owner, count)
+        if changed is not None:
+            count = changed
+    return count
+
+
+def blast(ctx: AttackContext) -> bool:
+    return any(h.blast(ctx, ctx.attacker) for h in _active(ctx.attacker))
+
+
+def defense_modifier(ctx: AttackContext) -> int:
+    return _largest((h.id, h.defense_modifier(ctx, owner)) for owner, h in _attack_sources(ctx))
+
+
+def ignores_defense_penalty(ctx: AttackContext) -> bool:
+    return any(h.ignores_defense_penalty(ctx, owner) for owner, h in _attack_sources(ctx))
+
+
+def hits(ctx: AttackContext, successes_: int, defense: int, hits_: int) -> int:
+    for owner, h in _attack_sources(ctx):
+        changed = h.hits(ctx, owner, successes_, defense, hits_)
+        if changed is not None:
+            hits_ = changed
+    return hits_
+
+
+def place_counter(state: GameState, unit: Unit, counter: Counter) -> Counter | None:
+    for h in _active(unit):
+        changed = h.place_counter(state, unit, counter)
+        if changed is not counter:
+            return changed
+    return counter
+
+
+def cover_allowed(ctx: AttackContext) -> bool:
+    return not _forbidden(h.cover_allowed(ctx, owner) for owner, h in _attack_sources(ctx))
+
+
+def cover_automatic(ctx: AttackContext) -> bool | None:
+    """A fixed cover result: False (automatic failure) beats True ("can't" trumps "can")."""
+    answers = [h.cover_automatic(ctx, owner) for owner, h in _attack_sources(ctx)]
+    if False in answers:
+        return False
+    return True if True in answers else None
+
+
+def cover_modifier(ctx: AttackContext) -> int:
+    return _largest((h.id, h.cover_modifier(ctx, owner)) for owner, h in _attack_sources(ctx))
+
+
+def provokes(state: GameState, mover: Unit, firer: Unit) -> bool | None:
+    """An ability's override of who provokes whom (None: the rulebook decides)."""
+    answers = [h.provokes(state, mover, firer, owner) for owner in (firer, mover) for h in _active(owner)]
+    if False in answers:
+        return False
+    return True if True in answers else None
+
+
+def defensive_fire_limit(state: GameState, unit: Unit) -> int:
+    limits = [h.defensive_fire_limit(state, unit) for h in _active(unit)]
+    return max((n for n in limits if n is not None), default=1)
+
+
+def defensive_fire_attacks(state: GameState, unit: Unit) -> int:
+    counts = [h.defensive_fire_attacks(state, unit) for h in _active(unit)]
+    return max((n for n in counts if n is not None), default=1)
+
+
+def may_fire_defensively(state: GameState, unit: Unit) -> bool:
+    sources = [(unit, h) for h in _active(unit)] + list(_auras(state))
+    return not _forbidden(h.may_fire_defensively(state, unit, owner) for owner, h in sources)
+
+
+def speed_modifier(state: GameState, unit: Unit) -> int:
+    sources = [(unit, h) for h in _active(unit) if not h.aura] + list(_auras(state))
+    return _largest((h.id, h.speed_modifier(state, unit, owner)) for owner, h in sources)
+
+
+def road_speed_bonus(state: GameState, unit: Unit) -> int:
+    return _largest((h.id, h.road_speed_bonus(state, unit)) for h in _active(unit))
+
+
+def may_move(state: GameState, unit: Unit) -> bool:
+    sources = [(unit, h) for h in _active(unit) if not h.aura] + list(_auras(state))
+    return not _forbidden(h.may_move(state, unit, owner) for owner, h in sources)
+
+
+def base_speed(state: GameState, unit: Unit) -> int:
+    for h in _active(unit):
+        speed = h.base_speed(state, unit)
+        if speed is not None:
+            return speed
+    return int(unit.card.speed)
+
+
+def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]) -> tuple[str, ...]:
+    for h in _active(unit):
+        rolls = h.movement_rolls(state, unit, a, b, rolls)
+    return rolls
+
+
+def changes_steps(unit: Unit) -> bool:
+    """True if the unit has an ability that changes where it may step or the rolls it makes."""
+    return any(type(h).may_enter is not Ability.may_enter or type(h).movement_rolls is not Ability.movement_rolls
+               for h in handlers(unit.card))
+
+
+def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool:
+    return not _forbidden(h.may_enter(state, unit, hex_, along_road) for h in _active(unit))
+
+
+def stacks_as_vehicle(unit: Unit) -> bool:
+    return unit.card.is_vehicle or any(h.stacks_as_vehicle(unit) for h in handlers(unit.card))
+
+
+def capacity(unit: Unit) -> int:
+    return max((h.capacity(unit) for h in handlers(unit.card)), default=0)
+
+
+def may_carry(transport: Unit, soldier: Unit) -> bool:
+    """Whether `transport` may carry `soldier`: a transport ability must allow it, none forbid it."""
+    answers = [h.may_carry(transport, soldier, owner) for owner in (transport, soldier) for h in handlers(owner.card)]
+    return True in answers and False not in answers
+
+
+def passenger_targetable(transport: Unit) -> bool:
+    return any(h.passenger_targetable(transport) for h in handlers(transport.card))
+
+
+def passenger_may_fire(state: GameState, transport: Unit, passenger: Unit, defensive: bool) -> bool:
+    return any(h.passenger_may_fire(state, transport, passenger, defensive) for h in _active(transport))
+
+
+def initiative_bonus(state: GameState, unit: Unit) -> int:
+    return max((h.initiative_bonus(state, unit) for h in _active(unit)), default=0)
+
+
+# --- the abilities the rulebook itself defines --------------------------------------------------------
+
+
+@register("commander-initiative")
+class CommanderInitiative(Ability):
+    """Commander: Initiative +N (rulebook, Initiative Phase): the army's best bonus is added."""
+
+    def initiative_bonus(self, state: GameState, owner: Unit) -> int:
+        return self.number or 0
+
+
+class _Transport(Ability):
+    """Transport (glossary): carries one Soldier, never Artillery; the Soldier can't act or be attacked."""
+
+    def capacity(self, owner: Unit) -> int:
+        return 1
+
+    def may_carry(self, transport: Unit, soldier: Unit, owner: Unit) -> bool | None:
+        if owner is not transport:
+            return None
+        return soldier.card.is_soldier and (not soldier.card.is_artillery or self._carries_artillery(soldier))
+
+    def _carries_artillery(self, soldier: Unit) -> bool:
+        return soldier.card.has("light-artillery")
+
+
+@register("transport")
+class Transport(_Transport):
+    pass
+
+
+@register("exposed-transport")
+class ExposedTransport(_Transport):
+    """Like Transport, but the Soldier aboard may still be picked as a target."""
+
+    def passenger_targetable(self, owner: Unit) -> bool:
+        return True
+
+
+@register("gun-transport")
+class GunTransport(_Transport):
+    """Like Transport, and it may carry Artillery that is not Large."""
+
+    def _carries_artillery(self, soldier: Unit) -> bool:
+        return not soldier.card.has("large")
+
+
+def near(a: Unit, b: Unit) -> bool:
+    """Adjacent in the rulebook's sense: the same hex or next to it (for auras)."""
+    return a.hex is not None and b.hex is not None and distance(a.hex, b.hex) <= 1

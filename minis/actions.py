@@ -1,0 +1,270 @@
+"""The action notation (DESIGN section 6, a contract): the words of rules tests, game records and the log.
+
+An action is a small frozen value. Hexes inside actions are engine `Hex` values; turning labels into
+hexes and back needs a board, so `parse` and `format_action` take the board's `parse`/`label`
+functions. Parsing checks only the form (and that labels are on the board); whether an action is legal
+is the game's question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeAlias
+
+import attrs
+
+from minis.hexgrid import Facing, Hex
+from minis.sides import Side
+
+ParseHex: TypeAlias = Callable[[str], Hex]
+LabelHex: TypeAlias = Callable[[Hex], str]
+
+ENDS = ("west", "east")
+
+
+class NotationError(ValueError):
+    """An action that does not follow the notation; the message says what is wrong."""
+
+
+@attrs.frozen
+class Move:
+    """`move U H1 H2 ... [face D]`: the hexes entered, in order."""
+
+    unit: str
+    path: tuple[Hex, ...]
+    face: Facing | None = None
+
+
+@attrs.frozen
+class Face:
+    """`face U D`: a Vehicle turns in place (a move of zero hexes)."""
+
+    unit: str
+    facing: Facing
+
+
+@attrs.frozen
+class Attack:
+    """`attack U T`."""
+
+    unit: str
+    target: str
+
+
+@attrs.frozen
+class Fire:
+    """`fire U at H`: defensive fire at the moving unit while it is in H."""
+
+    unit: str
+    at: Hex
+
+
+@attrs.frozen
+class Hold:
+    """`hold`: decline the rest of the current defensive-fire window."""
+
+
+@attrs.frozen
+class BoardTransport:
+    """`board U T`: Soldier U boards transport T."""
+
+    unit: str
+    transport: str
+
+
+@attrs.frozen
+class Dismount:
+    """`dismount U H`: Soldier U gets off into hex H."""
+
+    unit: str
+    hex: Hex
+
+
+@attrs.frozen
+class Pass:
+    """`pass`: end your phase."""
+
+
+@attrs.frozen
+class First:
+    """`first axis` / `first allies`: who is the first player (coin flip or initiative winner)."""
+
+    side: Side
+
+
+@attrs.frozen
+class Configuration:
+    """`configuration N`: a chosen battle map instead of the roll."""
+
+    number: int
+
+
+@attrs.frozen
+class Objective:
+    """`objective H`: the Assault defender's objective hex."""
+
+    hex: Hex
+
+
+@attrs.frozen
+class End:
+    """`end west` / `end east`: the end of the map the player takes."""
+
+    end: str
+
+
+@attrs.frozen
+class Deploy:
+    """`deploy U H [face D]`."""
+
+    unit: str
+    hex: Hex
+    face: Facing | None = None
+
+
+@attrs.frozen
+class Ready:
+    """`ready`: deployment finished."""
+
+
+@attrs.frozen
+class Use:
+    """`use U ABILITY [args...]`: an ability's own action (abilities issue); args are raw words."""
+
+    unit: str
+    ability: str
+    args: tuple[str, ...] = ()
+
+
+Action: TypeAlias = (
+    Move | Face | Attack | Fire | Hold | BoardTransport | Dismount | Pass | First | Configuration | Objective
+    | End | Deploy | Ready | Use
+)
+
+
+def _hex(word: str, parse_hex: ParseHex) -> Hex:
+    try:
+        return parse_hex(word)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def _facing(word: str) -> Facing:
+    try:
+        return Facing.parse(word)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def _expect(words: list[str], count: int, form: str) -> None:
+    if len(words) != count:
+        raise NotationError(f"expected '{form}'")
+
+
+def parse(text: str, parse_hex: ParseHex) -> Action:
+    """One action from its text; raises NotationError saying what is wrong."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "move":
+        face: Facing | None = None
+        if len(rest) >= 2 and rest[-2].lower() == "face":
+            face = _facing(rest[-1])
+            rest = rest[:-2]
+        if len(rest) < 2:
+            raise NotationError("expected 'move U H1 H2 ... [face D]' with at least one hex")
+        return Move(rest[0], tuple(_hex(w, parse_hex) for w in rest[1:]), face)
+    if verb == "face":
+        _expect(rest, 2, "face U D")
+        return Face(rest[0], _facing(rest[1]))
+    if verb == "attack":
+        _expect(rest, 2, "attack U T")
+        return Attack(rest[0], rest[1])
+    if verb == "fire":
+        if len(rest) != 3 or rest[1].lower() != "at":
+            raise NotationError("expected 'fire U at H'")
+        return Fire(rest[0], _hex(rest[2], parse_hex))
+    if verb in ("hold", "pass", "ready"):
+        _expect(rest, 0, verb)
+        return {"hold": Hold, "pass": Pass, "ready": Ready}[verb]()
+    if verb == "board":
+        _expect(rest, 2, "board U T")
+        return BoardTransport(rest[0], rest[1])
+    if verb == "dismount":
+        _expect(rest, 2, "dismount U H")
+        return Dismount(rest[0], _hex(rest[1], parse_hex))
+    if verb == "first":
+        _expect(rest, 1, "first axis|allies")
+        try:
+            return First(Side.parse(rest[0]))
+        except ValueError as error:
+            raise NotationError(str(error)) from None
+    if verb == "configuration":
+        _expect(rest, 1, "configuration N")
+        if not rest[0].isdigit():
+            raise NotationError(f"'{rest[0]}' is not a configuration number")
+        return Configuration(int(rest[0]))
+    if verb == "objective":
+        _expect(rest, 1, "objective H")
+        return Objective(_hex(rest[0], parse_hex))
+    if verb == "end":
+        _expect(rest, 1, "end west|east")
+        if rest[0].lower() not in ENDS:
+            raise NotationError(f"unknown end '{rest[0]}' (west or east)")
+        return End(rest[0].lower())
+    if verb == "deploy":
+        face = None
+        if len(rest) == 4 and rest[2].lower() == "face":
+            face = _facing(rest[3])
+            rest = rest[:2]
+        _expect(rest, 2, "deploy U H [face D]")
+        return Deploy(rest[0], _hex(rest[1], parse_hex), face)
+    if verb == "use":
+        if len(rest) < 2:
+            raise NotationError("expected 'use U ABILITY [...]'")
+        return Use(rest[0], rest[1].lower(), tuple(rest[2:]))
+    known = "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
+    raise NotationError(f"unknown action '{words[0]}' (one of: {known})")
+
+
+def format_action(action: Action, label: LabelHex) -> str:
+    """The notation of an action; `parse(format_action(a)) == a` for every action."""
+    match action:
+        case Move(unit, path, face):
+            text = "move " + unit + " " + " ".join(label(h) for h in path)
+            return text + (f" face {face.name}" if face is not None else "")
+        case Face(unit, facing):
+            return f"face {unit} {facing.name}"
+        case Attack(unit, target):
+            return f"attack {unit} {target}"
+        case Fire(unit, at):
+            return f"fire {unit} at {label(at)}"
+        case Hold():
+            return "hold"
+        case BoardTransport(unit, transport):
+            return f"board {unit} {transport}"
+        case Dismount(unit, hex_):
+            return f"dismount {unit} {label(hex_)}"
+        case Pass():
+            return "pass"
+        case First(side):
+            return f"first {side.value}"
+        case Configuration(number):
+            return f"configuration {number}"
+        case Objective(hex_):
+            return f"objective {label(hex_)}"
+        case End(end):
+            return f"end {end}"
+        case Deploy(unit, hex_, face):
+            return f"deploy {unit} {label(hex_)}" + (f" face {face.name}" if face is not None else "")
+        case Ready():
+            return "ready"
+        case Use(unit, ability, args):
+            return " ".join(("use", unit, ability, *args))
+    raise TypeError(f"not an action: {action!r}")
+
+
+def acting_unit(action: Action) -> str | None:
+    """The unit an action is about (None for pass, hold, first, set-up words)."""
+    return getattr(action, "unit", None)

@@ -1,0 +1,1 @@
+"""Bots that play a `Game` through its public interface (decider, legal actions, apply)."""

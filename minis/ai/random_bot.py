@@ -1,0 +1,86 @@
+"""A bot that plays random legal actions: the baseline opponent, and the engine's fuzz tester.
+
+It picks a random ready unit first and then one of that unit's actions (listing every unit's moves
+at every decision would cost far more than the game itself); it passes with a small chance per
+decision and whenever no unit has anything left to do.
+"""
+
+from __future__ import annotations
+
+import random
+
+from minis import actions as A
+from minis.game import Game
+from minis.hexgrid import FACINGS
+from minis.rules import setup
+from minis.state import Stage
+
+
+class RandomBot:
+    """Random legal play. `pass_chance` is the chance of ending the phase at each decision."""
+
+    def __init__(self, seed: int | None = None, pass_chance: float = 0.1, fire_chance: float = 0.6) -> None:
+        self.rng = random.Random(seed)
+        self.pass_chance = pass_chance
+        self.fire_chance = fire_chance
+
+    def choose(self, game: Game) -> A.Action:
+        stage = game.state.stage
+        if stage is Stage.ACT:
+            return self._act(game)
+        if stage is Stage.DEPLOY:
+            waiting = game.ready_units()
+            if waiting:
+                unit = game.state.units[self.rng.choice(waiting)]
+                zone = sorted(setup.zone(game.state, unit.side), key=lambda h: (h.r, h.q))
+                self.rng.shuffle(zone)
+                for hex_ in zone:
+                    if setup.deploy_problem(game.state, unit, hex_) is None:
+                        face = self.rng.choice(FACINGS) if unit.card.is_vehicle else None
+                        return A.Deploy(unit.id, hex_, face)
+            options = game.legal_actions()
+            ready = [a for a in options if isinstance(a, A.Ready)]
+            if ready and self.rng.random() < 0.8:
+                return ready[0]
+            return self.rng.choice(options)
+        options = game.legal_actions()
+        if stage is Stage.DEFENSIVE_FIRE:
+            fire = [a for a in options if isinstance(a, A.Fire)]
+            if fire and self.rng.random() < self.fire_chance:
+                return self.rng.choice(fire)
+            return A.Hold()
+        return self.rng.choice(options)
+
+    def _act(self, game: Game) -> A.Action:
+        if self.rng.random() < self.pass_chance:
+            return A.Pass()
+        units = game.ready_units()
+        self.rng.shuffle(units)
+        for unit in units:
+            options = game.unit_options(unit)
+            if options is None or not options.count:
+                continue
+            pick = self.rng.randrange(options.count)
+            if pick < len(options.moves):
+                path = list(options.moves.values())[pick]
+                face = self.rng.choice(FACINGS) if options.vehicle else None
+                return A.Move(unit, path, face)
+            pick -= len(options.moves)
+            rest: list[A.Action] = [A.Face(unit, f) for f in options.faces]
+            rest += [A.BoardTransport(unit, t) for t in options.boards]
+            rest += [A.Attack(unit, t) for t in options.attacks]
+            if options.dismount is not None:
+                rest.append(A.Dismount(unit, options.dismount))
+            return rest[pick]
+        return A.Pass()
+
+
+def play(game: Game, bots: dict[object, RandomBot] | RandomBot, max_actions: int = 100_000) -> Game:
+    """Let bots play `game` to its end (a bot per side, or one bot for both)."""
+    for _ in range(max_actions):
+        side = game.decider()
+        if side is None:
+            break
+        bot = bots if isinstance(bots, RandomBot) else bots[side]
+        game.apply(bot.choose(game))
+    return game

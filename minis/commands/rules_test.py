@@ -1,0 +1,41 @@
+"""`minis rules-test PATH...`: run rules-test files (DESIGN section 6).
+
+One line per file, `PASS name` or `FAIL name: why`, then `N passed, N failed`. Exit code 0 when all
+pass, 1 if any failed, 2 if a file could not be read (its problems go to stderr as FILE:LINE:COL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from minis.errors import EXIT_CHECK, EXIT_UNREADABLE
+from minis.rulestest import find_files, run_file
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("rules-test", help="run rules-test files or folders of them")
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="a rules-test .toml file or a folder of them")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    files = find_files(args.paths)
+    passed = failed = 0
+    unreadable = False
+    for path in files:
+        outcome = run_file(path)
+        if outcome.passed:
+            passed += 1
+            print(f"PASS {outcome.name}")
+            continue
+        failed += 1
+        print(f"FAIL {outcome.name}: {outcome.reason}")
+        if outcome.problems:
+            unreadable = True
+            for problem in outcome.problems:
+                print(problem, file=sys.stderr)
+    print(f"{passed} passed, {failed} failed")
+    if unreadable:
+        return EXIT_UNREADABLE
+    return EXIT_CHECK if failed else 0

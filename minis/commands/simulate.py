@@ -1,0 +1,87 @@
+"""`minis simulate --config N --axis ARMY --allies ARMY --games K --seed S`: random bots play K games.
+
+Prints each side's wins (and draws, for games stopped by the turn limit), the average length in turns
+and the speed in games per second; a progress bar goes to stderr for long runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+from minis.ai.random_bot import RandomBot, play
+from minis.army import load_army
+from minis.dice import Dice
+from minis.errors import MinisError, Problem
+from minis.game import Game
+from minis.sides import Side
+
+#: Games stopped at this turn count as draws (random play can tie on points for ever).
+DEFAULT_TURN_LIMIT = 30
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("simulate", help="random bots play many games; win rates and speed")
+    parser.add_argument("--config", type=int, choices=range(1, 7), metavar="N", help="battle map configuration 1-6 "
+                        "(default: rolled each game)")
+    parser.add_argument("--axis", required=True, type=Path, metavar="ARMY", help="the Axis army file")
+    parser.add_argument("--allies", required=True, type=Path, metavar="ARMY", help="the Allied army file")
+    parser.add_argument("--games", type=int, default=100, metavar="K", help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
+    parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
+                        help=f"a game still undecided after turn T is a draw (default {DEFAULT_TURN_LIMIT})")
+    parser.add_argument("--records", type=Path, metavar="DIR", help="write each game's record into DIR")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise MinisError(Problem("simulate", 0, 0, "--games must be at least 1"))
+    axis, allies = load_army(args.axis), load_army(args.allies)
+    for army, side, path in ((axis, Side.AXIS, args.axis), (allies, Side.ALLIES, args.allies)):
+        if army.side is not side:
+            raise MinisError(Problem(str(path), 1, 1, f"this is an {army.side.title} army, not an {side.title} one"))
+    if args.records:
+        args.records.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    wins = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
+    turns = 0
+    progress = not args.quiet and args.games >= 20
+    started = time.perf_counter()
+    for number in range(1, args.games + 1):
+        game = Game.new(axis, allies, configuration=args.config, dice=Dice(seed=rng.randrange(2**31)),
+                        turn_limit=args.turn_limit)
+        play(game, RandomBot(rng.randrange(2**31)))
+        wins[game.winner] += 1
+        turns += game.state.turn
+        if args.records:
+            from minis.record import save
+
+            save(game, args.records / f"game-{number:04d}.rec")
+        if progress:
+            _bar(number, args.games, time.perf_counter() - started)
+    elapsed = time.perf_counter() - started
+    if progress:
+        print(file=sys.stderr)
+    games = args.games
+    print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}")
+    print(f"Axis wins    {wins[Side.AXIS]:6d}  {wins[Side.AXIS] / games * 100:6.1f}%  ({axis.name})")
+    print(f"Allies wins  {wins[Side.ALLIES]:6d}  {wins[Side.ALLIES] / games * 100:6.1f}%  ({allies.name})")
+    if wins[None]:
+        print(f"draws        {wins[None]:6d}  {wins[None] / games * 100:6.1f}%  (turn limit {args.turn_limit})")
+    print(f"average length {turns / games:.2f} turns")
+    print(f"{games / elapsed:.1f} games/second ({elapsed:.2f} s)")
+    return 0
+
+
+def _bar(done: int, total: int, elapsed: float, width: int = 30) -> None:
+    filled = width * done // total
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = (total - done) / rate if rate else 0.0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {rate:.1f} games/s  "
+                     f"{left:.0f} s left ")
+    sys.stderr.flush()

@@ -1,0 +1,118 @@
+"""The one dice source of a game: seeded (play, simulation) or scripted from a list (tests, records).
+
+Every die the engine rolls comes from here, in the order DESIGN section 1 documents, so the actions
+of a game plus the values drawn replay it exactly. The source keeps every value it has handed out in
+`history`; `mark()`/`restore()` rewind it, which is how the engine undoes an action that turned out
+illegal half-way (a `fire` aimed at a later window) without losing or reordering dice.
+
+A scripted source that runs dry raises `NeedDice`: the engine treats that as "the game waits for
+dice" and resumes once `push()` has added more (the rules-test runner feeds dice step by step).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+#: How many values a seeded source draws from its generator at once (speed; the sequence is the same).
+_BATCH = 256
+_FACES = range(1, 7)
+
+
+class NeedDice(Exception):
+    """Raised when a scripted source has no value left; the game waits until more are pushed."""
+
+
+class Dice:
+    """Six-sided dice: `seed` for an endless reproducible sequence, or `script` for a fixed list.
+
+    With neither, the source is seeded from the system's randomness (a real game).
+    A scripted source never invents values: past its end it raises `NeedDice`.
+    """
+
+    __slots__ = ("_pos", "_rng", "history", "seed")
+
+    def __init__(self, seed: int | None = None, script: Iterable[int] | None = None) -> None:
+        self.history: list[int] = []
+        self._pos = 0
+        self._rng: random.Random | None = None
+        self.seed = seed
+        if script is not None:
+            if seed is not None:
+                raise ValueError("a dice source is either seeded or scripted, not both")
+            self.push(script)
+        else:
+            if seed is None:
+                self.seed = random.SystemRandom().randrange(2**32)
+            self._rng = random.Random(self.seed)
+
+    @classmethod
+    def scripted(cls, values: Iterable[int] = ()) -> Dice:
+        return cls(script=list(values))
+
+    @property
+    def is_scripted(self) -> bool:
+        return self._rng is None
+
+    @property
+    def used(self) -> int:
+        """How many values have been handed out (the position in `history`)."""
+        return self._pos
+
+    def remaining(self) -> int:
+        """Values already known but not yet handed out (a scripted source's unused dice)."""
+        return len(self.history) - self._pos
+
+    def unused(self) -> list[int]:
+        return self.history[self._pos :]
+
+    def push(self, values: Iterable[int]) -> None:
+        """Append values to the script (each must be 1-6)."""
+        for value in values:
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise ValueError(f"a die shows 1 to 6, not {value!r}")
+            self.history.append(value)
+
+    def roll(self) -> int:
+        """The next die."""
+        if self._pos >= len(self.history):
+            if self._rng is None:
+                raise NeedDice()
+            self.history.extend(self._rng.choices(_FACES, k=_BATCH))
+        value = self.history[self._pos]
+        self._pos += 1
+        return value
+
+    def roll_many(self, count: int) -> list[int]:
+        return [self.roll() for _ in range(count)]
+
+    def mark(self) -> int:
+        """A position to come back to with `restore` (values after it are handed out again)."""
+        return self._pos
+
+    def restore(self, mark: int) -> None:
+        if not 0 <= mark <= len(self.history):
+            raise ValueError(f"no such dice position {mark}")
+        self._pos = mark
+
+    def drawn_since(self, mark: int) -> list[int]:
+        """The values handed out after `mark` (what an action consumed, for the record)."""
+        return self.history[mark : self._pos]
+
+    def fork(self) -> Dice:
+        """An independent source for trying things out: a scripted copy keeps the unused values;
+        a seeded one continues with a generator derived from this one's seed and position."""
+        if self._rng is None:
+            return Dice(script=self.unused())
+        twin = Dice(seed=(self.seed or 0) * 1_000_003 + self._pos)
+        twin.history = self.unused()
+        return twin
+
+    def skip(self, count: int) -> None:
+        """Hand out and forget `count` values (resume a seeded game after a replayed save)."""
+        for _ in range(count):
+            self.roll()
+
+    def __repr__(self) -> str:
+        kind = "scripted" if self.is_scripted else f"seed={self.seed}"
+        return f"Dice({kind}, used={self._pos}, remaining={self.remaining()})"

@@ -1,0 +1,118 @@
+"""What `Game.apply` reports: the things that happened, in order, for the log and the front end.
+
+Events are plain data; `describe` turns one into a line of text with the board's hex labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from minis.hexgrid import Hex
+from minis.sides import Side
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """One thing that happened. `kind` is one of KINDS; the other fields are filled as it needs."""
+
+    kind: str
+    side: Side | None = None
+    unit: str | None = None
+    target: str | None = None
+    hexes: tuple[Hex, ...] = ()
+    dice: tuple[int, ...] = ()
+    value: int | None = None
+    note: str = ""
+
+
+KINDS = (
+    "configuration",  # value: the configuration number (dice: the roll, if rolled)
+    "coin",  # side: the winner; dice: the die
+    "first",  # side: the first player
+    "end",  # side, note: west/east
+    "deploy",  # unit, hexes: (hex,)
+    "turn",  # value: the turn number
+    "initiative",  # side: the winner (None for a tie that is rerolled); dice: Axis two, Allies two
+    "phase",  # side: the active player; note: movement/assault/casualty
+    "move",  # unit, hexes: (from, to)
+    "face",  # unit, note: facing
+    "roll",  # unit, dice: (die,), note: what for ("stream", "forest"), value: 1 success / 0 failure
+    "stop",  # unit, hexes: (where it stopped,), note: why
+    "retrace",  # unit, hexes: (where it is put back,)
+    "attack",  # unit, target, dice, value: successes, note: "defensive" for defensive fire
+    "hits",  # unit: the target, value: hits scored
+    "cover",  # unit: the target, dice: (die,) or (), value: 1 success / 0 failure, note: "automatic"
+    "counter",  # unit, note: disrupted/damaged/destroyed, value: 1 face up / 0 face down
+    "flip",  # unit, note: the counters turned face up
+    "recover",  # unit: a unit whose face-up Disrupted counter is removed
+    "removed",  # unit: destroyed and taken off the map
+    "board",  # unit, target: the transport
+    "dismount",  # unit, hexes: (hex,)
+    "hold",  # side: the player who holds fire
+    "pass",  # side
+    "winner",  # side (None for a draw), note: why
+)
+
+
+def describe(event: Event, label: Callable[[Hex], str]) -> str:
+    """One line of text for the game log."""
+    hexes = " ".join(label(h) for h in event.hexes)
+    dice = " ".join(str(d) for d in event.dice)
+    side = event.side.title if event.side else ""
+    match event.kind:
+        case "configuration":
+            return f"battle map: configuration {event.value}" + (f" (rolled {dice})" if dice else "")
+        case "coin":
+            return f"coin flip ({dice}): {side} wins"
+        case "first":
+            return f"{side} is the first player"
+        case "end":
+            return f"{side} takes the {event.note} end"
+        case "deploy":
+            return f"{event.unit} deploys in {hexes}"
+        case "turn":
+            return f"turn {event.value}"
+        case "initiative":
+            return f"initiative ({dice}): " + (f"{side} wins" if event.side else "tie, roll again")
+        case "phase":
+            return f"{side} {event.note} phase".strip()
+        case "move":
+            return f"{event.unit} moves {hexes.replace(' ', ' -> ')}"
+        case "face":
+            return f"{event.unit} faces {event.note}"
+        case "roll":
+            return f"{event.unit} movement roll for {event.note}: {dice} " + ("succeeds" if event.value else "fails")
+        case "stop":
+            return f"{event.unit} stops in {hexes}" + (f" ({event.note})" if event.note else "")
+        case "retrace":
+            return f"{event.unit} retraces to {hexes}"
+        case "attack":
+            kind = "fires defensively at" if event.note == "defensive" else "attacks"
+            return f"{event.unit} {kind} {event.target}: {dice} -> {event.value} successes"
+        case "hits":
+            return f"{event.unit} takes {event.value} hit{'s' if event.value != 1 else ''}"
+        case "cover":
+            how = "automatic" if event.note == "automatic" else dice
+            return f"{event.unit} cover roll ({how}) " + ("succeeds" if event.value else "fails")
+        case "counter":
+            face = "face-up" if event.value else "face-down"
+            return f"{event.unit} gets a {face} {event.note} counter"
+        case "flip":
+            return f"{event.unit} turns up {event.note}"
+        case "recover":
+            return f"{event.unit} is no longer disrupted"
+        case "removed":
+            return f"{event.unit} is destroyed"
+        case "board":
+            return f"{event.unit} boards {event.target}"
+        case "dismount":
+            return f"{event.unit} dismounts into {hexes}"
+        case "hold":
+            return f"{side} holds fire"
+        case "pass":
+            return f"{side} passes"
+        case "winner":
+            return (f"{side} wins" if event.side else "the game is drawn") + (f" ({event.note})" if event.note else "")
+    return f"{event.kind} {event.unit or ''} {hexes} {dice}".strip()

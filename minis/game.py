@@ -1,0 +1,347 @@
+"""Game: a battle as a state machine over decisions and dice (DESIGN section 1).
+
+    game.decider()        -> the side whose decision the game waits for (None: dice, or the end)
+    game.legal_actions()  -> what that side may do
+    game.apply(action)    -> the events it caused; IllegalAction (with the reason) leaves the game unchanged
+
+Every die comes from `game.dice`, in the documented order. Each applied action is kept in `game.record`
+with the dice it consumed (and the automatic steps that followed it), so a record replays the game.
+
+With a scripted dice source the game may run out of dice half-way through an action: it then keeps
+the partly advanced state for inspection (`waiting_for_dice()` is True, `decider()` None) and, when
+`push_dice` adds values, replays the action from the position before it with all the dice, which gives
+exactly the result the action would have had with all its dice at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from minis import actions as A
+from minis.dice import Dice, NeedDice
+from minis.events import Event
+from minis.hexgrid import Hex
+from minis.rules import legal, sequence
+from minis.rules.errors import IllegalAction
+from minis.rules.stacking import overstacked
+from minis.sides import Side
+from minis.state import GameState, Phase, Scenario, Stage, Unit
+
+if TYPE_CHECKING:
+    from minis.army import Army
+    from minis.board import Board
+    from minis.cards import StatCard
+
+__all__ = ["Game", "IllegalAction", "RecordEntry"]
+
+
+@attrs.frozen
+class RecordEntry:
+    """One line of a game record: an action (None for the automatic start) and the dice it consumed."""
+
+    action: str | None
+    dice: tuple[int, ...]
+
+
+@attrs.frozen
+class _Pending:
+    """An action (None: the automatic steps) waiting for dice, and the position before it."""
+
+    before: GameState
+    action: A.Action | None
+    mark: int
+
+
+class Game:
+    """One battle. Build it with `Game.new` (a real game) or `Game.from_position` (tests, editors)."""
+
+    def __init__(self, state: GameState, dice: Dice, header: dict[str, object] | None = None,
+                 load_board: sequence.BoardLoader | None = None) -> None:
+        self.state = state
+        self.dice = dice
+        self.header: dict[str, object] = dict(header or {})
+        self.record: list[RecordEntry] = []
+        self.load_board = load_board or sequence._default_loader
+        self._pending: _Pending | None = None
+        self._run(None)
+
+    # --- construction -------------------------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Board,
+        units: Iterable[Unit],
+        *,
+        scenario: Scenario = Scenario.STANDARD,
+        attacker: Side | None = None,
+        turn: int = 1,
+        phase: Phase = Phase.MOVEMENT,
+        first: Side = Side.AXIS,
+        active: Side | None = None,
+        objective: Hex | None = None,
+        dice: Dice | None = None,
+        turn_limit: int | None = None,
+    ) -> Game:
+        """A game at the start of a phase with the given units (rules tests, scenario editors).
+
+        Phases: movement or assault (the `active` player's, nothing done yet), initiative (the game
+        rolls at once) or casualty (it runs at once). Raises ValueError for an impossible position.
+        """
+        table: dict[str, Unit] = {}
+        for unit in units:
+            if unit.id in table:
+                raise ValueError(f"two units are called '{unit.id}'")
+            table[unit.id] = unit
+        state = GameState(board=board, units=table, scenario=scenario, attacker=attacker, turn=turn,
+                          first=first, objective=objective if objective is not None else board.objective,
+                          turn_limit=turn_limit)
+        state.ends = {Side.AXIS: "west", Side.ALLIES: "east"}
+        for unit in table.values():
+            _check_unit(state, unit)
+        bad = overstacked(state)
+        if bad:
+            raise ValueError(f"{', '.join(board.label(h) for h in bad)} break the stacking limit")
+        if scenario is Scenario.ASSAULT and attacker is None:
+            raise ValueError("an Assault position needs the attacker's side")
+        state.phase = phase
+        if phase in (Phase.MOVEMENT, Phase.ASSAULT):
+            state.active = active or first
+            state.stage = Stage.ACT
+        elif phase is Phase.INITIATIVE:
+            state.stage = Stage.INITIATIVE
+        elif phase is Phase.CASUALTY:
+            state.stage = Stage.CASUALTY
+        else:
+            raise ValueError(f"a position starts in the initiative, movement, assault or casualty phase, not {phase.value}")
+        header = {"start": "position"}
+        return cls(state, dice if dice is not None else Dice.scripted(), header)
+
+    @classmethod
+    def new(
+        cls,
+        axis: Army,
+        allies: Army,
+        *,
+        scenario: Scenario = Scenario.STANDARD,
+        attacker: Side | None = None,
+        configuration: int | None = None,
+        dice: Dice | None = None,
+        cards: dict[str, StatCard] | None = None,
+        load_board: sequence.BoardLoader | None = None,
+        turn_limit: int | None = None,
+    ) -> Game:
+        """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
+
+        Assault: `attacker` is the attacking side; the defender then chooses the configuration.
+        """
+        from minis.cards import card_catalogue
+
+        catalogue = cards if cards is not None else card_catalogue()
+        units: dict[str, Unit] = {}
+        for army, side in ((axis, Side.AXIS), (allies, Side.ALLIES)):
+            for card_id in army.units:
+                card = catalogue.get(card_id)
+                if card is None:
+                    raise ValueError(f"unknown card '{card_id}' in the {side.title} army")
+                unit_id = unique_id(card_id, units)
+                units[unit_id] = Unit(unit_id, card, side)
+        state = GameState(board=None, units=units, scenario=scenario, attacker=attacker, turn_limit=turn_limit)
+        loader = load_board or sequence._default_loader
+        if scenario is Scenario.ASSAULT:
+            if attacker is None:
+                raise ValueError("an Assault battle needs the attacker's side")
+            state.chooser = attacker.other
+            state.stage = Stage.CHOOSE_CONFIGURATION
+            if configuration is not None:
+                sequence._set_configuration(state, configuration, loader)
+                state.stage = Stage.CHOOSE_OBJECTIVE
+        elif configuration is not None:
+            sequence._set_configuration(state, configuration, loader)
+            state.stage = Stage.COIN
+        header: dict[str, object] = {
+            "scenario": scenario.value,
+            "attacker": attacker.value if attacker else "",
+            "configuration": configuration if configuration is not None else "roll",
+            "axis": list(axis.units),
+            "allies": list(allies.units),
+            "axis_name": axis.name,
+            "allies_name": allies.name,
+        }
+        if turn_limit is not None:
+            header["turn_limit"] = turn_limit
+        dice = dice if dice is not None else Dice()
+        if not dice.is_scripted:
+            header["seed"] = dice.seed
+        return cls(state, dice, header, loader)
+
+    # --- the state machine --------------------------------------------------------------------------
+
+    def decider(self) -> Side | None:
+        """Whose decision the game waits for; None while it waits for dice and once it is over."""
+        if self._pending is not None:
+            return None
+        return sequence.decider(self.state)
+
+    def waiting_for_dice(self) -> bool:
+        return self._pending is not None
+
+    @property
+    def over(self) -> bool:
+        return self.state.stage is Stage.OVER and self._pending is None
+
+    @property
+    def winner(self) -> Side | None:
+        return self.state.winner
+
+    def legal_actions(self, unit: str | None = None) -> list[A.Action]:
+        """Every action the decider may take (one cheapest path per destination for moves).
+
+        With `unit`, only that unit's actions (what a front end or a bot asks after picking a unit).
+        """
+        if self._pending is not None:
+            return []
+        return legal.legal_actions(self.state, unit)
+
+    def unit_options(self, unit: str) -> legal.UnitOptions | None:
+        """What a ready unit of the active player may do, grouped (None outside a movement/assault phase)."""
+        if self._pending is not None or self.state.stage is not Stage.ACT:
+            return None
+        found = self.state.units.get(unit)
+        if found is None or found.side is not self.state.active or unit in self.state.activated or not found.on_map:
+            return None
+        return legal.unit_options(self.state, found)
+
+    def ready_units(self) -> list[str]:
+        """Units of the decider that may still act this phase (cheap; their actions may still be none)."""
+        if self._pending is not None:
+            return []
+        return legal.ready_units(self.state)
+
+    def is_legal(self, action: A.Action | str) -> str | None:
+        """None if `action` would be accepted now, else the reason (tried on a copy; no dice are used)."""
+        try:
+            self.copy().apply(action)
+        except IllegalAction as error:
+            return error.reason
+        return None
+
+    def apply(self, action: A.Action | str) -> list[Event]:
+        """Do `action` (or its notation) for the decider; IllegalAction leaves everything unchanged."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        if self._pending is not None:
+            raise IllegalAction("the game is waiting for dice")
+        return self._run(action)
+
+    def push_dice(self, values: Iterable[int]) -> list[Event]:
+        """Add dice to a scripted source; a game waiting for dice goes on with them."""
+        self.dice.push(values)
+        pending = self._pending
+        if pending is None:
+            return []
+        self._pending = None
+        self.state = pending.before
+        self.dice.restore(pending.mark)
+        try:
+            return self._run(pending.action)
+        except IllegalAction:
+            self.state = pending.before
+            raise
+
+    def _run(self, action: A.Action | None) -> list[Event]:
+        before = self.state
+        mark = self.dice.mark()
+        work = before.clone()
+        events: list[Event] = []
+        try:
+            if action is None:
+                sequence.advance(work, self.dice, events, self.load_board)
+            else:
+                sequence.apply(work, action, self.dice, events, self.load_board)
+        except IllegalAction:
+            self.dice.restore(mark)
+            raise
+        except NeedDice:
+            self._pending = _Pending(before, action, mark)
+            self.state = work
+            return events
+        self.state = work
+        drawn = tuple(self.dice.drawn_since(mark))
+        if action is not None or drawn:
+            self.record.append(RecordEntry(self.format(action) if action is not None else None, drawn))
+        return events
+
+    # --- notation -----------------------------------------------------------------------------------
+
+    def parse(self, text: str) -> A.Action:
+        """An action from its notation; IllegalAction (with the reason) for text that is not an action."""
+        board = self.state.board
+        parse_hex: Callable[[str], Hex] = board.parse if board is not None else _no_board
+        try:
+            return A.parse(text, parse_hex)
+        except A.NotationError as error:
+            raise IllegalAction(f"'{text}': {error}") from None
+
+    def format(self, action: A.Action) -> str:
+        board = self.state.board
+        return A.format_action(action, board.label if board is not None else str)
+
+    def label(self, hex_: Hex) -> str:
+        return self.state.board.label(hex_) if self.state.board is not None else str(hex_)
+
+    def copy(self) -> Game:
+        """An independent copy (state cloned; dice forked so the copy never disturbs this game's dice)."""
+        twin = Game.__new__(Game)
+        twin.state = self.state.clone()
+        twin.dice = self.dice.fork()
+        twin.header = dict(self.header)
+        twin.record = list(self.record)
+        twin.load_board = self.load_board
+        twin._pending = self._pending
+        return twin
+
+
+def _no_board(text: str) -> Hex:
+    raise ValueError(f"there is no battle map yet, so '{text}' names no hex")
+
+
+def unique_id(card_id: str, taken: dict[str, Unit] | set[str]) -> str:
+    """The unit id for another copy of a card: the card id, then `<id>#2`, `<id>#3`, ..."""
+    if card_id not in taken:
+        return card_id
+    number = 2
+    while f"{card_id}#{number}" in taken:
+        number += 1
+    return f"{card_id}#{number}"
+
+
+def _check_unit(state: GameState, unit: Unit) -> None:
+    board = state.board
+    assert board is not None
+    if unit.removed:
+        return
+    if unit.hex is None:
+        raise ValueError(f"unit '{unit.id}' has no hex")
+    if not board.is_playable(unit.hex):
+        raise ValueError(f"unit '{unit.id}' is not on a playable hex")
+    if unit.card.is_vehicle and unit.facing is None:
+        raise ValueError(f"Vehicle '{unit.id}' needs a facing")
+    if unit.carried_by is not None:
+        carrier = state.units.get(unit.carried_by)
+        if carrier is None:
+            raise ValueError(f"unit '{unit.id}' is carried by an unknown unit '{unit.carried_by}'")
+        if carrier.hex != unit.hex:
+            raise ValueError(f"unit '{unit.id}' is boarded on '{carrier.id}' but not in its hex")
+
+
+def replay(game: Game, entries: Sequence[RecordEntry]) -> Game:
+    """Apply recorded actions with their dice to `game` (which must use a scripted dice source)."""
+    for entry in entries:
+        game.push_dice(entry.dice)
+        if entry.action is not None:
+            game.apply(entry.action)
+    return game

@@ -1,0 +1,315 @@
+"""Game records and saves: a header, then every action with the dice it consumed.
+
+    # minis game record
+    format = 1
+    scenario = "standard"
+    configuration = "roll"            # or the agreed configuration number
+    axis = ["panzer-iv-ausf-g", ...]  # card ids, as in army files
+    allies = [...]
+    seed = 1234                       # the game's dice seed (a save continues with it)
+    cards_version = "3f0c..."         # fingerprints of the cards and maps the game was played with
+    maps_version = "a81e..."
+    ---
+    start | 4 2                       # the automatic start: the map roll and the coin flip
+    first allies |
+    end west |
+    deploy m4a1-sherman A3 face E |
+    attack m4a1-sherman pak-38-anti-tank-gun | 6 5 4 4 3 3 2 1 1 1 1 6
+
+The header is TOML; each later line is an action in the action notation (DESIGN section 6), a `|`, and
+the dice it consumed, including those of the automatic steps that followed it. Replaying applies the
+actions with exactly those dice, so a record rebuilds the identical state. A save is the same file
+written in the middle of a game: resuming replays it and continues the seeded dice where they stopped.
+Files are written atomically (temporary file, flush, fsync, rename). Every mistake in a record is a
+MinisError naming the line (and the action), never a traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from minis.dice import Dice
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.events import Event
+from minis.game import Game, RecordEntry
+from minis.rules.errors import IllegalAction
+from minis.sides import Side
+from minis.state import Scenario
+from minis.tomlfile import parse_toml, toml_string
+
+FORMAT = 1
+MAGIC = "# minis game record"
+SEPARATOR = "---"
+HEADER_KEYS = ("format", "scenario", "attacker", "configuration", "axis", "allies", "axis_name", "allies_name",
+               "seed", "cards_version", "maps_version", "turn_limit")
+
+
+@attrs.frozen
+class Record:
+    """A read record: its header and its entries, each with the line it came from."""
+
+    file: str
+    header: dict[str, Any]
+    entries: tuple[tuple[int, RecordEntry], ...]
+
+
+# --- fingerprints --------------------------------------------------------------------------------------
+
+
+def cards_version(card_ids: Iterable[str]) -> str:
+    """A short fingerprint of the cards used (their canonical file text)."""
+    from minis.cards import card_catalogue, dump_card
+
+    catalogue = card_catalogue()
+    digest = hashlib.sha256()
+    for card_id in sorted(set(card_ids)):
+        card = catalogue.get(card_id)
+        digest.update(card_id.encode())
+        digest.update(dump_card(card).encode() if card is not None else b"?")
+    return digest.hexdigest()[:12]
+
+
+def maps_version() -> str:
+    """A short fingerprint of the shipped map files (sections and configurations)."""
+    from minis.mapfile import MAPS_DIR
+
+    digest = hashlib.sha256()
+    folder = Path(MAPS_DIR)
+    for path in sorted(folder.rglob("*.toml")):
+        digest.update(str(path.relative_to(folder)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# --- writing -------------------------------------------------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"can't write {value!r} in a record header")
+
+
+def record_text(game: Game) -> str:
+    """The record of a game so far (a save when the game is not over)."""
+    header = dict(game.header)
+    header.setdefault("format", FORMAT)
+    if "axis" in header and "cards_version" not in header:
+        header["cards_version"] = cards_version([*header.get("axis", []), *header.get("allies", [])])
+        header["maps_version"] = maps_version()
+    lines = [MAGIC]
+    for key in HEADER_KEYS:
+        if key in header and header[key] is not None:
+            lines.append(f"{key} = {_toml_value(header[key])}")
+    lines.append(SEPARATOR)
+    for entry in game.record:
+        dice = " ".join(str(d) for d in entry.dice)
+        action = entry.action if entry.action is not None else "start"
+        lines.append(f"{action} | {dice}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write a file so that it is either the old or the new version, never half of one."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save(game: Game, path: str | Path) -> None:
+    """Write the game's record (its save) atomically."""
+    if game.header.get("start") == "position":
+        raise ValueError("only games started with Game.new can be recorded")
+    write_atomic(path, record_text(game))
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+def parse_record(text: str, file: str = "record") -> Record:
+    """Split and check a record's text; MinisError with every problem of the header and the lines."""
+    lines = text.split("\n")
+    problems: list[Problem] = []
+    try:
+        end = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
+    except StopIteration:
+        raise MinisError(Problem(file, 1, 1, f"not a game record: no '{SEPARATOR}' line after the header"),
+                         exit_code=EXIT_UNREADABLE) from None
+    if not lines or lines[0].strip() != MAGIC:
+        problems.append(Problem(file, 1, 1, f"not a game record: the first line must be '{MAGIC}'"))
+    source = parse_toml("\n".join(lines[:end]), file)
+    header = dict(source.data)
+    for key in header:
+        if key not in HEADER_KEYS:
+            line, col = source.where((key,))
+            problems.append(Problem(file, line, col, f"unknown header key '{key}'"))
+    problems.extend(_check_header(header, source, file))
+    entries: list[tuple[int, RecordEntry]] = []
+    for number, line in enumerate(lines[end + 1:], start=end + 2):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "|" not in stripped:
+            problems.append(Problem(file, number, 1, f"'{stripped}': expected 'ACTION | DICE'"))
+            continue
+        action, _, dice_text = stripped.partition("|")
+        action = action.strip()
+        dice: list[int] = []
+        for word in dice_text.split():
+            if word.isdigit() and 1 <= int(word) <= 6:
+                dice.append(int(word))
+            else:
+                col = line.index("|") + 2
+                problems.append(Problem(file, number, col, f"'{word}' is not a die (1 to 6) in '{stripped}'"))
+                break
+        if not action:
+            problems.append(Problem(file, number, 1, "an empty action"))
+            continue
+        entries.append((number, RecordEntry(None if action == "start" else action, tuple(dice))))
+    if problems:
+        raise MinisError(problems)
+    return Record(file, header, tuple(entries))
+
+
+def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def bad(key: str, message: str) -> None:
+        line, col = source.where((key,))
+        problems.append(Problem(file, line, col, message))
+
+    if header.get("format") != FORMAT:
+        bad("format", f"unknown record format {header.get('format')!r} (this version reads format {FORMAT})")
+    for key in ("axis", "allies"):
+        value = header.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            bad(key, f"'{key}' must be a list of card ids")
+    if header.get("scenario", "standard") not in ("standard", "assault"):
+        bad("scenario", "'scenario' must be \"standard\" or \"assault\"")
+    attacker = header.get("attacker", "")
+    if attacker not in ("", "axis", "allies"):
+        bad("attacker", "'attacker' must be \"axis\", \"allies\" or \"\"")
+    if header.get("scenario") == "assault" and attacker == "":
+        bad("attacker", "an Assault record needs the attacker")
+    configuration = header.get("configuration", "roll")
+    if configuration != "roll" and (isinstance(configuration, bool) or configuration not in range(1, 7)):
+        bad("configuration", "'configuration' must be \"roll\" or a number from 1 to 6")
+    for key in ("seed", "turn_limit"):
+        value = header.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            bad(key, f"'{key}' must be a whole number")
+    for key in ("axis_name", "allies_name", "cards_version", "maps_version"):
+        if key in header and not isinstance(header[key], str):
+            bad(key, f"'{key}' must be a string")
+    return problems
+
+
+def new_game(record: Record, dice: Dice) -> Game:
+    """The game a record starts from, before any entry is applied."""
+    from minis.army import Army
+    from minis.cards import card_catalogue
+
+    header = record.header
+    catalogue = card_catalogue()
+    problems = []
+    for key in ("axis", "allies"):
+        for card_id in header[key]:
+            if card_id not in catalogue:
+                problems.append(Problem(record.file, 0, 0, f"unknown card '{card_id}' in '{key}'"))
+    if problems:
+        raise MinisError(problems)
+    armies = {side: Army(header.get(f"{side.value}_name", side.title), side, units=tuple(header[side.value]))
+              for side in Side}
+    configuration = header.get("configuration", "roll")
+    attacker = Side(header["attacker"]) if header.get("attacker") else None
+    try:
+        return Game.new(armies[Side.AXIS], armies[Side.ALLIES], scenario=Scenario(header.get("scenario", "standard")),
+                        attacker=attacker, configuration=None if configuration == "roll" else int(configuration),
+                        dice=dice, cards=catalogue, turn_limit=header.get("turn_limit"))
+    except ValueError as error:
+        raise MinisError(Problem(record.file, 1, 1, str(error))) from None
+
+
+def replay_record(record: Record, resume: bool = False, events: list[Event] | None = None) -> Game:
+    """Replay every entry with its dice; with `resume`, the game then goes on with its seeded dice.
+
+    `events`, if given, receives every event of the replayed game.
+    """
+    log: list[Event] = events if events is not None else []
+    game = new_game(record, Dice.scripted())
+    for line, entry in record.entries:
+        where = f"'{entry.action or 'start'}'"
+        if entry.action is None:
+            if not game.waiting_for_dice():
+                raise MinisError(Problem(record.file, line, 1, "'start' here: the game is not waiting for dice"))
+            log.extend(game.push_dice(entry.dice))
+        else:
+            if game.waiting_for_dice():
+                raise MinisError(Problem(record.file, line, 1,
+                                         f"{where}: the game still needs dice for the line before"))
+            game.dice.push(entry.dice)
+            try:
+                log.extend(game.apply(entry.action))
+            except IllegalAction as error:
+                raise MinisError(Problem(record.file, line, 1, f"{where} is not legal here: {error.reason}")) from None
+        if game.dice.remaining():
+            raise MinisError(Problem(record.file, line, 1,
+                                     f"{where}: the record gives more dice than the game used "
+                                     f"({game.dice.remaining()} left over)"))
+        if game.waiting_for_dice():
+            raise MinisError(Problem(record.file, line, 1, f"{where}: the game needs more dice than the record gives"))
+    if not record.entries and game.waiting_for_dice() and not resume:
+        raise MinisError(Problem(record.file, 0, 0, "the record has no start line with the set-up dice"))
+    if resume:
+        pending = game._pending  # noqa: SLF001 - the record's own game, resumed with its live dice
+        seed = record.header.get("seed")
+        used = pending.mark if pending is not None else game.dice.used
+        game.dice = Dice(seed=seed) if seed is not None else Dice()
+        if seed is not None:
+            game.dice.skip(used)
+        if pending is not None:
+            game._pending = None  # noqa: SLF001
+            game.state = pending.before
+            game._run(pending.action)  # noqa: SLF001
+    return game
+
+
+def read_record(path: str | Path) -> Record:
+    file = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise MinisError(Problem(file, 0, 0, f"cannot read: {error.strerror or error}"),
+                         exit_code=EXIT_UNREADABLE) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MinisError(Problem(file, 0, 0, "not UTF-8 text"), exit_code=EXIT_UNREADABLE) from None
+    return parse_record(text, file)
+
+
+def load(path: str | Path, resume: bool = True) -> Game:
+    """Read a save (or record) and resume the game where it stopped."""
+    return replay_record(read_record(path), resume=resume)

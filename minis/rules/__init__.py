@@ -1,0 +1,6 @@
+"""The rules of the battle as functions of a `GameState` (DESIGN section 1).
+
+One module per part of the rulebook: `mapinfo` (the board's terrain as the rules read it), `stacking`,
+`movement`, `combat`, `defensive_fire`, `transport`, `casualty`, `initiative`, `victory`, `setup`, and
+`sequence` (the sequence of play that ties them together as a state machine over decisions and dice).
+"""

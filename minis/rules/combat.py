@@ -1,0 +1,212 @@
+"""Attack and Defense, Attack Effects and Cover (rulebook): one attack from target choice to counters.
+
+`plan_attack` decides whether an attack is allowed and fixes its numbers (dice, the modifier on each
+die, the defense it must beat, the cover roll the target may make); `resolve_attack` rolls it. Normal
+attacks place face-down counters; defensive fire (`defensive=True`) disrupts at once and is negated by
+a successful cover roll. The dice are drawn in the contract order: all attack dice, then one cover die
+only if the attack scored a hit and the target may roll (and no ability fixes the result).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from minis import abilities
+from minis.abilities import AttackContext
+from minis.cards import RangeBand, UnitType, range_band
+from minis.dice import Dice
+from minis.events import Event
+from minis.hexgrid import distance, is_front
+from minis.state import Counter, GameState, Unit
+
+#: A die showing this or more (after modifiers) is a success.
+SUCCESS = 4
+#: The -1 on each attack die and on defense for a disrupted or damaged unit (never more than one).
+IMPAIRED_PENALTY = 1
+#: The -1 on a cover roll when the attacker is in the target's hex.
+SAME_HEX_COVER_PENALTY = 1
+
+
+@attrs.frozen(slots=True)
+class AttackPlan:
+    """The numbers of one attack, fixed before any die is rolled."""
+
+    ctx: AttackContext
+    dice: int
+    modifier: int  # added to each attack die
+    defense: int
+    cover: int | None  # the cover roll target (4 or 5) if the target may make one, else None
+    cover_modifier: int
+    cover_fixed: bool | None  # an ability fixes the cover result: no die is drawn
+
+
+def hits_for(successes: int, defense: int) -> int:
+    """Successes to hits (rulebook table): below defense 0, equal 1, above 2, double or more 3."""
+    if successes < defense:
+        return 0
+    if successes >= 2 * defense:
+        return 3
+    return 2 if successes > defense else 1
+
+
+def count_successes(rolls: list[int], modifier: int) -> int:
+    return sum(1 for die in rolls if die + modifier >= SUCCESS)
+
+
+def target_type(unit: Unit) -> UnitType:
+    return UnitType.VEHICLE if unit.card.is_vehicle else UnitType.SOLDIER
+
+
+def defense_against(target: Unit, front: bool) -> int:
+    """The card's defense for this attack: front or rear for a Vehicle, the one value for a Soldier."""
+    return int(target.card.defense_front if front else target.card.defense_rear)
+
+
+def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
+    assert state.board is not None and attacker.hex is not None and target.hex is not None
+    if distance(attacker.hex, target.hex) <= 1:
+        return True  # the same or an adjacent hex: the sight line crosses no other hex
+    return bool(state.board.visible(attacker.hex, target.hex))
+
+
+def plan_attack(state: GameState, attacker: Unit, target: Unit, defensive: bool = False) -> AttackPlan | str:
+    """The plan of an attack, or the reason it is not allowed (a sentence for the player)."""
+    if not attacker.on_map:
+        return f"{attacker.id} is not on the battle map"
+    if not target.on_map:
+        return f"{target.id} is not on the battle map"
+    if target.side is attacker.side:
+        return f"{target.id} is not an enemy unit"
+    if attacker.carried_by is not None:
+        transport = state.units[attacker.carried_by]
+        if not abilities.passenger_may_fire(state, transport, attacker, defensive):
+            return f"{attacker.id} is boarded on {attacker.carried_by} and can't fire"
+    if target.carried_by is not None and not abilities.passenger_targetable(state.units[target.carried_by]):
+        return f"{target.id} is boarded on {target.carried_by} and can't be attacked"
+    assert attacker.hex is not None and target.hex is not None
+    dist = distance(attacker.hex, target.hex)
+    band = range_band(dist)
+    kind = target_type(target)
+    best = attacker.card.attack_dice(kind, band) if band is not None else None
+    if best is None and not abilities.may_offer_attacks(state, attacker, target):
+        return _no_attack(attacker, kind, band, dist)
+    front = bool(target.card.is_vehicle and target.facing is not None
+                 and is_front(target.hex, target.facing, attacker.hex))
+    ctx = abilities.attack_context(state, attacker, target, dist, band, defensive, front)
+    ignores_cover = False
+    for option in abilities.attack_options(ctx):
+        if best is None or option.dice > best or (option.dice == best and option.ignores_cover):
+            best, ignores_cover = option.dice, option.ignores_cover
+    if best is None:
+        return _no_attack(attacker, kind, band, dist)
+    if not visible(state, attacker, target):
+        return f"{attacker.id} has no line of sight to {target.id}"
+    if not abilities.may_attack(ctx):
+        return f"an ability keeps {attacker.id} from attacking {target.id}"
+    dice = best + abilities.extra_dice(ctx)
+    modifier = abilities.die_modifier(ctx)
+    if attacker.impaired and not abilities.ignores_attack_penalty(ctx):
+        modifier -= IMPAIRED_PENALTY
+    defense = defense_against(target, front) + abilities.defense_modifier(ctx)
+    if target.impaired and not abilities.ignores_defense_penalty(ctx):
+        defense -= IMPAIRED_PENALTY
+    assert state.board is not None
+    cover = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    fixed: bool | None = None
+    cover_mod = 0
+    if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
+        cover = None
+    if cover is not None:
+        fixed = abilities.cover_automatic(ctx)
+        cover_mod = abilities.cover_modifier(ctx) - (SAME_HEX_COVER_PENALTY if dist == 0 else 0)
+    return AttackPlan(ctx, max(dice, 0), modifier, defense, cover, cover_mod, fixed)
+
+
+def _no_attack(attacker: Unit, kind: UnitType, band: RangeBand | None, dist: int) -> str:
+    where = f"at {band.value} range" if band is not None else f"{dist} hexes away (out of range)"
+    return f"{attacker.id} has no attack against {kind.value}s {where}"
+
+
+@attrs.frozen(slots=True)
+class AttackResult:
+    rolls: tuple[int, ...]
+    successes: int
+    hits: int
+    cover: bool | None  # None: no cover roll; True/False: the roll's result
+    counters: tuple[Counter, ...]  # counters placed (face down for normal attacks)
+
+
+def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[Event]) -> AttackResult:
+    """Roll the attack and apply its effect to the target in `state`."""
+    ctx = plan.ctx
+    rolls = dice.roll_many(plan.dice)
+    successes = abilities.successes(ctx, count_successes(rolls, plan.modifier))
+    hits = abilities.hits(ctx, successes, plan.defense, hits_for(successes, plan.defense))
+    events.append(Event("attack", ctx.attacker.side, ctx.attacker.id, ctx.target.id, dice=tuple(rolls),
+                        value=successes, note="defensive" if ctx.defensive else ""))
+    events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits))
+    covered: bool | None = None
+    if hits and plan.cover is not None:
+        covered = roll_cover(plan, dice, events)
+    target = state.units[ctx.target.id]
+    placed: tuple[Counter, ...] = ()
+    if hits and ctx.defensive:
+        if not covered:
+            state.update(target.id, disrupted=True)
+            events.append(Event("counter", target.side, target.id, note="disrupted", value=1))
+            placed = (Counter.DISRUPTED,)
+    elif hits:
+        placed = limit_to_disruption(state, target) if covered else place_hits(state, target, hits)
+        for counter in placed:
+            events.append(Event("counter", target.side, target.id, note=counter.value, value=0))
+    return AttackResult(tuple(rolls), successes, hits, covered, placed)
+
+
+def roll_cover(plan: AttackPlan, dice: Dice, events: list[Event]) -> bool:
+    """The target's cover roll (a die only when no ability fixes the result)."""
+    target = plan.ctx.target
+    if plan.cover_fixed is not None:
+        events.append(Event("cover", target.side, target.id, value=int(plan.cover_fixed), note="automatic"))
+        return plan.cover_fixed
+    assert plan.cover is not None
+    die = dice.roll()
+    success = die + plan.cover_modifier >= plan.cover
+    events.append(Event("cover", target.side, target.id, dice=(die,), value=int(success)))
+    return success
+
+
+def next_counter(unit: Unit) -> Counter:
+    """The counter the next hit places (rulebook, Hits): Disrupted, then Damaged/Destroyed, then Destroyed."""
+    placed = len(unit.pending)
+    if placed == 0:
+        return Counter.DISRUPTED
+    if not unit.card.is_vehicle or placed >= 2 or unit.damaged:
+        return Counter.DESTROYED
+    return Counter.DAMAGED
+
+
+def place_hits(state: GameState, unit: Unit, hits: int) -> tuple[Counter, ...]:
+    """Face-down counters for `hits` simultaneous hits; none after a Destroyed counter."""
+    placed: list[Counter] = []
+    for _ in range(hits):
+        unit = state.units[unit.id]
+        if Counter.DESTROYED in unit.pending:
+            break
+        counter = abilities.place_counter(state, unit, next_counter(unit))
+        if counter is None:
+            continue
+        state.update(unit.id, pending=(*unit.pending, counter))
+        placed.append(counter)
+    return tuple(placed)
+
+
+def limit_to_disruption(state: GameState, unit: Unit) -> tuple[Counter, ...]:
+    """A successful cover roll: a face-down Disrupted counter, unless the unit already has one."""
+    if Counter.DISRUPTED in unit.pending:
+        return ()
+    state.update(unit.id, pending=(*unit.pending, Counter.DISRUPTED))
+    return (Counter.DISRUPTED,)
+
+
+def band_of(plan: AttackPlan) -> RangeBand | None:
+    return plan.ctx.band

@@ -1,0 +1,162 @@
+"""The legal actions of the player whose decision it is.
+
+Moves are listed with one cheapest path per hex the unit can end in (a front end that wants another
+path builds it and asks `Game.is_legal`); a Vehicle's move is listed once per final facing. Deployment
+lists every hex of the zone for every unit still to deploy.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from minis import abilities
+from minis import actions as A
+from minis.hexgrid import FACINGS, Facing, Hex
+from minis.rules import setup, transport
+from minis.rules.combat import AttackPlan, plan_attack
+from minis.rules.defensive_fire import shooters, window_hex
+from minis.rules.movement import cannot_move, reachable
+from minis.rules.sequence import CONFIGURATIONS
+from minis.sides import Side
+from minis.state import GameState, Phase, Stage, Unit
+
+
+def ready_units(state: GameState) -> list[str]:
+    """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
+    if state.stage is Stage.ACT:
+        return sorted(u.id for u in state.units.values()
+                      if u.side is state.active and u.on_map and u.id not in state.activated)
+    if state.stage is Stage.DEPLOY:
+        return sorted(u.id for u in state.units.values() if u.side is state.deploying and u.hex is None
+                      and not u.removed)
+    if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
+        return [u.id for u in shooters(state, state.move)]
+    return []
+
+
+def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
+    stage = state.stage
+    if stage is Stage.ACT:
+        found: list[A.Action] = []
+        for unit_id in ready_units(state):
+            if only is None or unit_id == only:
+                found.extend(unit_actions(state, state.units[unit_id]))
+        if only is None:
+            found.append(A.Pass())
+        return found
+    if stage is Stage.DEFENSIVE_FIRE:
+        assert state.move is not None
+        where = window_hex(state.move)
+        fire: list[A.Action] = [A.Fire(u.id, where) for u in shooters(state, state.move) if only in (None, u.id)]
+        return [*fire, A.Hold()] if only is None else fire
+    if stage is Stage.DEPLOY:
+        return deploy_actions(state, only)
+    if stage is Stage.PLACE:
+        assert state.placing is not None
+        soldier = state.units[state.placing]
+        assert soldier.hex is not None
+        return [A.Dismount(soldier.id, h) for h in transport.placements(state, soldier, soldier.hex)]
+    if stage is Stage.CHOOSE_FIRST:
+        return [A.First(Side.AXIS), A.First(Side.ALLIES)]
+    if stage is Stage.CHOOSE_END:
+        return [A.End("west"), A.End("east")]
+    if stage is Stage.CHOOSE_CONFIGURATION:
+        return [A.Configuration(n) for n in CONFIGURATIONS]
+    if stage is Stage.CHOOSE_OBJECTIVE:
+        board = state.board
+        assert board is not None
+        return [A.Objective(h) for h in board.hexes if setup.objective_problem(state, h) is None]
+    return []
+
+
+@attrs.frozen
+class UnitOptions:
+    """What one ready unit may do, grouped (a bot or a front end picks from these without listing every
+    facing of every destination): destinations with their paths, facings to turn to, transports to
+    board, where it may dismount, and targets it may attack."""
+
+    moves: dict[Hex, tuple[Hex, ...]]
+    vehicle: bool
+    faces: tuple[Facing, ...]
+    boards: tuple[str, ...]
+    dismount: Hex | None
+    attacks: tuple[str, ...]
+
+    def actions(self, unit_id: str) -> list[A.Action]:
+        found: list[A.Action] = []
+        if self.dismount is not None:
+            found.append(A.Dismount(unit_id, self.dismount))
+        for path in self.moves.values():
+            if self.vehicle:
+                found.extend(A.Move(unit_id, path, facing) for facing in FACINGS)
+            else:
+                found.append(A.Move(unit_id, path))
+        found.extend(A.Face(unit_id, f) for f in self.faces)
+        found.extend(A.BoardTransport(unit_id, t) for t in self.boards)
+        found.extend(A.Attack(unit_id, t) for t in self.attacks)
+        return found
+
+    @property
+    def count(self) -> int:
+        """How many choices, counting a move to a hex once whatever the final facing."""
+        return len(self.moves) + len(self.faces) + len(self.boards) + len(self.attacks) + (self.dismount is not None)
+
+
+def unit_options(state: GameState, unit: Unit) -> UnitOptions:
+    """What one ready unit of the active player may do: move, turn, board, dismount, attack."""
+    moves: dict[Hex, tuple[Hex, ...]] = {}
+    faces: tuple[Facing, ...] = ()
+    boards: list[str] = []
+    dismount = None
+    vehicle = unit.card.is_vehicle
+    if unit.carried_by is not None:
+        if state.phase is Phase.MOVEMENT and unit.hex is not None \
+                and transport.dismount_problem(state, unit, unit.hex) is None:
+            dismount = unit.hex
+    elif cannot_move(state, unit) is None:
+        moves = reachable(state, unit)
+        if vehicle:
+            faces = tuple(f for f in FACINGS if f is not unit.facing)
+        if state.phase is Phase.MOVEMENT and unit.card.is_soldier:
+            for other in state.at(unit.hex):  # type: ignore[arg-type]
+                if other.id != unit.id and abilities.capacity(other) \
+                        and transport.board_problem(state, unit, other) is None:
+                    boards.append(other.id)
+    attacks: list[str] = []
+    if state.phase is Phase.ASSAULT:
+        for target in state.units.values():
+            if target.side is not unit.side and target.on_map \
+                    and isinstance(plan_attack(state, unit, target), AttackPlan):
+                attacks.append(target.id)
+    return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, tuple(attacks))
+
+
+def unit_actions(state: GameState, unit: Unit) -> list[A.Action]:
+    """Every action of one ready unit of the active player."""
+    return unit_options(state, unit).actions(unit.id)
+
+
+def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
+    side = state.deploying
+    assert side is not None and state.board is not None
+    found: list[A.Action] = []
+    pending = [u for u in state.units.values() if u.side is side and u.hex is None and not u.removed
+               and (only is None or u.id == only)]
+    zone = sorted(setup.zone(state, side), key=lambda h: (h.r, h.q))
+    for unit in sorted(pending, key=lambda u: u.id):
+        for hex_ in zone:
+            if setup.deploy_problem(state, unit, hex_) is None:
+                if unit.card.is_vehicle:
+                    found.extend(A.Deploy(unit.id, hex_, f) for f in FACINGS)
+                else:
+                    found.append(A.Deploy(unit.id, hex_))
+    if only is None:
+        for unit in state.units.values():
+            if unit.side is side and unit.card.is_soldier and unit.hex is not None and unit.carried_by is None:
+                for other in state.at(unit.hex):
+                    if other.id != unit.id and abilities.capacity(other) \
+                            and transport.board_problem(state, unit, other) is None:
+                        found.append(A.BoardTransport(unit.id, other.id))
+        if not any(u.side is side and u.hex is None and not u.removed for u in state.units.values()):
+            found.append(A.Ready())
+    return found

@@ -1,0 +1,220 @@
+"""Movement and Position, and Terrain's movement rules (rulebook): what a move may do and cost.
+
+A unit moves up to its speed in hexes. Vehicles pay 2 to enter hills and forests; along a road every
+hex costs 1, needs no movement roll and may enter impassable terrain (which it can then leave only
+along the road); the first hex a Vehicle moves along a road each phase is free (road bonus); a speed-1
+Vehicle in the movement phase may still enter a double-cost hex (minimum movement). Crossing a stream
+and a Vehicle entering a forest need movement rolls (stream first). Disrupted units can't move.
+
+`check_path` validates a whole move as if every movement roll succeeds (the walk in
+`minis.rules.walk` handles failures); `reachable` finds one cheapest path to every hex a unit can end
+its move in, for the legal-action list.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import attrs
+
+from minis import abilities
+from minis.hexgrid import Hex, distance
+from minis.rules import mapinfo
+from minis.rules.stacking import room_for
+from minis.state import GameState, Phase, Unit
+from minis.terrain import MOVEMENT_ROLL_TARGET
+
+STREAM = "stream"
+FOREST = "forest"
+
+
+def speed(state: GameState, unit: Unit) -> int:
+    """The unit's speed this phase: the card's (or an ability's), -1 if a damaged Vehicle, + abilities."""
+    value = abilities.base_speed(state, unit)
+    if unit.damaged and unit.card.is_vehicle:
+        value -= 1
+    return max(0, value + abilities.speed_modifier(state, unit))
+
+
+def cannot_move(state: GameState, unit: Unit) -> str | None:
+    """Why the unit can't start a move now (None if it can). Activation is checked by the caller."""
+    if not unit.on_map:
+        return f"{unit.id} is not on the battle map"
+    if unit.carried_by is not None:
+        return f"{unit.id} is boarded on {unit.carried_by}; it can only dismount"
+    if unit.disrupted:
+        return f"{unit.id} is disrupted and can't move"
+    if not abilities.may_move(state, unit):
+        return f"an ability keeps {unit.id} from moving"
+    return None
+
+
+def along_road(state: GameState, a: Hex, b: Hex) -> bool:
+    side = frozenset((a, b))
+    return side in mapinfo.info(state.board).roads and side not in state.broken_roads  # type: ignore[arg-type]
+
+
+@attrs.frozen(slots=True)
+class Step:
+    """One step of a move as the rules see it: its cost and the movement rolls it needs."""
+
+    cost: int
+    road: bool
+    rolls: tuple[str, ...]
+
+
+def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step | str:
+    """The step a -> b, or why it is not allowed. `bonus_left`: the road bonus is still unused."""
+    info = mapinfo.info(state.board)  # type: ignore[arg-type]
+    if b not in info.playable:
+        return "the map ends there (half-hexes and the edge can't be entered)"
+    if distance(a, b) != 1:
+        return "each hex of a move must be next to the one before"
+    vehicle = unit.card.is_vehicle
+    road = along_road(state, a, b)
+    kind = "Vehicles" if vehicle else "Soldiers"
+    if not road and not info.effects[a].can_enter(vehicle):
+        return f"{kind} can leave {info.effects[a].terrain.name.lower()} only along the road"
+    target = info.effects[b]
+    if not road and not target.can_enter(vehicle):
+        return f"{kind} can't enter {target.terrain.name.lower()}"
+    if not abilities.may_enter(state, unit, b, road):
+        return f"an ability keeps {unit.id} out of that hex"
+    if road:
+        cost = 0 if vehicle and bonus_left else 1
+        rolls: tuple[str, ...] = ()
+    else:
+        cost = target.entry_cost(vehicle)
+        rolls = ((STREAM,) if frozenset((a, b)) in info.streams else ()) + (
+            (FOREST,) if vehicle and target.vehicle_roll_to_enter else ()
+        )
+    rolls = abilities.movement_rolls(state, unit, a, b, rolls)
+    return Step(cost, road, rolls)
+
+
+def budget(state: GameState, unit: Unit, all_road: bool) -> int:
+    """Hexes of movement available: speed, plus an ability's bonus for a move made wholly along a road."""
+    return speed(state, unit) + (abilities.road_speed_bonus(state, unit) if all_road else 0)
+
+
+def minimum_movement(state: GameState, unit: Unit, spent: int, cost: int) -> bool:
+    """A speed-1 Vehicle in the movement phase may enter a double-cost hex as its whole move."""
+    return state.phase is Phase.MOVEMENT and unit.card.is_vehicle and spent == 0 and speed(state, unit) == 1 and cost == 2
+
+
+@attrs.frozen(slots=True)
+class PathPlan:
+    steps: tuple[Step, ...]
+    spent: int
+    road_steps: int
+
+
+def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
+    """Validate a move along `path` (the hexes entered, in order); a reason string if it is illegal."""
+    assert unit.hex is not None
+    bonus_left = unit.card.is_vehicle and unit.id not in state.road_bonus
+    spent = 0
+    steps: list[Step] = []
+    here = unit.hex
+    all_road = True
+    board = state.board
+    assert board is not None
+    for index, there in enumerate(path):
+        result = step(state, unit, here, there, bonus_left)
+        if isinstance(result, str):
+            return f"{unit.id} can't move from {board.label(here)} to {board.label(there)}: {result}"
+        if result.road and bonus_left and unit.card.is_vehicle:
+            bonus_left = False
+        all_road = all_road and result.road
+        if spent + result.cost > budget(state, unit, all_road) and not (
+            index == 0 and minimum_movement(state, unit, spent, result.cost)
+        ):
+            return f"{unit.id} can't move that far (speed {speed(state, unit)}, the path costs more)"
+        spent += result.cost
+        steps.append(result)
+        here = there
+    if not room_for(state, unit, here):
+        return f"{unit.id} can't end its move in {board.label(here)}: no room there (stacking limit)"
+    return PathPlan(tuple(steps), spent, sum(1 for s in steps if s.road))
+
+
+def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
+    """One cheapest path to every hex the unit may end a move in (its own hex left out).
+
+    A search over (hex, road bonus still unused, every step so far along a road) by hexes spent, with
+    a bucket per cost (steps cost 0, 1 or 2). Abilities that change where a unit may go, or a broken
+    road, take the general (slower) route through `step`.
+    """
+    assert unit.hex is not None and state.board is not None
+    info = mapinfo.info(state.board)
+    vehicle = unit.card.is_vehicle
+    speed_ = speed(state, unit)
+    road_budget = speed_ + abilities.road_speed_bonus(state, unit)
+    minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
+    general = bool(state.broken_roads) or abilities.changes_steps(unit)
+    edges = info.edges(vehicle)
+    start = (unit.hex, vehicle and unit.id not in state.road_bonus, True)
+    best: dict[tuple[Hex, bool, bool], int] = {start: 0}
+    parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None] = {start: None}
+    top = max(road_budget, speed_, 2)
+    buckets: list[list[tuple[Hex, bool, bool]]] = [[] for _ in range(top + 1)]
+    buckets[0].append(start)
+    order: list[tuple[Hex, bool, bool]] = []
+    for spent in range(top + 1):
+        bucket = buckets[spent]
+        while bucket:
+            key = bucket.pop()
+            if best[key] != spent:
+                continue
+            order.append(key)
+            here, bonus_left, all_road = key
+            if general:
+                steps = []
+                for there in info.neighbours[here]:
+                    result = step(state, unit, here, there, bonus_left)
+                    if not isinstance(result, str):
+                        steps.append((there, result.road, 1 if result.road else result.cost))
+            else:
+                steps = edges[here]  # type: ignore[assignment]
+            for there, road, cost in steps:
+                if road:
+                    if bonus_left:
+                        cost = 0
+                    nxt = (there, False, all_road)  # a Vehicle's road bonus is used (Soldiers have none)
+                    limit = road_budget if all_road else speed_
+                else:
+                    nxt = (there, bonus_left, False)
+                    limit = speed_
+                total = spent + cost
+                if total > limit and not (minimum and cost == 2 and spent == 0):
+                    continue
+                if total < best.get(nxt, 99):
+                    best[nxt] = total
+                    parent[nxt] = key
+                    if total <= top:
+                        buckets[total].append(nxt)
+                    else:
+                        order.append(nxt)  # minimum movement: a dead end beyond the budget
+    occupancy = state.occupancy()
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for key in order:
+        here = key[0]
+        if here in paths or here == unit.hex:
+            continue
+        if here in occupancy and not room_for(state, unit, here, occupancy[here]):
+            continue
+        paths[here] = _path(parent, key)
+    return paths
+
+
+def _path(parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None], key: tuple[Hex, bool, bool]) -> tuple[Hex, ...]:
+    hexes: list[Hex] = []
+    node: tuple[Hex, bool, bool] | None = key
+    while node is not None and parent[node] is not None:
+        hexes.append(node[0])
+        node = parent[node]
+    return tuple(reversed(hexes))
+
+
+def roll_succeeds(die: int) -> bool:
+    return die >= MOVEMENT_ROLL_TARGET

@@ -1,0 +1,405 @@
+"""The sequence of play as a state machine over decisions and dice (DESIGN section 1).
+
+`apply(state, action, dice, events)` performs one decision and then `advance` runs everything that
+follows by itself (movement rolls, the rest of a move, the casualty phase, the end of turn, the
+initiative roll, set-up dice) until the game waits for the next decision. It mutates `state`; the
+caller (`minis.game.Game`) works on a clone so that an `IllegalAction` leaves the game unchanged.
+A scripted dice source that runs dry raises `NeedDice` from the middle of this; the caller keeps the
+partly advanced state for inspection and replays the action once more dice arrive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from minis import actions as A
+from minis.dice import Dice
+from minis.events import Event
+from minis.hexgrid import Facing
+from minis.rules import casualty, initiative, setup, transport, victory, walk
+from minis.rules.combat import AttackPlan, plan_attack, resolve_attack
+from minis.rules.defensive_fire import shooters, window_hex
+from minis.rules.errors import IllegalAction
+from minis.rules.movement import cannot_move, check_path
+from minis.rules.stacking import room_for
+from minis.sides import Side
+from minis.state import AUTOMATIC, GameState, Phase, Scenario, Stage
+
+#: Loads configuration N (set-up); replaced in tests. Imported lazily so rules stay independent of files.
+BoardLoader = Callable[[int], object]
+
+
+def _default_loader(number: int) -> object:
+    from minis.mapfile import load_configuration
+
+    return load_configuration(number)
+
+
+CONFIGURATIONS = range(1, 7)
+
+
+def decider(state: GameState) -> Side | None:
+    """Whose decision the game waits for (None while dice or automatic steps are pending, or at the end)."""
+    stage = state.stage
+    if stage is Stage.ACT:
+        return state.active
+    if stage is Stage.DEFENSIVE_FIRE or stage is Stage.PLACE:
+        return state.active.other if state.active else None
+    if stage is Stage.DEPLOY:
+        return state.deploying
+    if stage in (Stage.CHOOSE_CONFIGURATION, Stage.CHOOSE_OBJECTIVE, Stage.CHOOSE_FIRST, Stage.CHOOSE_END):
+        return state.chooser
+    return None
+
+
+# --- automatic steps ---------------------------------------------------------------------------------
+
+
+def advance(state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = _default_loader) -> None:
+    """Run automatic stages until a decision (or the end of the game) is reached."""
+    while state.stage in AUTOMATIC:
+        stage = state.stage
+        if stage is Stage.WALK:
+            walk.run(state, dice, events)
+        elif stage is Stage.CASUALTY:
+            events.append(Event("phase", None, note="casualty"))
+            casualty.casualty_phase(state, events)
+            state.stage = Stage.END_TURN
+        elif stage is Stage.END_TURN:
+            _end_turn(state, events)
+        elif stage is Stage.INITIATIVE:
+            winner = initiative.roll_initiative(state, dice, events)
+            state.chooser = winner
+            state.stage = Stage.CHOOSE_FIRST
+        elif stage is Stage.MAP_ROLL:
+            die = dice.roll()
+            _set_configuration(state, die, load_board)
+            events.append(Event("configuration", value=die, dice=(die,)))
+            state.stage = Stage.COIN
+        elif stage is Stage.COIN:
+            die = dice.roll()
+            state.chooser = Side.AXIS if die <= 3 else Side.ALLIES
+            events.append(Event("coin", state.chooser, dice=(die,)))
+            state.stage = Stage.CHOOSE_FIRST
+
+
+def _set_configuration(state: GameState, number: int, load_board: BoardLoader) -> None:
+    board = load_board(number)
+    state.board = board  # type: ignore[assignment]
+    state.configuration = number
+    if state.scenario is Scenario.STANDARD:
+        state.objective = getattr(board, "objective", None)
+
+
+def _end_turn(state: GameState, events: list[Event]) -> None:
+    side, why = victory.winner_at_end_of_turn(state)
+    if side is not None:
+        state.winner = side
+        state.stage = Stage.OVER
+        state.phase = Phase.OVER
+        events.append(Event("winner", side, note=why))
+        return
+    if state.turn_limit is not None and state.turn >= state.turn_limit:
+        state.stage = Stage.OVER
+        state.phase = Phase.OVER
+        events.append(Event("winner", None, note=f"turn limit {state.turn_limit} reached"))
+        return
+    start_turn(state, state.turn + 1, events)
+
+
+def start_turn(state: GameState, turn: int, events: list[Event]) -> None:
+    state.turn = turn
+    state.phase = Phase.INITIATIVE
+    state.stage = Stage.INITIATIVE
+    state.active = None
+    _new_phase(state)
+    events.append(Event("turn", value=turn))
+
+
+def _new_phase(state: GameState) -> None:
+    state.activated.clear()
+    state.fired.clear()
+    state.road_bonus.clear()
+
+
+def _start_phase(state: GameState, phase: Phase, active: Side, events: list[Event]) -> None:
+    state.phase = phase
+    state.active = active
+    state.stage = Stage.ACT
+    _new_phase(state)
+    events.append(Event("phase", active, note=phase.value))
+
+
+def end_phase(state: GameState, events: list[Event]) -> None:
+    """The active player passes: on to the next phase of the sequence of play."""
+    assert state.first is not None and state.active is not None
+    events.append(Event("pass", state.active))
+    if state.phase is Phase.MOVEMENT:
+        if state.active is state.first:
+            _start_phase(state, Phase.MOVEMENT, state.first.other, events)
+        else:
+            _start_phase(state, Phase.ASSAULT, state.first, events)
+    elif state.active is state.first:
+        _start_phase(state, Phase.ASSAULT, state.first.other, events)
+    else:
+        state.phase = Phase.CASUALTY
+        state.stage = Stage.CASUALTY
+        state.active = None
+        _new_phase(state)
+
+
+# --- decisions ---------------------------------------------------------------------------------------
+
+ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use)
+
+
+def apply(state: GameState, action: A.Action, dice: Dice, events: list[Event],
+          load_board: BoardLoader = _default_loader) -> None:
+    """Perform `action` for the player whose decision it is, then advance; IllegalAction if not allowed."""
+    stage = state.stage
+    if stage in AUTOMATIC:
+        raise IllegalAction("the game is waiting for dice")
+    if stage is Stage.OVER:
+        raise IllegalAction("the game is over")
+    if stage is Stage.DEFENSIVE_FIRE and isinstance(action, ACTING):
+        hold_all(state, dice, events)  # the acting player's next step holds every window still open
+        stage = state.stage
+    if stage is Stage.ACT:
+        _act(state, action, dice, events)
+    elif stage is Stage.DEFENSIVE_FIRE:
+        _defensive_fire(state, action, dice, events)
+    elif stage is Stage.PLACE:
+        _place(state, action, events)
+    elif stage is Stage.DEPLOY:
+        _deploy(state, action, events)
+    else:
+        _choose(state, action, events, load_board)
+    advance(state, dice, events, load_board)
+
+
+def hold_all(state: GameState, dice: Dice, events: list[Event]) -> None:
+    """Hold every window of the move under way and walk it to its end."""
+    while state.stage is Stage.DEFENSIVE_FIRE or state.stage is Stage.WALK:
+        if state.stage is Stage.DEFENSIVE_FIRE:
+            walk.hold(state, events)
+        walk.run(state, dice, events)
+
+
+def _unit(state: GameState, unit_id: str):  # noqa: ANN202 - a Unit
+    unit = state.units.get(unit_id)
+    if unit is None:
+        raise IllegalAction(f"there is no unit '{unit_id}'")
+    return unit
+
+
+def _own_unready(state: GameState, unit_id: str):  # noqa: ANN202 - a Unit
+    unit = _unit(state, unit_id)
+    if unit.side is not state.active:
+        raise IllegalAction(f"{unit_id} is not one of the {state.active.title if state.active else ''} units")
+    if unit.removed:
+        raise IllegalAction(f"{unit_id} has been destroyed")
+    if unit.id in state.activated:
+        raise IllegalAction(f"{unit_id} has already acted this phase")
+    return unit
+
+
+def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
+    if isinstance(action, A.Pass):
+        end_phase(state, events)
+        return
+    if isinstance(action, A.Move):
+        unit = _own_unready(state, action.unit)
+        problem = cannot_move(state, unit)
+        if problem:
+            raise IllegalAction(problem)
+        if action.face is not None and not unit.card.is_vehicle:
+            raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
+        plan = check_path(state, unit, action.path)
+        if isinstance(plan, str):
+            raise IllegalAction(plan)
+        state.activated.add(unit.id)
+        walk.begin(state, unit.id, action.path, action.face)
+        return
+    if isinstance(action, A.Face):
+        unit = _own_unready(state, action.unit)
+        if not unit.card.is_vehicle:
+            raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
+        problem = cannot_move(state, unit)
+        if problem:
+            raise IllegalAction(problem)
+        state.activated.add(unit.id)
+        state.update(unit.id, facing=action.facing)
+        events.append(Event("face", unit.side, unit.id, note=action.facing.name))
+        return
+    if isinstance(action, A.Attack):
+        if state.phase is not Phase.ASSAULT:
+            raise IllegalAction("units attack only in their assault phase (or with defensive fire)")
+        unit = _own_unready(state, action.unit)
+        target = _unit(state, action.target)
+        plan = plan_attack(state, unit, target)
+        if not isinstance(plan, AttackPlan):
+            raise IllegalAction(plan)
+        state.activated.add(unit.id)
+        resolve_attack(state, plan, dice, events)
+        return
+    if isinstance(action, A.BoardTransport):
+        unit = _own_unready(state, action.unit)
+        if state.phase is not Phase.MOVEMENT:
+            raise IllegalAction("Soldiers board transports only in their movement phase")
+        problem = transport.board_problem(state, unit, _unit(state, action.transport))
+        if problem:
+            raise IllegalAction(problem)
+        state.activated.add(unit.id)
+        state.update(unit.id, carried_by=action.transport)
+        events.append(Event("board", unit.side, unit.id, action.transport))
+        return
+    if isinstance(action, A.Dismount):
+        unit = _own_unready(state, action.unit)
+        problem = transport.dismount_problem(state, unit, action.hex)
+        if problem:
+            raise IllegalAction(problem)
+        if room_for(state, unit, action.hex):
+            state.activated.add(unit.id)
+            state.update(unit.id, carried_by=None, entered=state.next_entry())
+            events.append(Event("dismount", unit.side, unit.id, hexes=(action.hex,)))
+            return
+        if not transport.placements(state, unit, action.hex):
+            raise IllegalAction(f"there is nowhere near for {unit.id} to get off")
+        state.activated.add(unit.id)
+        state.placing = unit.id
+        state.stage = Stage.PLACE  # the opponent chooses where the Soldier that doesn't fit goes
+        return
+    raise IllegalAction(f"that is not something the {state.active.title if state.active else ''} "
+                        f"player can do in the {state.phase.value} phase")
+
+
+def _defensive_fire(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
+    if isinstance(action, A.Hold):
+        walk.hold(state, events)
+        return
+    if not isinstance(action, A.Fire):
+        raise IllegalAction("the game waits for defensive fire: 'fire U at H' or 'hold'")
+    firer = _unit(state, action.unit)
+    if firer.side is state.active:
+        raise IllegalAction(f"{firer.id} belongs to the moving player and can't fire defensively")
+    while True:
+        move = state.move
+        if state.stage is Stage.DEFENSIVE_FIRE and move is not None and window_hex(move) == action.at \
+                and any(u.id == firer.id for u in shooters(state, move)):
+            walk.fire(state, firer.id, dice, events)
+            return
+        if state.stage is Stage.DEFENSIVE_FIRE:
+            walk.hold(state, events)
+        elif state.stage is Stage.WALK:
+            walk.run(state, dice, events)
+        else:
+            board = state.board
+            where = board.label(action.at) if board is not None else str(action.at)
+            raise IllegalAction(f"{firer.id} gets no chance to fire at the moving unit in {where}")
+
+
+def _place(state: GameState, action: A.Action, events: list[Event]) -> None:
+    assert state.placing is not None
+    soldier = state.units[state.placing]
+    if not isinstance(action, A.Dismount) or action.unit != soldier.id:
+        raise IllegalAction(f"the game waits for the opponent to place {soldier.id}: 'dismount {soldier.id} H'")
+    assert soldier.hex is not None
+    allowed = transport.placements(state, soldier, soldier.hex)
+    if action.hex not in allowed:
+        raise IllegalAction(f"{soldier.id} must be placed in one of the nearest hexes where it fits")
+    state.update(soldier.id, hex=action.hex, carried_by=None, entered=state.next_entry())
+    events.append(Event("dismount", soldier.side, soldier.id, hexes=(action.hex,)))
+    state.placing = None
+    state.stage = Stage.ACT
+
+
+def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
+    side = state.deploying
+    assert side is not None
+    if isinstance(action, A.Ready):
+        missing = [u.id for u in state.units.values() if u.side is side and u.hex is None and not u.removed]
+        if missing:
+            raise IllegalAction(f"deploy every unit first: {', '.join(sorted(missing))}")
+        other = side.other
+        if any(u.side is other and u.hex is None and not u.removed for u in state.units.values()):
+            state.deploying = other
+            return
+        state.deploying = None
+        start_turn(state, 1, events)
+        return
+    if isinstance(action, A.Deploy):
+        unit = _unit(state, action.unit)
+        if unit.side is not side:
+            raise IllegalAction(f"{unit.id} is not one of the {side.title} units")
+        if unit.carried_by is not None:
+            state.update(unit.id, carried_by=None, hex=None)
+            unit = state.units[unit.id]
+        if action.face is not None and not unit.card.is_vehicle:
+            raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
+        problem = setup.deploy_problem(state, unit, action.hex)
+        if problem:
+            raise IllegalAction(problem)
+        facing = None
+        if unit.card.is_vehicle:
+            facing = action.face or Facing.parse(setup.default_facing_end(state.ends[side]))
+        passenger = state.passenger(unit.id)
+        entry = state.next_entry()
+        state.update(unit.id, hex=action.hex, facing=facing, entered=entry)
+        if passenger is not None:
+            state.update(passenger.id, hex=action.hex, entered=entry)
+        events.append(Event("deploy", side, unit.id, hexes=(action.hex,)))
+        return
+    if isinstance(action, A.BoardTransport):
+        unit = _unit(state, action.unit)
+        carrier = _unit(state, action.transport)
+        if unit.side is not side:
+            raise IllegalAction(f"{unit.id} is not one of the {side.title} units")
+        problem = transport.board_problem(state, unit, carrier)
+        if problem:
+            raise IllegalAction(problem)
+        state.update(unit.id, carried_by=carrier.id)
+        events.append(Event("board", side, unit.id, carrier.id))
+        return
+    raise IllegalAction("during deployment: 'deploy U H [face D]', 'board U T' or 'ready'")
+
+
+def _choose(state: GameState, action: A.Action, events: list[Event], load_board: BoardLoader) -> None:
+    stage = state.stage
+    chooser = state.chooser
+    assert chooser is not None
+    if stage is Stage.CHOOSE_FIRST and isinstance(action, A.First):
+        state.first = action.side
+        events.append(Event("first", action.side))
+        if state.phase is Phase.SETUP:
+            state.chooser = action.side
+            state.stage = Stage.CHOOSE_END
+        else:
+            _start_phase(state, Phase.MOVEMENT, action.side, events)
+        return
+    if stage is Stage.CHOOSE_CONFIGURATION and isinstance(action, A.Configuration):
+        if action.number not in CONFIGURATIONS:
+            raise IllegalAction(f"there is no configuration {action.number} (1 to 6)")
+        _set_configuration(state, action.number, load_board)
+        events.append(Event("configuration", chooser, value=action.number))
+        state.stage = Stage.CHOOSE_OBJECTIVE
+        return
+    if stage is Stage.CHOOSE_OBJECTIVE and isinstance(action, A.Objective):
+        problem = setup.objective_problem(state, action.hex)
+        if problem:
+            raise IllegalAction(problem)
+        state.objective = action.hex
+        state.stage = Stage.CHOOSE_END
+        return
+    if stage is Stage.CHOOSE_END and isinstance(action, A.End):
+        state.ends = {chooser: action.end, chooser.other: "east" if action.end == "west" else "west"}
+        events.append(Event("end", chooser, note=action.end))
+        state.deploying = chooser
+        state.stage = Stage.DEPLOY
+        return
+    wanted = {
+        Stage.CHOOSE_FIRST: "'first axis' or 'first allies'",
+        Stage.CHOOSE_CONFIGURATION: "'configuration N'",
+        Stage.CHOOSE_OBJECTIVE: "'objective H'",
+        Stage.CHOOSE_END: "'end west' or 'end east'",
+    }[stage]
+    raise IllegalAction(f"the game waits for the {chooser.title} player's choice: {wanted}")

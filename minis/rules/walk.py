@@ -1,0 +1,130 @@
+"""A move walked hex by hex: movement rolls, defensive-fire windows, stops and retracing.
+
+Each step from X to Y goes: the movement rolls the step needs (stream, then forest); a failed roll
+stops the unit in X facing Y and opens no window. Then the window while the unit is still in X (a
+Vehicle already faces Y), then the unit enters Y and the window there. A window opens only when some
+enemy may fire in it; the game then waits for the non-moving player (`fire` or `hold`). A disrupting
+hit ends the move where the unit is: it never reaches the next hex, but other provoked units may still
+fire at it there (multiple disruptions don't add up), and the move ends when that window closes. A unit that must stop where it may not stay (stacking) retraces
+its path to the last hex where it can legally stop.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from minis.dice import Dice
+from minis.events import Event
+from minis.hexgrid import Facing, Hex, direction_to
+from minis.rules import defensive_fire
+from minis.rules.movement import along_road, roll_succeeds, step
+from minis.rules.stacking import room_for
+from minis.state import GameState, MoveProgress, Stage
+
+
+def begin(state: GameState, unit_id: str, path: tuple[Hex, ...], face: Facing | None) -> None:
+    """Start walking `path` (already checked) for `unit_id`; `run` does the rest."""
+    unit = state.units[unit_id]
+    assert unit.hex is not None
+    state.move = MoveProgress(unit_id, (unit.hex, *path), face, unit.facing)
+    state.stage = Stage.WALK
+
+
+def run(state: GameState, dice: Dice, events: list[Event]) -> None:
+    """Walk on until the move ends or a defensive-fire window waits for a decision."""
+    move = state.move
+    assert move is not None
+    while True:
+        unit = state.units[move.unit]
+        here, there = move.path[move.step], move.path[move.step + 1]
+        if move.at == 0:
+            bonus_left = unit.card.is_vehicle and unit.id not in state.road_bonus and move.road_steps == 0
+            info = step(state, unit, here, there, bonus_left)
+            assert not isinstance(info, str), info
+            if unit.card.is_vehicle:
+                unit = state.update(unit.id, facing=direction_to(here, there))
+            for what in info.rolls:
+                die = dice.roll()
+                ok = roll_succeeds(die)
+                events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
+                if not ok:
+                    state.move = move
+                    finish(state, events, stopped=f"failed the movement roll to {_verb(what)}")
+                    return
+            move = attrs.evolve(move, at=1, window_closed=False)
+        elif not move.window_closed and defensive_fire.shooters(state, move):
+            state.move = move
+            state.stage = Stage.DEFENSIVE_FIRE
+            return
+        elif move.stopped:
+            state.move = move
+            finish(state, events, stopped=move.stopped)
+            return
+        elif move.at == 1:
+            carried = [u.id for u in state.units.values() if u.carried_by == unit.id]
+            entry = state.next_entry()
+            state.update(unit.id, hex=there, entered=entry)
+            for passenger in carried:
+                state.update(passenger, hex=there, entered=entry)
+            events.append(Event("move", unit.side, unit.id, hexes=(here, there)))
+            road = int(along_road(state, here, there))
+            move = attrs.evolve(move, at=2, window_closed=False, road_steps=move.road_steps + road)
+        else:
+            move = attrs.evolve(move, step=move.step + 1, at=0)
+            if move.step >= len(move.path) - 1:
+                state.move = move
+                finish(state, events, stopped="")
+                return
+
+
+def _verb(what: str) -> str:
+    return "cross the stream" if what == "stream" else f"enter the {what}"
+
+
+def hold(state: GameState, events: list[Event]) -> None:
+    """The non-moving player declines the rest of the current window."""
+    assert state.move is not None and state.stage is Stage.DEFENSIVE_FIRE
+    events.append(Event("hold", state.units[state.move.unit].side.other))
+    state.move = attrs.evolve(state.move, window_closed=True)
+    state.stage = Stage.WALK
+
+
+def fire(state: GameState, firer_id: str, dice: Dice, events: list[Event]) -> None:
+    """Defensive fire in the current window; a disrupting hit stops the move where the mover is."""
+    move = state.move
+    assert move is not None and state.stage is Stage.DEFENSIVE_FIRE
+    if defensive_fire.fire(state, firer_id, move.unit, dice, events) and not move.stopped:
+        state.move = attrs.evolve(move, stopped="disrupted by defensive fire")
+    state.stage = Stage.WALK
+
+
+def finish(state: GameState, events: list[Event], stopped: str) -> None:
+    """End the move: final facing if it went all the way, retracing if it stopped where it can't stay."""
+    move = state.move
+    assert move is not None
+    unit = state.units[move.unit]
+    assert unit.hex is not None
+    if not stopped:
+        if move.face is not None and unit.card.is_vehicle:
+            unit = state.update(unit.id, facing=move.face)
+    else:
+        events.append(Event("stop", unit.side, unit.id, hexes=(unit.hex,), note=stopped))
+        if not room_for(state, unit, unit.hex):
+            position = move.step + (1 if move.at == 2 else 0)
+            for back in range(position - 1, -1, -1):
+                hex_ = move.path[back]
+                if room_for(state, unit, hex_):
+                    facing = direction_to(move.path[back - 1], hex_) if back > 0 else move.start_facing
+                    entry = state.next_entry()
+                    changes = {"hex": hex_, "entered": entry}
+                    if unit.card.is_vehicle:
+                        changes["facing"] = facing
+                    state.update(unit.id, **changes)
+                    for other in [u.id for u in state.units.values() if u.carried_by == unit.id]:
+                        state.update(other, hex=hex_, entered=entry)
+                    events.append(Event("retrace", unit.side, unit.id, hexes=(hex_,)))
+                    break
+    if unit.card.is_vehicle and move.road_steps:
+        state.road_bonus.add(unit.id)
+    state.move = None
+    state.stage = Stage.ACT

@@ -1,0 +1,513 @@
+"""Rules tests (DESIGN section 6, a contract): a position, scripted actions and dice, and checks.
+
+`load_rules_test` reads and checks a file (every problem at once, with line and column; a file that is
+not a well-formed rules test raises MinisError with exit code 2). `run_rules_test` plays it and returns
+None when it passes, or the reason it fails. Dice are fed step by step: a step's dice are added to the
+game's scripted source, then its action (if any) is applied, and the game consumes dice as it needs
+them; a step fails if it leaves dice unused, or if its action is refused when it should be legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from minis.board import Board
+from minis.cards import card_catalogue
+from minis.dice import Dice
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
+from minis.game import Game
+from minis.hexgrid import Facing
+from minis.rules.errors import IllegalAction
+from minis.sides import Side
+from minis.state import Counter, Phase, Scenario, Unit
+from minis.tomlfile import KeyPath, TomlSource, parse_toml, read_toml
+
+TOP_KEYS = ("title", "source", "board", "configuration", "streams", "roads", "objective", "scenario",
+            "attacker", "units", "start", "steps", "checks")
+UNIT_KEYS = ("id", "card", "side", "at", "facing", "status", "pending", "carried_by", "removed", "acted", "fired")
+START_KEYS = ("turn", "phase", "first", "active")
+STEP_KEYS = ("action", "dice", "expect")
+CHECK_KEYS = ("unit", "at", "removed", "facing", "status", "pending", "carried_by", "los", "visible", "winner",
+              "first", "turn", "decider", "phase", "active")
+STATUSES = ("disrupted", "damaged")
+PHASES = ("initiative", "movement", "assault", "casualty")
+
+
+@attrs.frozen
+class Step:
+    action: str | None
+    dice: tuple[int, ...]
+    illegal: bool
+    line: int
+
+
+@attrs.frozen
+class Check:
+    values: dict[str, Any]
+    line: int
+
+
+@attrs.frozen
+class RulesTest:
+    path: str
+    title: str
+    board: Board
+    units: tuple[Unit, ...]
+    scenario: Scenario
+    attacker: Side | None
+    turn: int
+    phase: Phase
+    first: Side
+    active: Side
+    extras: dict[str, dict[str, Any]]  # per unit: acted / fired
+    steps: tuple[Step, ...]
+    checks: tuple[Check, ...]
+
+    def game(self) -> Game:
+        game = Game.from_position(self.board, self.units, scenario=self.scenario, attacker=self.attacker,
+                                  turn=self.turn, phase=self.phase, first=self.first, active=self.active,
+                                  dice=Dice.scripted())
+        for unit_id, extra in self.extras.items():
+            if extra.get("acted"):
+                game.state.activated.add(unit_id)
+            if extra.get("fired"):
+                game.state.fired[unit_id] = 1
+        return game
+
+
+class _Reader:
+    """Collects every problem of one file, located by key path."""
+
+    def __init__(self, source: TomlSource) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def add(self, path: KeyPath, message: str, hint: str = "") -> None:
+        self.problems.append(self.source.problem(path, message, hint))
+
+    def keys(self, table: Any, allowed: tuple[str, ...], path: KeyPath, what: str) -> bool:
+        if not isinstance(table, dict):
+            self.add(path, f"{what} must be a table")
+            return False
+        for key in table:
+            if key not in allowed:
+                self.add((*path, key), f"unknown key '{key}' in {what}", did_you_mean(key, allowed))
+        return True
+
+    def text(self, table: dict[str, Any], key: str, path: KeyPath, required: bool = False) -> str | None:
+        if key not in table:
+            if required:
+                self.add(path, f"missing key '{key}'")
+            return None
+        value = table[key]
+        if not isinstance(value, str):
+            self.add((*path, key), f"'{key}' must be a string")
+            return None
+        return value
+
+    def choice(self, table: dict[str, Any], key: str, path: KeyPath, choices: tuple[str, ...],
+               required: bool = False) -> str | None:
+        value = self.text(table, key, path, required)
+        if value is None:
+            return None
+        if value.lower() not in choices:
+            self.add((*path, key), f"'{key}' must be one of {', '.join(choices)}, not '{value}'",
+                     did_you_mean(value.lower(), choices))
+            return None
+        return value.lower()
+
+    def strings(self, table: dict[str, Any], key: str, path: KeyPath) -> list[str] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.add((*path, key), f"'{key}' must be a list of strings")
+            return None
+        return value
+
+    def integer(self, table: dict[str, Any], key: str, path: KeyPath) -> int | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add((*path, key), f"'{key}' must be a whole number")
+            return None
+        return value
+
+    def boolean(self, table: dict[str, Any], key: str, path: KeyPath) -> bool | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            self.add((*path, key), f"'{key}' must be true or false")
+            return None
+        return value
+
+    def side(self, table: dict[str, Any], key: str, path: KeyPath, required: bool = False) -> Side | None:
+        value = self.choice(table, key, path, ("axis", "allies"), required)
+        return Side(value) if value else None
+
+
+def load_rules_test(path: str | Path) -> RulesTest:
+    """Read and check one rules test file; MinisError (exit code 2) lists every problem."""
+    return parse_rules_test(read_toml(path))
+
+
+def parse_rules_test(source: TomlSource) -> RulesTest:
+    from minis.mapfile import board_from_toml
+
+    data = source.data
+    r = _Reader(source)
+    r.keys(data, TOP_KEYS, (), "a rules test")
+    title = r.text(data, "title", (), required=True) or Path(source.file).stem
+    board: Board | None = None
+    try:
+        board = board_from_toml(data, source.text, source.file)
+    except MinisError as error:
+        r.problems.extend(error.problems)
+    scenario_name = r.choice(data, "scenario", (), ("standard", "assault")) or "standard"
+    scenario = Scenario(scenario_name)
+    attacker = r.side(data, "attacker", ())
+    if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
+        r.add(("scenario",), "an Assault test needs attacker = \"axis\" or \"allies\"")
+    units, extras = _units(r, data.get("units", []), board)
+    start = data.get("start", {})
+    turn, phase, first, active = 1, Phase.MOVEMENT, Side.AXIS, None
+    if r.keys(start, START_KEYS, ("start",), "[start]"):
+        turn = r.integer(start, "turn", ("start",)) or 1
+        if turn < 1:
+            r.add(("start", "turn"), "turns count from 1")
+        phase = Phase(r.choice(start, "phase", ("start",), PHASES) or "movement")
+        first = r.side(start, "first", ("start",)) or Side.AXIS
+        active = r.side(start, "active", ("start",))
+    steps = tuple(_steps(r, data.get("steps", [])))
+    ids = {u.id for u in units}
+    checks = tuple(_checks(r, data.get("checks", []), board, ids))
+    if not r.problems and board is not None:
+        try:
+            Game.from_position(board, units, scenario=scenario, attacker=attacker, turn=turn, phase=Phase.MOVEMENT,
+                               first=first, active=active or first)
+        except ValueError as error:
+            r.add(("units",), f"impossible position: {error}")
+    if r.problems or board is None:
+        unique = list(dict.fromkeys(r.problems))
+        raise MinisError(sorted(unique, key=lambda p: (p.line, p.col)) or
+                         [Problem(source.file, 1, 1, "no board")], exit_code=EXIT_UNREADABLE)
+    return RulesTest(source.file, title, board, tuple(units), scenario, attacker, turn, phase, first,
+                     active or first, extras, steps, checks)
+
+
+def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[str, dict[str, Any]]]:
+    units: list[Unit] = []
+    extras: dict[str, dict[str, Any]] = {}
+    if not isinstance(raw, list):
+        r.add(("units",), "'units' must be an array of tables: [[units]]")
+        return units, extras
+    catalogue = card_catalogue()
+    seen: set[str] = set()
+    carried: list[tuple[int, str, str]] = []
+    for index, table in enumerate(raw):
+        path: KeyPath = ("units", index)
+        if not r.keys(table, UNIT_KEYS, path, "[[units]]"):
+            continue
+        unit_id = r.text(table, "id", path, required=True)
+        if unit_id is not None:
+            if not unit_id or any(c.isspace() for c in unit_id):
+                r.add((*path, "id"), f"unit id '{unit_id}' must be one word")
+            elif unit_id in seen:
+                r.add((*path, "id"), f"two units are called '{unit_id}'")
+            seen.add(unit_id)
+        card_id = r.text(table, "card", path, required=True)
+        card = catalogue.get(card_id) if card_id is not None else None
+        if card_id is not None and card is None:
+            r.add((*path, "card"), f"unknown card '{card_id}'", did_you_mean(card_id, list(catalogue)))
+        side = r.side(table, "side", path, required=True)
+        removed = bool(r.boolean(table, "removed", path))
+        at = r.text(table, "at", path, required=not removed)
+        hex_ = None
+        if at is not None and board is not None:
+            try:
+                hex_ = board.parse(at)
+            except ValueError as error:
+                r.add((*path, "at"), str(error))
+        facing_text = r.text(table, "facing", path)
+        facing = None
+        if facing_text is not None:
+            try:
+                facing = Facing.parse(facing_text)
+            except ValueError as error:
+                r.add((*path, "facing"), str(error))
+        if card is not None and facing is not None and not card.is_vehicle:
+            r.add((*path, "facing"), f"'{card_id}' is a Soldier; only Vehicles have a facing")
+        if card is not None and card.is_vehicle and facing is None and facing_text is None and not removed:
+            r.add(path, f"the Vehicle '{unit_id}' needs a facing", 'facing = "E"')
+        status = r.strings(table, "status", path) or []
+        for word in status:
+            if word.lower() not in STATUSES:
+                r.add((*path, "status"), f"unknown status '{word}' (disrupted, damaged)")
+        if card is not None and not card.is_vehicle and "damaged" in [w.lower() for w in status]:
+            r.add((*path, "status"), "Soldiers are never damaged")
+        pending_words = r.strings(table, "pending", path) or []
+        pending: list[Counter] = []
+        for word in pending_words:
+            try:
+                pending.append(Counter(word.lower()))
+            except ValueError:
+                r.add((*path, "pending"), f"unknown counter '{word}' (disrupted, damaged, destroyed)")
+        carrier = r.text(table, "carried_by", path) or None
+        if carrier is not None and unit_id is not None:
+            carried.append((index, unit_id, carrier))
+        extra = {k: r.boolean(table, k, path) for k in ("acted", "fired")}
+        if unit_id is not None and any(extra.values()):
+            extras[unit_id] = extra
+        if unit_id is not None and card is not None and side is not None:
+            units.append(Unit(unit_id, card, side, None if removed else hex_, facing,
+                              "disrupted" in [w.lower() for w in status], "damaged" in [w.lower() for w in status],
+                              tuple(pending), carrier, removed))
+    for index, unit_id, carrier in carried:
+        if carrier not in seen:
+            r.add(("units", index, "carried_by"), f"'{unit_id}' is carried by an unknown unit '{carrier}'",
+                  did_you_mean(carrier, seen))
+    return units, extras
+
+
+def _steps(r: _Reader, raw: Any) -> Iterator[Step]:
+    if not isinstance(raw, list):
+        r.add(("steps",), "'steps' must be an array of tables: [[steps]]")
+        return
+    for index, table in enumerate(raw):
+        path: KeyPath = ("steps", index)
+        if not r.keys(table, STEP_KEYS, path, "[[steps]]"):
+            continue
+        action = r.text(table, "action", path)
+        dice = table.get("dice", [])
+        if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                                                 for d in dice):
+            r.add((*path, "dice"), "'dice' must be a list of die values from 1 to 6")
+            dice = []
+        expect = r.choice(table, "expect", path, ("ok", "illegal")) or "ok"
+        if action is None and not dice:
+            r.add(path, "a step needs an action, dice, or both")
+        line = r.source.where(path)[0]
+        yield Step(action, tuple(dice), expect == "illegal", line)
+
+
+def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterator[Check]:
+    if not isinstance(raw, list):
+        r.add(("checks",), "'checks' must be an array of tables: [[checks]]")
+        return
+    for index, table in enumerate(raw):
+        path: KeyPath = ("checks", index)
+        if not r.keys(table, CHECK_KEYS, path, "[[checks]]"):
+            continue
+        values: dict[str, Any] = {}
+        unit_id = r.text(table, "unit", path)
+        if unit_id is not None:
+            if unit_id not in ids:
+                r.add((*path, "unit"), f"no unit is called '{unit_id}'", did_you_mean(unit_id, ids))
+            values["unit"] = unit_id
+        unit_keys = ("at", "removed", "facing", "status", "pending", "carried_by")
+        if unit_id is None and any(k in table for k in unit_keys):
+            r.add(path, "a unit check needs unit = \"ID\"")
+        if "at" in table:
+            at = r.text(table, "at", path)
+            if at is not None and board is not None:
+                try:
+                    values["at"] = board.parse(at)
+                except ValueError as error:
+                    r.add((*path, "at"), str(error))
+        if "removed" in table:
+            values["removed"] = r.boolean(table, "removed", path)
+        if "facing" in table:
+            text = r.text(table, "facing", path)
+            if text is not None:
+                try:
+                    values["facing"] = Facing.parse(text)
+                except ValueError as error:
+                    r.add((*path, "facing"), str(error))
+        if "status" in table:
+            words = r.strings(table, "status", path) or []
+            bad = [w for w in words if w.lower() not in STATUSES]
+            if bad:
+                r.add((*path, "status"), f"unknown status '{bad[0]}' (disrupted, damaged)")
+            values["status"] = sorted({w.lower() for w in words})
+        if "pending" in table:
+            words = r.strings(table, "pending", path) or []
+            bad = [w for w in words if w.lower() not in ("disrupted", "damaged", "destroyed")]
+            if bad:
+                r.add((*path, "pending"), f"unknown counter '{bad[0]}' (disrupted, damaged, destroyed)")
+            values["pending"] = [w.lower() for w in words]
+        if "carried_by" in table:
+            values["carried_by"] = r.text(table, "carried_by", path) or None
+        if "los" in table:
+            pair = r.strings(table, "los", path)
+            if pair is not None and len(pair) != 2:
+                r.add((*path, "los"), "'los' must name two hexes: los = [\"A1\", \"C5\"]")
+            elif pair is not None and board is not None:
+                try:
+                    values["los"] = (board.parse(pair[0]), board.parse(pair[1]))
+                except ValueError as error:
+                    r.add((*path, "los"), str(error))
+            if "visible" not in table:
+                r.add(path, "a line-of-sight check needs visible = true or false")
+        if "visible" in table:
+            values["visible"] = r.boolean(table, "visible", path)
+            if "los" not in table:
+                r.add((*path, "visible"), "'visible' goes with los = [\"A1\", \"C5\"]")
+        for key in ("winner", "decider"):
+            if key in table:
+                values[key] = r.choice(table, key, path, ("axis", "allies", "none"))
+        for key in ("first", "active"):
+            if key in table:
+                values[key] = r.choice(table, key, path, ("axis", "allies", "none"))
+        if "turn" in table:
+            values["turn"] = r.integer(table, "turn", path)
+        if "phase" in table:
+            values["phase"] = r.choice(table, "phase", path, (*PHASES, "setup", "over"))
+        if not values:
+            r.add(path, "an empty check")
+        yield Check(values, r.source.where(path)[0])
+
+
+# --- running -----------------------------------------------------------------------------------------
+
+
+def run_rules_test(test: RulesTest) -> str | None:
+    """Play a rules test; None if it passes, else why it fails (naming the step or check and its line)."""
+    try:
+        game = test.game()
+    except ValueError as error:
+        return f"impossible position: {error}"
+    for number, step in enumerate(test.steps, start=1):
+        where = f"step {number} (line {step.line})"
+        failure = _run_step(game, step, where)
+        if failure:
+            return failure
+    for check in test.checks:
+        failure = _run_check(game, check)
+        if failure:
+            return f"check at line {check.line}: {failure}"
+    return None
+
+
+def _run_step(game: Game, step: Step, where: str) -> str | None:
+    if step.action is None:
+        if not game.waiting_for_dice():
+            return f"{where}: the game is not waiting for dice (it waits for {_who(game)})"
+        game.push_dice(step.dice)
+    else:
+        if game.waiting_for_dice():
+            return f"{where}: the game still waits for dice before '{step.action}'"
+        game.dice.push(step.dice)
+        try:
+            game.apply(step.action)
+        except IllegalAction as error:
+            if step.illegal:
+                if step.dice:
+                    return f"{where}: '{step.action}' was refused as expected, but it has dice: {list(step.dice)}"
+                return None
+            return f"{where}: '{step.action}' was refused: {error.reason}"
+        if step.illegal:
+            return f"{where}: '{step.action}' was accepted, but the test expects it to be refused"
+    left = game.dice.unused()
+    if left and not game.waiting_for_dice():
+        return f"{where}: dice left unused: {left}"
+    return None
+
+
+def _who(game: Game) -> str:
+    side = game.decider()
+    return f"the {side.title} player" if side else "nobody (the game is over)"
+
+
+def _side_word(side: Side | None) -> str:
+    return side.value if side is not None else "none"
+
+
+def _run_check(game: Game, check: Check) -> str | None:
+    state = game.state
+    values = check.values
+    label = game.label
+    if "unit" in values:
+        unit = state.units[values["unit"]]
+        name = unit.id
+        if "removed" in values and values["removed"] != unit.removed:
+            return f"{name} is {'removed' if unit.removed else 'still on the map'}"
+        if "at" in values:
+            if unit.removed:
+                return f"{name} was removed, expected in {label(values['at'])}"
+            if unit.hex != values["at"]:
+                return f"{name} is in {label(unit.hex) if unit.hex else 'no hex'}, expected {label(values['at'])}"
+        if "facing" in values and unit.facing != values["facing"]:
+            return f"{name} faces {unit.facing.name if unit.facing else 'nothing'}, expected {values['facing'].name}"
+        if "status" in values:
+            actual = sorted(s for s, on in (("damaged", unit.damaged), ("disrupted", unit.disrupted)) if on)
+            if actual != values["status"]:
+                return f"{name} status is {actual}, expected {values['status']}"
+        if "pending" in values:
+            actual_pending = [c.value for c in unit.pending]
+            if actual_pending != values["pending"]:
+                return f"{name} face-down counters are {actual_pending}, expected {values['pending']}"
+        if "carried_by" in values and unit.carried_by != values["carried_by"]:
+            return f"{name} is carried by {unit.carried_by or 'nothing'}, expected {values['carried_by'] or 'nothing'}"
+    if "los" in values and values.get("visible") is not None:
+        a, b = values["los"]
+        seen = bool(state.board.visible(a, b)) if state.board is not None else False
+        if seen != values["visible"]:
+            return f"{label(a)} to {label(b)} is {'visible' if seen else 'blocked'}, expected " \
+                   f"{'visible' if values['visible'] else 'blocked'}"
+    if "winner" in values and _side_word(state.winner) != values["winner"]:
+        return f"the winner is {_side_word(state.winner)}, expected {values['winner']}"
+    if "decider" in values and _side_word(game.decider()) != values["decider"]:
+        return f"the game waits for {_side_word(game.decider())}, expected {values['decider']}"
+    if "first" in values and _side_word(state.first) != values["first"]:
+        return f"the first player is {_side_word(state.first)}, expected {values['first']}"
+    if "active" in values and _side_word(state.active) != values["active"]:
+        return f"the active player is {_side_word(state.active)}, expected {values['active']}"
+    if "turn" in values and state.turn != values["turn"]:
+        return f"the turn is {state.turn}, expected {values['turn']}"
+    if "phase" in values and state.phase.value != values["phase"]:
+        return f"the phase is {state.phase.value}, expected {values['phase']}"
+    return None
+
+
+# --- files and folders -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Outcome:
+    """The result of one file: passed, or the reason; `problems` when it could not be read."""
+
+    name: str
+    passed: bool
+    reason: str = ""
+    problems: tuple[Problem, ...] = ()
+
+
+def find_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The rules-test files named or inside the folders named, sorted within each folder."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def run_file(path: str | Path) -> Outcome:
+    name = str(path)
+    try:
+        test = load_rules_test(path)
+    except MinisError as error:
+        first = error.problems[0]
+        return Outcome(name, False, f"cannot read the test: {first.message}", tuple(error.problems))
+    try:
+        reason = run_rules_test(test)
+    except MinisError as error:
+        return Outcome(name, False, str(error.problems[0].message))
+    return Outcome(name, reason is None, reason or "")

@@ -1,0 +1,259 @@
+"""GameState: everything that changes during a battle, and nothing else.
+
+Units are small frozen values replaced on change (`attrs.evolve`), so `GameState.clone()` is a
+handful of shallow container copies: the engine clones freely (one clone per applied action, to undo
+an illegal one; the bot and tests clone to try actions). The board and the cards are immutable and
+shared between clones.
+
+`stage` says what the game does next: a decision stage names who decides (`decider`), an automatic
+stage (dice, the casualty phase) is run by `minis.rules.sequence.advance` until a decision is reached.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from minis.hexgrid import Facing, Hex
+from minis.sides import Side
+
+if TYPE_CHECKING:
+    from minis.board import Board
+    from minis.cards import StatCard
+
+
+class Counter(enum.Enum):
+    """Hit counters. Face down they wait in `Unit.pending`; face up they are `disrupted`/`damaged`."""
+
+    DISRUPTED = "disrupted"
+    DAMAGED = "damaged"
+    DESTROYED = "destroyed"
+
+
+class Phase(enum.Enum):
+    """The phases of the sequence of play (plus set-up and the end of the game)."""
+
+    SETUP = "setup"
+    INITIATIVE = "initiative"
+    MOVEMENT = "movement"
+    ASSAULT = "assault"
+    CASUALTY = "casualty"
+    OVER = "over"
+
+
+class Stage(enum.Enum):
+    """What the game does next. `AUTOMATIC` stages run by themselves; the others wait for a decision."""
+
+    MAP_ROLL = "map-roll"  # automatic: one die picks the configuration
+    CHOOSE_CONFIGURATION = "choose-configuration"  # Assault defender
+    CHOOSE_OBJECTIVE = "choose-objective"  # Assault defender
+    COIN = "coin"  # automatic: one die, 1-3 Axis wins the flip
+    CHOOSE_FIRST = "choose-first"  # the coin-flip or initiative winner (`chooser`)
+    CHOOSE_END = "choose-end"  # the first player (Standard) or the defender (Assault)
+    DEPLOY = "deploy"  # `deploying` places units
+    INITIATIVE = "initiative"  # automatic: the initiative roll
+    ACT = "act"  # the active player moves, attacks, passes
+    WALK = "walk"  # automatic: a move in progress, step by step
+    DEFENSIVE_FIRE = "defensive-fire"  # the non-moving player answers a window
+    PLACE = "place"  # the opponent places a dismounted Soldier that does not fit
+    CASUALTY = "casualty"  # automatic
+    END_TURN = "end-turn"  # automatic: victory check, next turn
+    OVER = "over"
+
+
+AUTOMATIC = frozenset({Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN})
+
+
+class Scenario(enum.Enum):
+    STANDARD = "standard"
+    ASSAULT = "assault"
+
+
+@attrs.frozen(slots=True)
+class Unit:
+    """One miniature on (or off) the battle map.
+
+    `hex` is None before deployment and after removal. A boarded Soldier keeps its transport's hex
+    (updated when the transport moves) and has `carried_by` set; it never counts for stacking.
+    `disrupted`/`damaged` are the face-up counters; `pending` the face-down ones, in the order placed.
+    `entered` orders units by when they entered their hex (Blast resolves in that order).
+    """
+
+    id: str
+    card: StatCard
+    side: Side
+    hex: Hex | None = None
+    facing: Facing | None = None
+    disrupted: bool = False
+    damaged: bool = False
+    pending: tuple[Counter, ...] = ()
+    carried_by: str | None = None
+    removed: bool = False
+    entered: int = 0
+
+    @property
+    def is_vehicle(self) -> bool:
+        return bool(self.card.is_vehicle)
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None and not self.removed
+
+    @property
+    def carried(self) -> bool:
+        return self.carried_by is not None
+
+    @property
+    def impaired(self) -> bool:
+        """Disrupted or damaged: the one -1 on attack dice and defense (they never add)."""
+        return self.disrupted or self.damaged
+
+
+_UNIT_FIELDS = tuple(field.name for field in attrs.fields(Unit))
+
+
+@attrs.frozen(slots=True)
+class MoveProgress:
+    """A move being walked hex by hex (DESIGN section 1).
+
+    `path[0]` is the hex the unit started in; `step` is the step under way (path[step] -> path[step+1]);
+    `at` is where that step is: 0 before its movement rolls, 1 in the window while the unit is still
+    in path[step], 2 in the window once it is in path[step+1]. A disrupting hit sets `stopped`: other
+    units may still fire at the mover in the current hex, and the move ends when that window closes.
+    """
+
+    unit: str
+    path: tuple[Hex, ...]
+    face: Facing | None
+    start_facing: Facing | None
+    step: int = 0
+    at: int = 0
+    window_closed: bool = False
+    road_steps: int = 0
+    stopped: str = ""  # why the move ends in the current hex once this window closes (disrupted)
+
+
+@attrs.define(slots=True)
+class GameState:
+    """The whole mutable state of a battle. Clone before trying anything you may want to undo."""
+
+    board: Board | None
+    units: dict[str, Unit]
+    scenario: Scenario = Scenario.STANDARD
+    attacker: Side | None = None  # Assault only
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    stage: Stage = Stage.MAP_ROLL
+    first: Side | None = None
+    active: Side | None = None
+    chooser: Side | None = None  # who answers CHOOSE_FIRST / CHOOSE_END / the set-up choices
+    deploying: Side | None = None
+    ends: dict[Side, str] = attrs.Factory(dict)
+    objective: Hex | None = None
+    configuration: int | None = None
+    winner: Side | None = None
+    activated: set[str] = attrs.Factory(set)  # units that have moved or attacked this phase
+    fired: dict[str, int] = attrs.Factory(dict)  # defensive-fire attacks made this phase, per unit
+    road_bonus: set[str] = attrs.Factory(set)  # Vehicles that had their road bonus this phase
+    move: MoveProgress | None = None
+    placing: str | None = None  # the dismounted Soldier the opponent must place
+    broken_roads: frozenset[frozenset[Hex]] = frozenset()  # Bridge Demolition
+    entry_counter: int = 0
+    turn_limit: int | None = None  # simulation only: stop a game that never ends as a draw
+    flags: dict[str, Any] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
+    aura_ids: tuple[str, ...] | None = None  # units whose cards have aura abilities (cards never change)
+
+    def clone(self) -> GameState:
+        return GameState(
+            board=self.board,
+            units=dict(self.units),
+            scenario=self.scenario,
+            attacker=self.attacker,
+            turn=self.turn,
+            phase=self.phase,
+            stage=self.stage,
+            first=self.first,
+            active=self.active,
+            chooser=self.chooser,
+            deploying=self.deploying,
+            ends=dict(self.ends),
+            objective=self.objective,
+            configuration=self.configuration,
+            winner=self.winner,
+            activated=set(self.activated),
+            fired=dict(self.fired),
+            road_bonus=set(self.road_bonus),
+            move=self.move,
+            placing=self.placing,
+            broken_roads=self.broken_roads,
+            entry_counter=self.entry_counter,
+            turn_limit=self.turn_limit,
+            flags=dict(self.flags),
+            aura_ids=self.aura_ids,
+        )
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    @property
+    def second(self) -> Side | None:
+        return self.first.other if self.first is not None else None
+
+    @property
+    def over(self) -> bool:
+        return self.stage is Stage.OVER
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.units[unit_id]
+
+    def on_map(self, side: Side | None = None) -> list[Unit]:
+        """Units on the battle map (boarded Soldiers included), optionally of one side."""
+        return [u for u in self.units.values() if u.hex is not None and not u.removed
+                and (side is None or u.side is side)]
+
+    def at(self, hex_: Hex) -> list[Unit]:
+        """Units in a hex that count for stacking and can be seen (boarded Soldiers left out)."""
+        return [u for u in self.units.values() if u.hex == hex_ and not u.removed and u.carried_by is None]
+
+    def occupancy(self) -> dict[Hex, list[Unit]]:
+        """Every occupied hex and its units (boarded Soldiers left out), built in one pass."""
+        table: dict[Hex, list[Unit]] = {}
+        for u in self.units.values():
+            if u.hex is not None and not u.removed and u.carried_by is None:
+                table.setdefault(u.hex, []).append(u)
+        return table
+
+    def passenger(self, transport_id: str) -> Unit | None:
+        for u in self.units.values():
+            if u.carried_by == transport_id and not u.removed:
+                return u
+        return None
+
+    def replace(self, unit: Unit) -> None:
+        self.units[unit.id] = unit
+
+    def update(self, unit_id: str, **changes: Any) -> Unit:
+        """Replace a unit by a copy with some fields changed (faster than attrs.evolve)."""
+        old = self.units[unit_id]
+        values = {name: getattr(old, name) for name in _UNIT_FIELDS}
+        values.update(changes)
+        unit = Unit(**values)
+        self.units[unit_id] = unit
+        return unit
+
+    def next_entry(self) -> int:
+        self.entry_counter += 1
+        return self.entry_counter
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """A comparable summary of the state (replay tests compare these)."""
+        units = tuple(
+            (u.id, u.card.id, u.side.value, u.hex, u.facing.name if u.facing else None, u.disrupted,
+             u.damaged, tuple(c.value for c in u.pending), u.carried_by, u.removed)
+            for u in sorted(self.units.values(), key=lambda u: u.id)
+        )
+        return (units, self.turn, self.phase, self.stage, self.first, self.active, self.chooser,
+                self.deploying, tuple(sorted((s.value, e) for s, e in self.ends.items())), self.objective,
+                self.configuration, self.winner, tuple(sorted(self.activated)), tuple(sorted(self.fired.items())),
+                tuple(sorted(self.road_bonus)), self.move, self.placing, self.broken_roads)

@@ -1,0 +1,299 @@
+"""The game window, its stack of screens, and the base class of every screen.
+
+Each screen is an `arcade.View`. The window keeps them on a stack: opening a screen pushes it, and
+Escape pops it, back to the one below (Escape on the main menu quits). A `Screen` has a title bar, a
+hint line at the bottom that always says what to do next, and a list of widgets that get the input
+events in order; Tab moves the keyboard focus between the widgets that take it.
+
+The UI changes a game only through the engine's actions; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import arcade
+
+from minis.ui import theme
+from minis.ui.widgets import Box, Label, Widget, fill
+
+WIDTH = 1280
+HEIGHT = 800
+TITLE = "minis"
+
+
+class Screen(arcade.View):
+    """One screen of the game: title bar, widgets, hint line, Escape to go back.
+
+    Subclasses build their widgets in `__init__`, lay them out in `layout` (called on show and on
+    every resize) and may draw more in `draw_content` (under the widgets) and `draw_overlay` (over them).
+    """
+
+    title = ""
+    hint = ""
+    #: The hint for narrow windows (when `hint` does not fit).
+    short_hint = ""
+
+    def __init__(self, window: MinisWindow) -> None:
+        super().__init__(window)
+        self.app = window
+        self.widgets: list[Widget] = []
+        #: Those of `widgets` that sit in the title bar (drawn after it).
+        self.bar_widgets: list[Widget] = []
+        self.focus_index: int | None = None
+        self._title = Label(self.title, size=theme.TITLE_SIZE, bold=True)
+        self._hint = Label(self.hint, size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
+
+    # --- layout ------------------------------------------------------------------------------------
+    @property
+    def content_box(self) -> Box:
+        """The window below the title bar and above the hint line."""
+        width, height = self.app.get_size()
+        return Box(0, theme.HINT_HEIGHT, width, max(0, height - theme.BAR_HEIGHT - theme.HINT_HEIGHT))
+
+    def layout(self, width: int, height: int) -> None:
+        """Place the widgets for a window of this size."""
+
+    def _layout_all(self) -> None:
+        width, height = self.app.get_size()
+        self._title.place(Box(theme.MARGIN * 2, height - theme.BAR_HEIGHT, width / 2, theme.BAR_HEIGHT))
+        self._hint.place(Box(theme.MARGIN, 0, width - 2 * theme.MARGIN, theme.HINT_HEIGHT))
+        if self.short_hint:
+            self._hint.text = self.hint
+            if self._hint.text_width > width - 2 * theme.MARGIN:
+                self._hint.text = self.short_hint
+        self.layout(width, height)
+
+    def set_title(self, text: str) -> None:
+        self._title.text = text
+
+    def set_hint(self, text: str) -> None:
+        self._hint.text = text
+
+    @property
+    def hint_text(self) -> str:
+        return self._hint.text
+
+    # --- focus -------------------------------------------------------------------------------------
+    def focusables(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.visible]
+
+    def set_focus(self, widget: Widget | None) -> None:
+        for w in self.widgets:
+            w.focused = w is widget
+        self.focus_index = self.widgets.index(widget) if widget is not None else None
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.focus_index] if self.focus_index is not None else None
+
+    def _cycle_focus(self, step: int) -> None:
+        order = self.focusables()
+        if not order:
+            return
+        current = self.focused
+        index = order.index(current) if current in order else (-1 if step > 0 else 0)
+        self.set_focus(order[(index + step) % len(order)])
+
+    # --- arcade.View events ------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        self._layout_all()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self._layout_all()
+
+    def on_update(self, delta_time: float) -> None:
+        """Advance animations; nothing to do yet."""
+
+    def look(self) -> Hashable:
+        """Everything the static picture depends on (see `widgets.Widget.look`)."""
+        return (
+            self.app.get_size(),
+            self._title.look(),
+            self._hint.look(),
+            tuple(widget.look() for widget in self.widgets),
+            self.content_look(),
+        )
+
+    def content_look(self) -> Hashable:
+        """What `draw_content` and `draw_overlay` depend on, for screens that draw more than widgets."""
+        return None
+
+    def on_draw(self) -> bool:
+        self.app.frames.draw(self.look(), self.draw_static)
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw_dynamic()
+        return True
+
+    def draw_static(self) -> None:
+        """The whole picture apart from `draw_dynamic` parts: drawn again only when `look` changes."""
+        # the active framebuffer: the frame cache's while it renders (View.clear always clears the screen)
+        self.app.ctx.active_framebuffer.clear(color=theme.BACKGROUND)
+        self.draw_content()
+        for widget in self.widgets:
+            if widget not in self.bar_widgets:
+                widget.draw()
+        self.draw_overlay()
+        self._draw_chrome()
+        for widget in self.bar_widgets:
+            widget.draw()
+
+    def _draw_chrome(self) -> None:
+        width, height = self.app.get_size()
+        fill(Box(0, height - theme.BAR_HEIGHT, width, theme.BAR_HEIGHT), theme.BAR)
+        fill(Box(0, 0, width, theme.HINT_HEIGHT), theme.BAR)
+        self._title.draw()
+        self._hint.draw()
+
+    def draw_content(self) -> None:
+        """Draw under the widgets (a map, for example)."""
+
+    def draw_overlay(self) -> None:
+        """Draw over the widgets."""
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        for widget in self.widgets:
+            widget.on_mouse_motion(x, y)
+        return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        for widget in self.widgets:
+            if widget.visible and widget.on_mouse_press(x, y, button, modifiers):
+                if widget.focusable:
+                    self.set_focus(widget)
+                return True
+        return True
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        for widget in self.widgets:
+            widget.on_mouse_release(x, y, button, modifiers)
+        return True
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool:
+        for widget in self.widgets:
+            if widget.visible and widget.on_mouse_drag(x, y, dx, dy):
+                return True
+        return True
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        for widget in self.widgets:
+            if widget.visible and widget.on_mouse_scroll(x, y, scroll_y):
+                return True
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            if not self.on_back():
+                self.app.back()
+            return True
+        if symbol == arcade.key.TAB:
+            self._cycle_focus(-1 if modifiers & arcade.key.MOD_SHIFT else 1)
+            return True
+        focused = self.focused
+        if focused is not None and focused.visible and focused.on_key_press(symbol, modifiers):
+            return True
+        if self.on_command_key(symbol, modifiers):
+            return True
+        return any(widget.on_shortcut(symbol, modifiers) for widget in self.widgets if widget.visible)
+
+    def on_command_key(self, symbol: int, modifiers: int) -> bool:
+        """Keys of the screen itself (after the focused widget had its chance)."""
+        return False
+
+    def on_back(self) -> bool:
+        """Escape was pressed: return True to handle it here (close a dialog) instead of leaving."""
+        return False
+
+
+class FrameCache:
+    """The last static picture of the window, kept in an offscreen framebuffer.
+
+    A screen's picture changes only when something happens (input, a game event), but it has to be
+    presented every frame. In Mesa's software renderer, filling the window costs milliseconds per
+    layer; copying the kept picture costs one layer. So `draw` renders the static picture only when
+    its `look` changed, and otherwise copies it. Without an offscreen framebuffer of the window's size
+    (HiDPI scaling, or `enabled = False`) it simply draws every frame.
+    """
+
+    def __init__(self, window: arcade.Window) -> None:
+        self.window = window
+        self.enabled = True
+        self.renders = 0  # how many times the static picture was drawn (tests check the cache with it)
+        self._fbo: arcade.gl.Framebuffer | None = None
+        self._look: Hashable = None
+
+    def invalidate(self) -> None:
+        self._look = None
+
+    def _ready(self) -> bool:
+        size = tuple(self.window.get_framebuffer_size())
+        if not self.enabled or size != tuple(self.window.get_size()):
+            return False
+        if self._fbo is None or tuple(self._fbo.size) != size:
+            ctx = self.window.ctx
+            self._fbo = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+            self._look = None
+        return True
+
+    def draw(self, look: Hashable, render: Callable[[], None]) -> None:
+        if not self._ready():
+            self.renders += 1
+            render()
+            return
+        assert self._fbo is not None
+        if look != self._look or look is None:
+            self.renders += 1
+            with self._fbo.activate():
+                render()
+            self._look = look
+        ctx = self.window.ctx
+        ctx.copy_framebuffer(self._fbo, ctx.screen, depth=False)
+        ctx.screen.use(force=True)  # the copy leaves raw framebuffer bindings behind
+
+
+class MinisWindow(arcade.Window):
+    """The one game window: resizable, 1280x800 to start, with a stack of screens."""
+
+    def __init__(self, width: int = WIDTH, height: int = HEIGHT, *, visible: bool = True) -> None:
+        # Multisampling costs three times the frame time in Mesa's software renderer; the map is
+        # drawn from cached geometry with crisp one-pixel edges instead.
+        super().__init__(width, height, TITLE, resizable=True, visible=visible, antialiasing=False)
+        theme.load_fonts()
+        self.set_minimum_size(800, 560)
+        self.background_color = theme.BACKGROUND
+        self.stack: list[Screen] = []
+        self.frames = FrameCache(self)
+
+    @property
+    def top_screen(self) -> Screen | None:
+        """The screen on top of the stack (the one shown). (`screen` is pyglet's: the monitor.)"""
+        return self.stack[-1] if self.stack else None
+
+    def show_view(self, new_view: arcade.View) -> None:
+        self.frames.invalidate()
+        super().show_view(new_view)
+
+    def open(self, screen: Screen) -> None:
+        """Show `screen` on top of the current one; Escape comes back."""
+        self.stack.append(screen)
+        self.show_view(screen)
+
+    def replace(self, screen: Screen) -> None:
+        """Show `screen` in place of the current one."""
+        if self.stack:
+            self.stack.pop()
+        self.open(screen)
+
+    def back(self) -> None:
+        """Leave the current screen; leaving the last one quits."""
+        if self.stack:
+            self.stack.pop()
+        if self.stack:
+            self.show_view(self.stack[-1])
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        self.stack.clear()
+        self.close()

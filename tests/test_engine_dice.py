@@ -1,0 +1,74 @@
+"""The dice source: seeded sequences, scripts, marks, forks and NeedDice."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from minis.dice import Dice, NeedDice
+
+
+def test_seeded_dice_repeat_and_stay_in_range() -> None:
+    a, b = Dice(seed=5), Dice(seed=5)
+    values = a.roll_many(1000)
+    assert values == b.roll_many(1000)
+    assert set(values) == {1, 2, 3, 4, 5, 6}
+    assert Dice(seed=6).roll_many(50) != values[:50]
+
+
+def test_scripted_dice_run_dry() -> None:
+    dice = Dice.scripted([3, 4])
+    assert dice.roll() == 3
+    assert dice.remaining() == 1
+    assert dice.roll() == 4
+    with pytest.raises(NeedDice):
+        dice.roll()
+    dice.push([6])
+    assert dice.roll() == 6
+
+
+@pytest.mark.parametrize("bad", [0, 7, -1, "4", 2.0, True])
+def test_push_refuses_values_that_are_not_dice(bad: object) -> None:
+    with pytest.raises(ValueError):
+        Dice.scripted().push([bad])  # type: ignore[list-item]
+
+
+def test_mark_and_restore_hand_out_the_same_values_again() -> None:
+    dice = Dice(seed=1)
+    dice.roll_many(3)
+    mark = dice.mark()
+    first = dice.roll_many(5)
+    assert dice.drawn_since(mark) == first
+    dice.restore(mark)
+    assert dice.roll_many(5) == first
+
+
+def test_skip_resumes_a_seeded_sequence() -> None:
+    whole = Dice(seed=9).roll_many(600)
+    resumed = Dice(seed=9)
+    resumed.skip(300)
+    assert resumed.roll_many(300) == whole[300:]
+
+
+def test_fork_is_independent() -> None:
+    dice = Dice(seed=2)
+    dice.roll_many(10)
+    twin = dice.fork()
+    twin.roll_many(100)
+    assert dice.used == 10
+    scripted = Dice.scripted([1, 2, 3])
+    copy = scripted.fork()
+    assert copy.roll_many(3) == [1, 2, 3] and scripted.remaining() == 3
+
+
+def test_seeded_and_scripted_are_exclusive() -> None:
+    with pytest.raises(ValueError):
+        Dice(seed=1, script=[1])
+
+
+@given(st.integers(0, 2**32), st.integers(1, 700))
+def test_batches_never_change_the_sequence(seed: int, count: int) -> None:
+    one_by_one = Dice(seed=seed)
+    values = [one_by_one.roll() for _ in range(count)]
+    assert Dice(seed=seed).roll_many(count) == values
