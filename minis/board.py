@@ -9,6 +9,9 @@ Coordinates are axial `Hex(q, r)` with the board's `shift` (1 when row A is inde
 `minis.hexgrid`. Playable hexes are the full hexes; half-hexes at the outside edges are kept for their
 terrain and for drawing but can never be entered. For speed the board also offers numpy arrays indexed by
 `index(h)` (label order): terrain codes, neighbours, and stream/road flags per hexside.
+
+Roads and streams may run on into a half-hex at the edge (where a sheet's road leaves the map); only the
+links between playable hexes matter to the rules, the others are there to be drawn.
 """
 
 from __future__ import annotations

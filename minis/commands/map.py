@@ -99,8 +99,8 @@ def draw_text(board: Board, *, colour: bool = False) -> list[str]:
             put(line, col, mark)
     lines = ["".join(grid.get(n, [])).rstrip() for n in range(3 * (ys[-1] - top) + 2)]
     lines = [f"{_row_name(n, top, ys, board)}{text[2:]}" if text else "" for n, text in enumerate(lines)]
-    if colour:
-        lines = [_paint(line) for line in lines]
+    if colour:  # terrain letters only on terrain lines (labels like F3 are not forests)
+        lines = [line[:2] + _paint(line[2:], terrain=n % 3 == 1) for n, line in enumerate(lines)]
     return lines
 
 
@@ -112,11 +112,12 @@ def _row_name(n: int, top: int, ys: list[int], board: Board) -> str:
     return "  "
 
 
-def _paint(line: str) -> str:
+def _paint(line: str, *, terrain: bool) -> str:
+    """ANSI colours for a terminal: terrain letters (on terrain lines), zones, roads and streams."""
     out = []
     for char in line:
-        terrain = Terrain(char) if char in "FHTMP" else None
-        code = _ANSI[terrain] if terrain else _FEATURE_ANSI.get(char) or _ZONE_ANSI.get(char)
+        kind = Terrain(char) if terrain and char in "FHTMP" else None
+        code = _ANSI[kind] if kind else _FEATURE_ANSI.get(char) or _ZONE_ANSI.get(char)
         out.append(f"{code}{char}{_RESET}" if code else char)
     return "".join(out)
 
