@@ -137,11 +137,20 @@ class MapView(Widget):
         self._sync_camera()
 
     def _clamp(self) -> None:
-        if self.geometry is None:
+        """Keep the map filling the box (a map smaller than the box stays centred in it)."""
+        if self.geometry is None or self.zoom <= 0:
             return
         edge = self.geometry.edge
-        x = min(max(self.position[0], edge.left), edge.right)
-        y = min(max(self.position[1], edge.bottom), edge.top)
+        slack = 24 / self.zoom  # a little background may show beyond the map's edge
+
+        def axis(value: float, low: float, high: float, view: float) -> float:
+            half = view / 2 / self.zoom
+            if high - low + 2 * slack <= 2 * half:
+                return (low + high) / 2
+            return min(max(value, low - slack + half), high + slack - half)
+
+        x = axis(self.position[0], edge.left, edge.right, self.box.width)
+        y = axis(self.position[1], edge.bottom, edge.top, self.box.height)
         self.position = (x, y)
 
     def _sync_camera(self) -> None:
