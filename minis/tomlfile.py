@@ -1,19 +1,22 @@
 """Reading our TOML data files so that every mistake can be reported with its line and column.
 
-`tomllib` gives positions only for syntax errors, so the text is scanned once more for the line of each
-key (`TomlSource.where`). Structuring goes through a strict cattrs converter: no silent conversions
-(`"5"` is not 5, `true` is not 1), unknown keys refused with a did-you-mean hint, and every problem of
-the file collected instead of the first only.
+`tomllib` gives positions only for syntax errors, so the text is scanned once more (`TomlLayout`) for
+where each key, table header, value and string sits. Cards, armies, rules tests, game records and map
+files all locate their problems through it. Structuring goes through a strict cattrs converter: no silent
+conversions (`"5"` is not 5, `true` is not 1), unknown keys refused with a did-you-mean hint, and every
+problem of the file collected instead of the first only.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import re
 import tomllib
 import typing
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,28 +34,110 @@ from minis.errors import Problem, did_you_mean, unreadable
 
 #: A key path into a TOML document: table keys and array indexes, e.g. ("abilities", 2, "ability").
 KeyPath = tuple[str | int, ...]
+#: A line and column in a file, both from 1.
+Spot = tuple[int, int]
 
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
 _KEY = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
-_KEY_LINE = re.compile(rf"^(\s*)({_KEY})\s*=(.*)$")
+_KEY_LINE = re.compile(rf"^\s*(?P<key>{_KEY})\s*=\s*(?P<value>.*)$")
 _HEADER_LINE = re.compile(rf"^\s*(\[\[|\[)\s*({_KEY})\s*(\]\]|\])\s*(#.*)?$")
 _SPLIT_KEY = re.compile(_KEY_PART)
 _DECODE_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
 
+# --- where things are in the text ---------------------------------------------------------------
+
+
+@attrs.frozen
+class TomlLayout:
+    """Where each key, table header, value and string sits in TOML text (offsets into `text`).
+
+    It follows the layouts people write by hand: `key = value` lines (dotted keys too), `[table]` and
+    `[[array]]` headers, arrays and strings over several lines. What it cannot find is simply absent.
+    """
+
+    text: str
+    starts: tuple[int, ...]  # the offset of each line
+    keys: Mapping[KeyPath, int]  # the first character of each key (every prefix of a dotted key) and header
+    values: Mapping[KeyPath, int]  # the first character of each key's value
+    _strings: dict[KeyPath, tuple[int, ...]] = attrs.field(factory=dict, init=False, repr=False, eq=False)
+
+    @classmethod
+    def scan(cls, text: str) -> TomlLayout:
+        keys: dict[KeyPath, int] = {}
+        values: dict[KeyPath, int] = {}
+        array_counts: dict[KeyPath, int] = {}
+        table: KeyPath = ()
+        state = _ScanState()
+        lines = text.split("\n")  # TOML lines end at \n only
+        starts = tuple(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+        for start, line in zip(starts, lines, strict=True):
+            if state.depth or state.open_string:
+                _advance(line, state)
+                continue
+            header = _HEADER_LINE.match(line)
+            if header:
+                name = tuple(_split_key(header.group(2)))
+                offset = start + header.start(1)
+                if header.group(1) == "[[":
+                    index = array_counts.get(name, 0)
+                    array_counts[name] = index + 1
+                    keys.setdefault(name, offset)
+                    table = (*name, index)
+                else:
+                    table = name
+                keys.setdefault(table, offset)
+                continue
+            key_line = _KEY_LINE.match(line)
+            if key_line:
+                parts = _split_key(key_line.group("key"))
+                for end in range(1, len(parts) + 1):
+                    keys.setdefault((*table, *parts[:end]), start + key_line.start("key"))
+                values.setdefault((*table, *parts), start + key_line.start("value"))
+                _advance(key_line.group("value"), state)
+        return cls(text, starts, keys, values)
+
+    def spot(self, offset: int) -> Spot:
+        """The line and column of an offset into the text."""
+        line = bisect.bisect_right(self.starts, offset)
+        return (line, offset - self.starts[line - 1] + 1)
+
+    def key(self, path: KeyPath) -> Spot | None:
+        """Where the key (or table header) at `path` is written, if it is."""
+        found = self.keys.get(path)
+        return None if found is None else self.spot(found)
+
+    def value(self, path: KeyPath) -> Spot | None:
+        """Where the value of the key at `path` starts, if the key is written as `key = value`."""
+        found = self.values.get(path)
+        return None if found is None else self.spot(found)
+
+    def strings(self, path: KeyPath) -> tuple[int, ...]:
+        """Offsets of the contents of the string(s) in a key's value, in order (top-level array items)."""
+        if path not in self._strings:
+            found = self.values.get(path)
+            self._strings[path] = () if found is None else _string_offsets(self.text, found)
+        return self._strings[path]
+
+
 @attrs.frozen
 class TomlSource:
-    """A parsed TOML file with the line and column of each key, for precise problem reports."""
+    """A parsed TOML file with the layout of its text, for precise problem reports."""
 
     file: str
     text: str
     data: dict[str, Any]
-    positions: dict[KeyPath, tuple[int, int]]
+    layout: TomlLayout
 
-    def where(self, path: KeyPath) -> tuple[int, int]:
+    @property
+    def positions(self) -> dict[KeyPath, Spot]:
+        """The line and column of every key and table header."""
+        return {path: self.layout.spot(offset) for path, offset in self.layout.keys.items()}
+
+    def where(self, path: KeyPath) -> Spot:
         """Line and column of the key at `path`, or of its nearest enclosing key or table (root: 1, 1)."""
         for end in range(len(path), 0, -1):
-            found = self.positions.get(tuple(path[:end]))
+            found = self.layout.key(tuple(path[:end]))
             if found:
                 return found
         return (1, 1)
@@ -62,64 +147,18 @@ class TomlSource:
         return Problem(self.file, line, col, one_line(message), one_line(hint))
 
 
-def toml_string(text: str) -> str:
-    """A TOML basic string for any text (JSON's escapes are valid TOML; DEL must be escaped too)."""
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+def key_positions(text: str) -> dict[KeyPath, Spot]:
+    """The line and column (from 1) of every key and table header in TOML text."""
+    layout = TomlLayout.scan(text)
+    return {path: layout.spot(offset) for path, offset in layout.keys.items()}
 
 
-def is_one_line(text: str) -> bool:
-    """Text fit for one line of a table or message: not blank, no line breaks or control characters."""
-    return bool(text.strip()) and not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
-
-
-def one_line(text: str) -> str:
-    """Messages are printed one per line, so a value quoted in one must not break the line."""
-    return "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in text)
-
-
-def read_toml(path: str | Path) -> TomlSource:
-    """Read and parse a TOML file; a missing, unreadable or malformed file raises an exit-2 MinisError."""
-    file = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise unreadable(file, "no such file") from None
-    except IsADirectoryError:
-        raise unreadable(file, "is a folder, not a file") from None
-    except OSError as error:
-        raise unreadable(file, f"cannot read: {error.strerror or error}") from None
-    return parse_toml(data, file)
-
-
-def parse_toml(data: bytes | str, file: str) -> TomlSource:
-    """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position."""
-    if isinstance(data, bytes):
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            line = data[: error.start].count(b"\n") + 1
-            col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-            raise unreadable(file, "not UTF-8 text", line, col) from None
-    else:
-        text = data
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    try:
-        parsed = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        line, col = 0, 0
-        match = _DECODE_POSITION.search(message)
-        if match:
-            line, col = int(match.group(1)), max(1, int(match.group(2)))
-            message = message[: match.start()]
-        elif message.endswith("(at end of document)"):
-            line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
-            message = message.removesuffix("(at end of document)").rstrip()
-        raise unreadable(file, f"TOML syntax: {one_line(message)}", line, col) from None
-    except RecursionError:
-        raise unreadable(file, "TOML syntax: values nested too deeply") from None
-    return TomlSource(file, text, parsed, key_positions(text))
+def key_on_line(line: str) -> tuple[str, int] | None:
+    """The key a `key = value` line sets (dotted as written, without quotes) and its column."""
+    match = _KEY_LINE.match(line)
+    if not match:
+        return None
+    return ".".join(_split_key(match.group("key"))), match.start("key") + 1
 
 
 def _split_key(key: str) -> list[str]:
@@ -167,37 +206,140 @@ def _advance(text: str, state: _ScanState) -> None:
         i += 1
 
 
-def key_positions(text: str) -> dict[KeyPath, tuple[int, int]]:
-    """The line and column (from 1) of every key and table header in TOML text."""
-    positions: dict[KeyPath, tuple[int, int]] = {}
-    array_counts: dict[KeyPath, int] = {}
-    table: KeyPath = ()
-    state = _ScanState()
-    for number, line in enumerate(text.split("\n"), start=1):  # TOML lines end at \n only
-        if state.depth or state.open_string:
-            _advance(line, state)
+def _string_offsets(text: str, i: int) -> tuple[int, ...]:
+    """Offsets of the contents of the string value starting at `i`, or of the strings of an array there."""
+    depth, result = 0, []
+    while i < len(text):
+        char = text[i]
+        if char == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+        elif char == "[":
+            depth += 1
+            i += 1
+        elif char == "]":
+            depth -= 1
+            i += 1
+            if depth <= 0:
+                break
+        elif char in "\"'":
+            triple = text.startswith(char * 3, i)
+            quote = char * 3 if triple else char
+            content = i + len(quote)
+            if triple and text.startswith("\r\n", content):
+                content += 2
+            elif triple and text.startswith("\n", content):
+                content += 1
+            if depth <= 1:
+                result.append(content)
+            j = i + len(quote)
+            while j < len(text) and not text.startswith(quote, j):
+                if not triple and text[j] == "\n":
+                    break
+                j += 2 if char == '"' and text[j] == "\\" else 1
+            i = j + len(quote)
+            if depth == 0:
+                break
+        elif char in " \t\r\n,":
+            i += 1
+        else:
+            if depth == 0:
+                break
+            i += 1
+    return tuple(result)
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string for any text (JSON's escapes are valid TOML; DEL must be escaped too)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def is_one_line(text: str) -> bool:
+    """Text fit for one line of a table or message: not blank, no line breaks or control characters."""
+    return bool(text.strip()) and not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
+
+
+def one_line(text: str) -> str:
+    """Messages are printed one per line, so a value quoted in one must not break the line."""
+    return "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in text)
+
+
+def leading_comments(text: str) -> tuple[str, ...]:
+    """The comment lines at the top of a file, kept so that writing the file back keeps them."""
+    notes = []
+    for line in text.split("\n"):
+        stripped = line.rstrip("\r").rstrip()
+        if stripped.startswith("#") or not stripped:
+            notes.append(stripped)
             continue
-        header = _HEADER_LINE.match(line)
-        if header:
-            name = tuple(_split_key(header.group(2)))
-            col = line.index(header.group(1)) + 1
-            if header.group(1) == "[[":
-                index = array_counts.get(name, 0)
-                array_counts[name] = index + 1
-                positions.setdefault(name, (number, col))
-                table = (*name, index)
-            else:
-                table = name
-            positions.setdefault(table, (number, col))
-            continue
-        key_line = _KEY_LINE.match(line)
-        if key_line:
-            parts = _split_key(key_line.group(2))
-            col = len(key_line.group(1)) + 1
-            for end in range(1, len(parts) + 1):
-                positions.setdefault((*table, *parts[:end]), (number, col))
-            _advance(key_line.group(3), state)
-    return positions
+        break
+    while notes and not notes[-1]:
+        notes.pop()
+    while notes and not notes[0]:
+        notes.pop(0)
+    return tuple(notes)
+
+
+def read_bytes(path: str | Path, *, missing_hint: str = "", cannot_read: str = "cannot read") -> bytes:
+    """The bytes of a file; a missing file, a folder or an unreadable file raises an exit-2 MinisError.
+
+    The map files, written by scenario designers, phrase their problems a little differently.
+    """
+    file = str(path)
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise unreadable(file, "no such file", hint=missing_hint) from None
+    except IsADirectoryError:
+        raise unreadable(file, "is a folder, not a file") from None
+    except OSError as error:
+        raise unreadable(file, f"{cannot_read}: {error.strerror or error}") from None
+
+
+def decode(data: bytes, file: str, message: str = "not UTF-8 text", hint: str = "") -> str:
+    """UTF-8 bytes as text; anything else raises an exit-2 MinisError at the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise unreadable(file, message, line, col, hint) from None
+
+
+def syntax_position(message: str) -> tuple[str, int, int]:
+    """A tomllib error message without its '(at line L, column C)' ending, then L and C (0, 0 if none)."""
+    match = _DECODE_POSITION.search(message)
+    if not match:
+        return message, 0, 0
+    return message[: match.start()], int(match.group(1)), int(match.group(2))
+
+
+def read_toml(path: str | Path) -> TomlSource:
+    """Read and parse a TOML file; a missing, unreadable or malformed file raises an exit-2 MinisError."""
+    return parse_toml(read_bytes(path), str(path))
+
+
+def parse_toml(data: bytes | str, file: str) -> TomlSource:
+    """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position."""
+    text = decode(data, file) if isinstance(data, bytes) else data
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message, line, col = syntax_position(str(error))
+        if line:
+            col = max(1, col)
+        elif message.endswith("(at end of document)"):
+            line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
+            message = message.removesuffix("(at end of document)").rstrip()
+        raise unreadable(file, f"TOML syntax: {one_line(message)}", line, col) from None
+    except RecursionError:
+        raise unreadable(file, "TOML syntax: values nested too deeply") from None
+    return TomlSource(file, text, parsed, TomlLayout.scan(text))
 
 
 # --- strict structuring -------------------------------------------------------------------------
