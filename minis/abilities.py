@@ -18,12 +18,16 @@ the commanders' initiative bonus); the abilities issue adds the rest of the card
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 import attrs
 
+from minis.actions import Use
+from minis.dice import Dice
+from minis.events import Event
 from minis.hexgrid import Hex, distance
+from minis.rules.errors import IllegalAction
 from minis.state import Counter, GameState, Unit
 
 if TYPE_CHECKING:
@@ -45,14 +49,27 @@ class AttackContext:
     front: bool = False
     #: The abilities with a say in this attack (filled by `attack_context`): (owner, hook) pairs.
     sources: tuple[tuple[Unit, Ability], ...] = ()
+    #: The ability whose extra action this attack is ("" for a unit's normal attack or defensive fire).
+    mode: str = ""
 
 
-def attack_context(state: GameState, attacker: Unit, target: Unit, distance_: int, band: RangeBand | None,
-                   defensive: bool = False, front: bool = False) -> AttackContext:
+def attack_context(
+    state: GameState,
+    attacker: Unit,
+    target: Unit,
+    distance_: int,
+    band: RangeBand | None,
+    defensive: bool = False,
+    front: bool = False,
+    mode: str = "",
+) -> AttackContext:
     """An AttackContext with its sources: the attacker's and target's abilities and the auras on the map."""
+    if not (_hooks(attacker.card).handlers or _hooks(target.card).handlers):
+        auras = _auras(state)
+        return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(auras), mode)
     sources = [(owner, h) for owner in (attacker, target) for h in _active(owner) if not h.aura]
     sources.extend(_auras(state))
-    return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(sources))
+    return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(sources), mode)
 
 
 @attrs.frozen(slots=True)
@@ -152,7 +169,9 @@ class Ability:
         """Replaces the card's speed in the current phase (Relocate)."""
         return None
 
-    def movement_rolls(self, state: GameState, owner: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]) -> tuple[str, ...]:
+    def movement_rolls(
+        self, state: GameState, owner: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]
+    ) -> tuple[str, ...]:
         return rolls
 
     def may_enter(self, state: GameState, owner: Unit, hex_: Hex, along_road: bool) -> bool | None:
@@ -178,6 +197,79 @@ class Ability:
     def initiative_bonus(self, state: GameState, owner: Unit) -> int:
         return 0
 
+    # --- set-up ---------------------------------------------------------------------------------
+    def moves_before_turn_1(self, owner: Unit) -> bool:
+        """True if the owner may make one move after deployment, before turn 1 (Vanguard)."""
+        return False
+
+    # --- disruption -----------------------------------------------------------------------------
+    def ignores_disruption(self, owner: Unit) -> bool:
+        """True if face-up Disrupted counters on the owner have no effect (it moves, fires, commands)."""
+        return False
+
+    # --- events the abilities may react to ------------------------------------------------------
+    def on_phase_start(self, state: GameState, owner: Unit, events: list[Event]) -> None:
+        """A movement or assault phase has begun (`state.phase`, `state.active`)."""
+
+    def after_attack(
+        self,
+        state: GameState,
+        ctx: AttackContext,
+        owner: Unit,
+        counters: tuple[Counter, ...],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        """An attack has been resolved; `counters` are the counters it placed on the target."""
+
+    def before_move(
+        self, state: GameState, owner: Unit, path: tuple[Hex, ...], overrun: str | None
+    ) -> bool | str | None:
+        """The owner is about to move along `path` (with an `overrun T` target or None): True accepts the
+        target, a string refuses the move with that reason, None has no opinion."""
+        return None
+
+    def on_enter(self, state: GameState, owner: Unit, hex_: Hex, events: list[Event]) -> None:
+        """The owner, moving, has entered `hex_` (after that hex's movement rolls, before its window)."""
+
+    # --- extra actions within an activation, and the ability's own actions ------------------------
+    def follow_ups(
+        self, state: GameState, unit: Unit, owner: Unit, done: str, path: tuple[Hex, ...]
+    ) -> Iterable[FollowUp]:
+        """What `unit` may still do in its activation after it did `done` ("move" or "attack"; `path`
+        of a move): asked of the unit's own abilities and of auras."""
+        return ()
+
+    def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:
+        """The arguments of every `use U ABILITY ARGS...` the owner may take now."""
+        return ()
+
+    def use_problem(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> str | None:
+        """Why `use U ABILITY ARGS...` is not allowed now (None: it is)."""
+        return f"{owner.id} can't use {self.ref.name} now"
+
+    def use(
+        self, state: GameState, owner: Unit, args: tuple[str, ...], dice: Dice, events: list[Event]
+    ) -> None:
+        """Carry out `use U ABILITY ARGS...` (checked by `use_problem` first)."""
+
+
+@attrs.frozen(slots=True)
+class FollowUp:
+    """An extra action a unit earned in its activation: `kind` "attack" or "move", granted by `ability`."""
+
+    kind: str
+    ability: str
+
+
+#: Extra things that block sight for the rest of a turn (Smoke Screen): f(state, a, b) -> True if blocked.
+SIGHT_BLOCKERS: list[Callable[[GameState, Hex, Hex], bool]] = []
+
+
+def sight_blocked(state: GameState, a: Hex, b: Hex) -> bool:
+    """True if an ability's effect on the map blocks the sight line between a and b."""
+    return any(blocker(state, a, b) for blocker in SIGHT_BLOCKERS)
+
 
 _REGISTRY: dict[str, type[Ability]] = {}
 
@@ -190,11 +282,16 @@ def register(ability_id: str) -> Callable[[type[Ability]], type[Ability]]:
             raise ValueError(f"ability '{ability_id}' registered twice")
         cls.id = ability_id
         _REGISTRY[ability_id] = cls
-        _HANDLERS.clear()
-        _AURA.clear()
+        _CARDS.clear()
         return cls
 
     return wrap
+
+
+def unregister(ability_id: str) -> None:
+    """Remove an ability's hooks (tests register throw-away abilities)."""
+    _REGISTRY.pop(ability_id, None)
+    _CARDS.clear()
 
 
 def registered() -> frozenset[str]:
@@ -202,36 +299,57 @@ def registered() -> frozenset[str]:
     return frozenset(_REGISTRY)
 
 
-_HANDLERS: dict[int, tuple[StatCard, tuple[Ability, ...]]] = {}
+@attrs.frozen(slots=True)
+class _CardHooks:
+    """What a card's abilities hook into, worked out once per card object."""
+
+    card: StatCard
+    handlers: tuple[Ability, ...]
+    aura: bool
+    overrides: frozenset[str]  # names of the hooks some handler overrides
+    vehicle: bool
+
+
+_CARDS: dict[int, _CardHooks] = {}
+
+
+def _hooks(card: StatCard) -> _CardHooks:
+    cached = _CARDS.get(id(card))
+    if cached is None or cached.card is not card:
+        found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
+        names = frozenset(
+            name
+            for h in found
+            for klass in type(h).__mro__
+            if klass is not Ability and issubclass(klass, Ability)
+            for name, value in vars(klass).items()
+            if callable(value) and hasattr(Ability, name)
+        )
+        cached = _CardHooks(card, found, any(h.aura for h in found), names, card.is_vehicle)
+        _CARDS[id(card)] = cached
+    return cached
 
 
 def handlers(card: StatCard) -> tuple[Ability, ...]:
     """The hook objects of a card's abilities (cached per card object; unregistered abilities have none)."""
-    cached = _HANDLERS.get(id(card))
-    if cached is not None and cached[0] is card:
-        return cached[1]
-    found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
-    _HANDLERS[id(card)] = (card, found)
-    return found
+    return _hooks(card).handlers
 
 
-_AURA: dict[int, tuple[StatCard, bool]] = {}
+def overrides(card: StatCard, hook: str) -> bool:
+    """True if one of the card's abilities implements `hook` (a quick test before asking)."""
+    return hook in _hooks(card).overrides
 
 
-def _active(unit: Unit) -> Iterator[Ability]:
+def _active(unit: Unit) -> tuple[Ability, ...]:
     """The unit's working abilities: a disrupted commander's commander abilities don't function."""
-    for handler in handlers(unit.card):
-        if handler.commander and unit.disrupted:
-            continue
-        yield handler
+    handlers_ = _hooks(unit.card).handlers
+    if not handlers_ or not unit.disrupted or not disrupted(unit):
+        return handlers_
+    return tuple(h for h in handlers_ if not h.commander)
 
 
 def _has_aura(card: StatCard) -> bool:
-    cached = _AURA.get(id(card))
-    if cached is None or cached[0] is not card:
-        cached = (card, any(h.aura for h in handlers(card)))
-        _AURA[id(card)] = cached
-    return cached[1]
+    return _hooks(card).aura
 
 
 def _auras(state: GameState) -> list[tuple[Unit, Ability]]:
@@ -267,7 +385,7 @@ def _forbidden(answers: Iterable[bool | None]) -> bool:
 
 
 def _offers(card: StatCard) -> bool:
-    return any(type(h).attack_options is not Ability.attack_options for h in handlers(card))
+    return "attack_options" in _hooks(card).overrides
 
 
 def may_offer_attacks(state: GameState, attacker: Unit, target: Unit) -> bool:
@@ -401,9 +519,9 @@ def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[st
 
 
 def changes_steps(unit: Unit) -> bool:
-    """True if the unit has an ability that changes where it may step or the rolls it makes."""
-    return any(type(h).may_enter is not Ability.may_enter or type(h).movement_rolls is not Ability.movement_rolls
-               for h in handlers(unit.card))
+    """True if the unit has an ability that changes where it may step (movement rolls don't: a move
+    that needs a roll is still a legal move)."""
+    return "may_enter" in _hooks(unit.card).overrides
 
 
 def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool:
@@ -411,7 +529,10 @@ def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool
 
 
 def stacks_as_vehicle(unit: Unit) -> bool:
-    return unit.card.is_vehicle or any(h.stacks_as_vehicle(unit) for h in handlers(unit.card))
+    hooks = _hooks(unit.card)
+    if hooks.vehicle:
+        return True
+    return "stacks_as_vehicle" in hooks.overrides and any(h.stacks_as_vehicle(unit) for h in hooks.handlers)
 
 
 def capacity(unit: Unit) -> int:
@@ -420,7 +541,9 @@ def capacity(unit: Unit) -> int:
 
 def may_carry(transport: Unit, soldier: Unit) -> bool:
     """Whether `transport` may carry `soldier`: a transport ability must allow it, none forbid it."""
-    answers = [h.may_carry(transport, soldier, owner) for owner in (transport, soldier) for h in handlers(owner.card)]
+    answers = [
+        h.may_carry(transport, soldier, owner) for owner in (transport, soldier) for h in handlers(owner.card)
+    ]
     return True in answers and False not in answers
 
 
@@ -430,6 +553,107 @@ def passenger_targetable(transport: Unit) -> bool:
 
 def passenger_may_fire(state: GameState, transport: Unit, passenger: Unit, defensive: bool) -> bool:
     return any(h.passenger_may_fire(state, transport, passenger, defensive) for h in _active(transport))
+
+
+def moves_before_turn_1(unit: Unit) -> bool:
+    return any(h.moves_before_turn_1(unit) for h in _hooks(unit.card).handlers)
+
+
+# The bookkeeping of extra actions within an activation lives with the abilities that grant them
+# (`minis.ability_rules.activation`); the engine reaches it only through these three functions.
+
+
+def activation_offers(state: GameState, unit_id: str) -> tuple[FollowUp, ...]:
+    """The extra actions `unit_id` may still take in its current activation."""
+    from minis.ability_rules import activation
+
+    return tuple(activation.offers(state, unit_id))
+
+
+def after_action(
+    state: GameState, unit_id: str, done: str, path: tuple[Hex, ...] = (), used: FollowUp | None = None
+) -> None:
+    """A unit has done `done` ("move" or "attack") as its activation, or as the follow-up `used`."""
+    from minis.ability_rules import activation
+
+    activation.after_action(state, unit_id, done, path, used)
+
+
+def end_activation(state: GameState) -> None:
+    """The player does something else: extra actions not taken are lost."""
+    if "activation" in state.flags:
+        from minis.ability_rules import activation
+
+        activation.clear(state)
+
+
+def disrupted(unit: Unit) -> bool:
+    """Whether the unit is disrupted for the rules: a face-up Disrupted counter that no ability ignores."""
+    return unit.disrupted and not any(h.ignores_disruption(unit) for h in _hooks(unit.card).handlers)
+
+
+def on_phase_start(state: GameState, events: list[Event]) -> None:
+    """Tell every ability on the map that a movement or assault phase has begun."""
+    for unit in sorted(state.on_map(), key=lambda u: u.id):
+        if "on_phase_start" in _hooks(unit.card).overrides:
+            for h in _active(state.units[unit.id]):
+                h.on_phase_start(state, state.units[unit.id], events)
+
+
+def after_attack(
+    state: GameState, ctx: AttackContext, counters: tuple[Counter, ...], dice: Dice, events: list[Event]
+) -> None:
+    """Tell the abilities with a say in an attack that it has been resolved."""
+    for owner, h in ctx.sources:
+        h.after_attack(state, ctx, owner, counters, dice, events)
+
+
+def before_move(state: GameState, unit: Unit, path: tuple[Hex, ...], overrun: str | None) -> str | None:
+    """Why the move can't be made as given (None: it can); a named overrun target needs an ability."""
+    accepted = False
+    for h in _active(unit):
+        answer = h.before_move(state, unit, path, overrun)
+        if isinstance(answer, str):
+            return answer
+        accepted = accepted or answer is True
+    if overrun is not None and not accepted:
+        return f"{unit.id} has no ability to overrun {overrun}"
+    return None
+
+
+def on_enter(state: GameState, unit: Unit, hex_: Hex, events: list[Event]) -> None:
+    if "on_enter" in _hooks(unit.card).overrides:
+        for h in _active(unit):
+            h.on_enter(state, state.units[unit.id], hex_, events)
+
+
+def follow_ups(state: GameState, unit: Unit, done: str, path: tuple[Hex, ...] = ()) -> tuple[FollowUp, ...]:
+    """The extra actions `unit` earned by doing `done`: from its own abilities and auras on the map."""
+    sources = [(unit, h) for h in _active(unit) if not h.aura] + _auras(state)
+    return tuple(f for owner, h in sources for f in h.follow_ups(state, unit, owner, done, path))
+
+
+def use_actions(state: GameState, unit: Unit) -> list[Use]:
+    """Every `use U ABILITY ARGS...` the unit may take now."""
+    return [Use(unit.id, h.id, tuple(args)) for h in _active(unit) for args in h.use_actions(state, unit)]
+
+
+def use_problem(state: GameState, unit: Unit, action: Use) -> str | None:
+    for h in _active(unit):
+        if h.id == action.ability:
+            return h.use_problem(state, unit, action.args)
+    return f"{unit.id} has no ability '{action.ability}' it can use"
+
+
+def use(state: GameState, unit: Unit, action: Use, dice: Dice, events: list[Event]) -> None:
+    """Carry out `use U ABILITY ARGS...` (IllegalAction with the reason if it isn't allowed)."""
+    problem = use_problem(state, unit, action)
+    if problem is not None:
+        raise IllegalAction(problem)
+    for h in _active(unit):
+        if h.id == action.ability:
+            h.use(state, unit, action.args, dice, events)
+            return
 
 
 def initiative_bonus(state: GameState, unit: Unit) -> int:
@@ -445,6 +669,15 @@ class CommanderInitiative(Ability):
 
     def initiative_bonus(self, state: GameState, owner: Unit) -> int:
         return self.number or 0
+
+
+@register("blast")
+class Blast(Ability):
+    """Blast (glossary): a separate attack on every other unit in the target hex, friends included,
+    defensive fire too; the engine orders them (the chosen target first, then by entry into the hex)."""
+
+    def blast(self, ctx: AttackContext, owner: Unit) -> bool:
+        return owner is ctx.attacker
 
 
 class _Transport(Ability):
@@ -486,3 +719,7 @@ class GunTransport(_Transport):
 def near(a: Unit, b: Unit) -> bool:
     """Adjacent in the rulebook's sense: the same hex or next to it (for auras)."""
     return a.hex is not None and b.hex is not None and distance(a.hex, b.hex) <= 1
+
+
+# Register the hooks of the cards' special abilities (a package beside this module, see its docstring).
+import minis.ability_rules  # noqa: E402, F401

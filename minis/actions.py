@@ -28,11 +28,15 @@ class NotationError(ValueError):
 
 @attrs.frozen
 class Move:
-    """`move U H1 H2 ... [face D]`: the hexes entered, in order."""
+    """`move U H1 H2 ... [face D] [overrun T]`: the hexes entered, in order.
+
+    `overrun T` names the enemy Soldier an ability (Overrun) lets the unit run over on the way.
+    """
 
     unit: str
     path: tuple[Hex, ...]
     face: Facing | None = None
+    overrun: str | None = None
 
 
 @attrs.frozen
@@ -137,8 +141,21 @@ class Use:
 
 
 Action: TypeAlias = (
-    Move | Face | Attack | Fire | Hold | BoardTransport | Dismount | Pass | First | Configuration | Objective
-    | End | Deploy | Ready | Use
+    Move
+    | Face
+    | Attack
+    | Fire
+    | Hold
+    | BoardTransport
+    | Dismount
+    | Pass
+    | First
+    | Configuration
+    | Objective
+    | End
+    | Deploy
+    | Ready
+    | Use
 )
 
 
@@ -169,12 +186,15 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
     verb, rest = words[0].lower(), words[1:]
     if verb == "move":
         face: Facing | None = None
-        if len(rest) >= 2 and rest[-2].lower() == "face":
-            face = _facing(rest[-1])
-            rest = rest[:-2]
+        overrun: str | None = None
+        for _ in range(2):
+            if len(rest) >= 2 and rest[-2].lower() == "overrun" and overrun is None:
+                overrun, rest = rest[-1], rest[:-2]
+            elif len(rest) >= 2 and rest[-2].lower() == "face" and face is None:
+                face, rest = _facing(rest[-1]), rest[:-2]
         if len(rest) < 2:
-            raise NotationError("expected 'move U H1 H2 ... [face D]' with at least one hex")
-        return Move(rest[0], tuple(_hex(w, parse_hex) for w in rest[1:]), face)
+            raise NotationError("expected 'move U H1 H2 ... [face D] [overrun T]' with at least one hex")
+        return Move(rest[0], tuple(_hex(w, parse_hex) for w in rest[1:]), face, overrun)
     if verb == "face":
         _expect(rest, 2, "face U D")
         return Face(rest[0], _facing(rest[1]))
@@ -224,16 +244,19 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
         if len(rest) < 2:
             raise NotationError("expected 'use U ABILITY [...]'")
         return Use(rest[0], rest[1].lower(), tuple(rest[2:]))
-    known = "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
+    known = (
+        "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
+    )
     raise NotationError(f"unknown action '{words[0]}' (one of: {known})")
 
 
 def format_action(action: Action, label: LabelHex) -> str:
     """The notation of an action; `parse(format_action(a)) == a` for every action."""
     match action:
-        case Move(unit, path, face):
+        case Move(unit, path, face, overrun):
             text = "move " + unit + " " + " ".join(label(h) for h in path)
-            return text + (f" face {face.name}" if face is not None else "")
+            text += f" face {face.name}" if face is not None else ""
+            return text + (f" overrun {overrun}" if overrun is not None else "")
         case Face(unit, facing):
             return f"face {unit} {facing.name}"
         case Attack(unit, target):

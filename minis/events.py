@@ -53,6 +53,7 @@ KINDS = (
     "hold",  # side: the player who holds fire
     "pass",  # side
     "winner",  # side (None for a draw), note: why
+    "ability",  # unit, target, hexes, dice, note: the ability id (an ability's own effect)
 )
 
 
@@ -83,7 +84,9 @@ def describe(event: Event, label: Callable[[Hex], str]) -> str:
         case "face":
             return f"{event.unit} faces {event.note}"
         case "roll":
-            return f"{event.unit} movement roll for {event.note}: {dice} " + ("succeeds" if event.value else "fails")
+            return f"{event.unit} movement roll for {event.note}: {dice} " + (
+                "succeeds" if event.value else "fails"
+            )
         case "stop":
             return f"{event.unit} stops in {hexes}" + (f" ({event.note})" if event.note else "")
         case "retrace":
@@ -113,6 +116,12 @@ def describe(event: Event, label: Callable[[Hex], str]) -> str:
             return f"{side} holds fire"
         case "pass":
             return f"{side} passes"
+        case "ability":
+            target = f" on {event.target}" if event.target else ""
+            rolled = f" ({dice})" if dice else ""
+            return f"{event.unit} uses {event.note}{target}{rolled}"
         case "winner":
-            return (f"{side} wins" if event.side else "the game is drawn") + (f" ({event.note})" if event.note else "")
+            return (f"{side} wins" if event.side else "the game is drawn") + (
+                f" ({event.note})" if event.note else ""
+            )
     return f"{event.kind} {event.unit or ''} {hexes} {dice}".strip()

@@ -58,12 +58,18 @@ class _Pending:
 class Game:
     """One battle. Build it with `Game.new` (a real game) or `Game.from_position` (tests, editors)."""
 
-    def __init__(self, state: GameState, dice: Dice, header: dict[str, object] | None = None,
-                 load_board: sequence.BoardLoader | None = None) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        dice: Dice,
+        header: dict[str, object] | None = None,
+        load_board: sequence.BoardLoader | None = None,
+    ) -> None:
         self.state = state
         self.dice = dice
         self.header: dict[str, object] = dict(header or {})
-        self.record: list[RecordEntry] = []
+        self._log: list[tuple[A.Action | None, tuple[int, ...]]] = []
+        self._record: list[RecordEntry] = []
         self.load_board = load_board or sequence._default_loader
         self._pending: _Pending | None = None
         self._run(None)
@@ -96,9 +102,16 @@ class Game:
             if unit.id in table:
                 raise ValueError(f"two units are called '{unit.id}'")
             table[unit.id] = unit
-        state = GameState(board=board, units=table, scenario=scenario, attacker=attacker, turn=turn,
-                          first=first, objective=objective if objective is not None else board.objective,
-                          turn_limit=turn_limit)
+        state = GameState(
+            board=board,
+            units=table,
+            scenario=scenario,
+            attacker=attacker,
+            turn=turn,
+            first=first,
+            objective=objective if objective is not None else board.objective,
+            turn_limit=turn_limit,
+        )
         state.ends = {Side.AXIS: "west", Side.ALLIES: "east"}
         for unit in table.values():
             _check_unit(state, unit)
@@ -113,10 +126,15 @@ class Game:
             state.stage = Stage.ACT
         elif phase is Phase.INITIATIVE:
             state.stage = Stage.INITIATIVE
+            if turn == 1:  # right after deployment: moves before turn 1 (Vanguard) come first
+                sequence.begin_before_turn_1(state, [first, first.other], [])
+                state.turn = 1
         elif phase is Phase.CASUALTY:
             state.stage = Stage.CASUALTY
         else:
-            raise ValueError(f"a position starts in the initiative, movement, assault or casualty phase, not {phase.value}")
+            raise ValueError(
+                f"a position starts in the initiative, movement, assault or casualty phase, not {phase.value}"
+            )
         header = {"start": "position"}
         return cls(state, dice if dice is not None else Dice.scripted(), header)
 
@@ -149,7 +167,9 @@ class Game:
                     raise ValueError(f"unknown card '{card_id}' in the {side.title} army")
                 unit_id = unique_id(card_id, units)
                 units[unit_id] = Unit(unit_id, card, side)
-        state = GameState(board=None, units=units, scenario=scenario, attacker=attacker, turn_limit=turn_limit)
+        state = GameState(
+            board=None, units=units, scenario=scenario, attacker=attacker, turn_limit=turn_limit
+        )
         loader = load_board or sequence._default_loader
         if scenario is Scenario.ASSAULT:
             if attacker is None:
@@ -206,14 +226,25 @@ class Game:
             return []
         return legal.legal_actions(self.state, unit)
 
-    def unit_options(self, unit: str) -> legal.UnitOptions | None:
+    def unit_options(self, unit: str, with_attacks: bool = True) -> legal.UnitOptions | None:
         """What a ready unit of the active player may do, grouped (None outside a movement/assault phase)."""
         if self._pending is not None or self.state.stage is not Stage.ACT:
             return None
         found = self.state.units.get(unit)
-        if found is None or found.side is not self.state.active or unit in self.state.activated or not found.on_map:
+        if (
+            found is None
+            or found.side is not self.state.active
+            or unit in self.state.activated
+            or not found.on_map
+        ):
             return None
-        return legal.unit_options(self.state, found)
+        return legal.unit_options(self.state, found, with_attacks)
+
+    def can_attack(self, unit: str, target: str) -> bool:
+        """Whether `attack unit target` would be accepted now (a quick check, no dice)."""
+        if self._pending is not None or unit not in self.state.units or target not in self.state.units:
+            return False
+        return legal.can_attack(self.state, self.state.units[unit], self.state.units[target])
 
     def ready_units(self) -> list[str]:
         """Units of the decider that may still act this phase (cheap; their actions may still be none)."""
@@ -272,8 +303,15 @@ class Game:
         self.state = work
         drawn = tuple(self.dice.drawn_since(mark))
         if action is not None or drawn:
-            self.record.append(RecordEntry(self.format(action) if action is not None else None, drawn))
+            self._log.append((action, drawn))
         return events
+
+    @property
+    def record(self) -> list[RecordEntry]:
+        """Every action so far in the action notation, with the dice it consumed (formatted on demand)."""
+        for action, drawn in self._log[len(self._record) :]:
+            self._record.append(RecordEntry(self.format(action) if action is not None else None, drawn))
+        return list(self._record)
 
     # --- notation -----------------------------------------------------------------------------------
 
@@ -299,7 +337,8 @@ class Game:
         twin.state = self.state.clone()
         twin.dice = self.dice.fork()
         twin.header = dict(self.header)
-        twin.record = list(self.record)
+        twin._log = list(self._log)
+        twin._record = list(self._record)
         twin.load_board = self.load_board
         twin._pending = self._pending
         return twin

@@ -68,5 +68,12 @@ def hit_odds(
 
 def attack_odds(plan: AttackPlan) -> Odds:
     """The odds of an attack the engine has planned (`minis.rules.combat.plan_attack`)."""
-    return hit_odds(plan.dice, plan.defense, plan.modifier, plan.cover, plan.cover_modifier, plan.cover_fixed,
-                    plan.ctx.defensive)
+    return hit_odds(
+        plan.dice,
+        plan.defense,
+        plan.modifier,
+        plan.cover,
+        plan.cover_modifier,
+        plan.cover_fixed,
+        plan.ctx.defensive,
+    )

@@ -47,8 +47,20 @@ from minis.tomlfile import parse_toml, toml_string
 FORMAT = 1
 MAGIC = "# minis game record"
 SEPARATOR = "---"
-HEADER_KEYS = ("format", "scenario", "attacker", "configuration", "axis", "allies", "axis_name", "allies_name",
-               "seed", "cards_version", "maps_version", "turn_limit")
+HEADER_KEYS = (
+    "format",
+    "scenario",
+    "attacker",
+    "configuration",
+    "axis",
+    "allies",
+    "axis_name",
+    "allies_name",
+    "seed",
+    "cards_version",
+    "maps_version",
+    "turn_limit",
+)
 
 
 @attrs.frozen
@@ -155,8 +167,10 @@ def parse_record(text: str, file: str = "record") -> Record:
     try:
         end = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
     except StopIteration:
-        raise MinisError(Problem(file, 1, 1, f"not a game record: no '{SEPARATOR}' line after the header"),
-                         exit_code=EXIT_UNREADABLE) from None
+        raise MinisError(
+            Problem(file, 1, 1, f"not a game record: no '{SEPARATOR}' line after the header"),
+            exit_code=EXIT_UNREADABLE,
+        ) from None
     if not lines or lines[0].strip() != MAGIC:
         problems.append(Problem(file, 1, 1, f"not a game record: the first line must be '{MAGIC}'"))
     source = parse_toml("\n".join(lines[:end]), file)
@@ -167,7 +181,7 @@ def parse_record(text: str, file: str = "record") -> Record:
             problems.append(Problem(file, line, col, f"unknown header key '{key}'"))
     problems.extend(_check_header(header, source, file))
     entries: list[tuple[int, RecordEntry]] = []
-    for number, line in enumerate(lines[end + 1:], start=end + 2):
+    for number, line in enumerate(lines[end + 1 :], start=end + 2):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -207,10 +221,10 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             bad(key, f"'{key}' must be a list of card ids")
     if header.get("scenario", "standard") not in ("standard", "assault"):
-        bad("scenario", "'scenario' must be \"standard\" or \"assault\"")
+        bad("scenario", '\'scenario\' must be "standard" or "assault"')
     attacker = header.get("attacker", "")
     if attacker not in ("", "axis", "allies"):
-        bad("attacker", "'attacker' must be \"axis\", \"allies\" or \"\"")
+        bad("attacker", '\'attacker\' must be "axis", "allies" or ""')
     if header.get("scenario") == "assault" and attacker == "":
         bad("attacker", "an Assault record needs the attacker")
     configuration = header.get("configuration", "roll")
@@ -240,14 +254,23 @@ def new_game(record: Record, dice: Dice) -> Game:
                 problems.append(Problem(record.file, 0, 0, f"unknown card '{card_id}' in '{key}'"))
     if problems:
         raise MinisError(problems)
-    armies = {side: Army(header.get(f"{side.value}_name", side.title), side, units=tuple(header[side.value]))
-              for side in Side}
+    armies = {
+        side: Army(header.get(f"{side.value}_name", side.title), side, units=tuple(header[side.value]))
+        for side in Side
+    }
     configuration = header.get("configuration", "roll")
     attacker = Side(header["attacker"]) if header.get("attacker") else None
     try:
-        return Game.new(armies[Side.AXIS], armies[Side.ALLIES], scenario=Scenario(header.get("scenario", "standard")),
-                        attacker=attacker, configuration=None if configuration == "roll" else int(configuration),
-                        dice=dice, cards=catalogue, turn_limit=header.get("turn_limit"))
+        return Game.new(
+            armies[Side.AXIS],
+            armies[Side.ALLIES],
+            scenario=Scenario(header.get("scenario", "standard")),
+            attacker=attacker,
+            configuration=None if configuration == "roll" else int(configuration),
+            dice=dice,
+            cards=catalogue,
+            turn_limit=header.get("turn_limit"),
+        )
     except ValueError as error:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None
 
@@ -259,40 +282,54 @@ def replay_record(record: Record, resume: bool = False, events: list[Event] | No
     """
     log: list[Event] = events if events is not None else []
     game = new_game(record, Dice.scripted())
+    game.header.update(record.header)
     for line, entry in record.entries:
         where = f"'{entry.action or 'start'}'"
         if entry.action is None:
             if not game.waiting_for_dice():
-                raise MinisError(Problem(record.file, line, 1, "'start' here: the game is not waiting for dice"))
+                raise MinisError(
+                    Problem(record.file, line, 1, "'start' here: the game is not waiting for dice")
+                )
             log.extend(game.push_dice(entry.dice))
         else:
             if game.waiting_for_dice():
-                raise MinisError(Problem(record.file, line, 1,
-                                         f"{where}: the game still needs dice for the line before"))
+                raise MinisError(
+                    Problem(record.file, line, 1, f"{where}: the game still needs dice for the line before")
+                )
             game.dice.push(entry.dice)
             try:
                 log.extend(game.apply(entry.action))
             except IllegalAction as error:
-                raise MinisError(Problem(record.file, line, 1, f"{where} is not legal here: {error.reason}")) from None
+                raise MinisError(
+                    Problem(record.file, line, 1, f"{where} is not legal here: {error.reason}")
+                ) from None
         if game.dice.remaining():
-            raise MinisError(Problem(record.file, line, 1,
-                                     f"{where}: the record gives more dice than the game used "
-                                     f"({game.dice.remaining()} left over)"))
+            raise MinisError(
+                Problem(
+                    record.file,
+                    line,
+                    1,
+                    f"{where}: the record gives more dice than the game used "
+                    f"({game.dice.remaining()} left over)",
+                )
+            )
         if game.waiting_for_dice():
-            raise MinisError(Problem(record.file, line, 1, f"{where}: the game needs more dice than the record gives"))
+            raise MinisError(
+                Problem(record.file, line, 1, f"{where}: the game needs more dice than the record gives")
+            )
     if not record.entries and game.waiting_for_dice() and not resume:
         raise MinisError(Problem(record.file, 0, 0, "the record has no start line with the set-up dice"))
     if resume:
-        pending = game._pending  # noqa: SLF001 - the record's own game, resumed with its live dice
+        pending = game._pending
         seed = record.header.get("seed")
         used = pending.mark if pending is not None else game.dice.used
         game.dice = Dice(seed=seed) if seed is not None else Dice()
         if seed is not None:
             game.dice.skip(used)
         if pending is not None:
-            game._pending = None  # noqa: SLF001
+            game._pending = None
             game.state = pending.before
-            game._run(pending.action)  # noqa: SLF001
+            game._run(pending.action)
     return game
 
 
@@ -301,8 +338,9 @@ def read_record(path: str | Path) -> Record:
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        raise MinisError(Problem(file, 0, 0, f"cannot read: {error.strerror or error}"),
-                         exit_code=EXIT_UNREADABLE) from None
+        raise MinisError(
+            Problem(file, 0, 0, f"cannot read: {error.strerror or error}"), exit_code=EXIT_UNREADABLE
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

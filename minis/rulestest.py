@@ -24,15 +24,55 @@ from minis.hexgrid import Facing
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Counter, Phase, Scenario, Unit
-from minis.tomlfile import KeyPath, TomlSource, parse_toml, read_toml
+from minis.tomlfile import KeyPath, TomlSource, read_toml
 
-TOP_KEYS = ("title", "source", "board", "configuration", "streams", "roads", "objective", "scenario",
-            "attacker", "units", "start", "steps", "checks")
-UNIT_KEYS = ("id", "card", "side", "at", "facing", "status", "pending", "carried_by", "removed", "acted", "fired")
+TOP_KEYS = (
+    "title",
+    "source",
+    "board",
+    "configuration",
+    "streams",
+    "roads",
+    "objective",
+    "scenario",
+    "attacker",
+    "units",
+    "start",
+    "steps",
+    "checks",
+)
+UNIT_KEYS = (
+    "id",
+    "card",
+    "side",
+    "at",
+    "facing",
+    "status",
+    "pending",
+    "carried_by",
+    "removed",
+    "acted",
+    "fired",
+)
 START_KEYS = ("turn", "phase", "first", "active")
 STEP_KEYS = ("action", "dice", "expect")
-CHECK_KEYS = ("unit", "at", "removed", "facing", "status", "pending", "carried_by", "los", "visible", "winner",
-              "first", "turn", "decider", "phase", "active")
+CHECK_KEYS = (
+    "unit",
+    "at",
+    "removed",
+    "facing",
+    "status",
+    "pending",
+    "carried_by",
+    "los",
+    "visible",
+    "winner",
+    "first",
+    "turn",
+    "decider",
+    "phase",
+    "active",
+)
 STATUSES = ("disrupted", "damaged")
 PHASES = ("initiative", "movement", "assault", "casualty")
 
@@ -68,9 +108,17 @@ class RulesTest:
     checks: tuple[Check, ...]
 
     def game(self) -> Game:
-        game = Game.from_position(self.board, self.units, scenario=self.scenario, attacker=self.attacker,
-                                  turn=self.turn, phase=self.phase, first=self.first, active=self.active,
-                                  dice=Dice.scripted())
+        game = Game.from_position(
+            self.board,
+            self.units,
+            scenario=self.scenario,
+            attacker=self.attacker,
+            turn=self.turn,
+            phase=self.phase,
+            first=self.first,
+            active=self.active,
+            dice=Dice.scripted(),
+        )
         for unit_id, extra in self.extras.items():
             if extra.get("acted"):
                 game.state.activated.add(unit_id)
@@ -109,14 +157,18 @@ class _Reader:
             return None
         return value
 
-    def choice(self, table: dict[str, Any], key: str, path: KeyPath, choices: tuple[str, ...],
-               required: bool = False) -> str | None:
+    def choice(
+        self, table: dict[str, Any], key: str, path: KeyPath, choices: tuple[str, ...], required: bool = False
+    ) -> str | None:
         value = self.text(table, key, path, required)
         if value is None:
             return None
         if value.lower() not in choices:
-            self.add((*path, key), f"'{key}' must be one of {', '.join(choices)}, not '{value}'",
-                     did_you_mean(value.lower(), choices))
+            self.add(
+                (*path, key),
+                f"'{key}' must be one of {', '.join(choices)}, not '{value}'",
+                did_you_mean(value.lower(), choices),
+            )
             return None
         return value.lower()
 
@@ -173,7 +225,7 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
     scenario = Scenario(scenario_name)
     attacker = r.side(data, "attacker", ())
     if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
-        r.add(("scenario",), "an Assault test needs attacker = \"axis\" or \"allies\"")
+        r.add(("scenario",), 'an Assault test needs attacker = "axis" or "allies"')
     units, extras = _units(r, data.get("units", []), board)
     start = data.get("start", {})
     turn, phase, first, active = 1, Phase.MOVEMENT, Side.AXIS, None
@@ -189,16 +241,39 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
     checks = tuple(_checks(r, data.get("checks", []), board, ids))
     if not r.problems and board is not None:
         try:
-            Game.from_position(board, units, scenario=scenario, attacker=attacker, turn=turn, phase=Phase.MOVEMENT,
-                               first=first, active=active or first)
+            Game.from_position(
+                board,
+                units,
+                scenario=scenario,
+                attacker=attacker,
+                turn=turn,
+                phase=Phase.MOVEMENT,
+                first=first,
+                active=active or first,
+            )
         except ValueError as error:
             r.add(("units",), f"impossible position: {error}")
     if r.problems or board is None:
         unique = list(dict.fromkeys(r.problems))
-        raise MinisError(sorted(unique, key=lambda p: (p.line, p.col)) or
-                         [Problem(source.file, 1, 1, "no board")], exit_code=EXIT_UNREADABLE)
-    return RulesTest(source.file, title, board, tuple(units), scenario, attacker, turn, phase, first,
-                     active or first, extras, steps, checks)
+        raise MinisError(
+            sorted(unique, key=lambda p: (p.line, p.col)) or [Problem(source.file, 1, 1, "no board")],
+            exit_code=EXIT_UNREADABLE,
+        )
+    return RulesTest(
+        source.file,
+        title,
+        board,
+        tuple(units),
+        scenario,
+        attacker,
+        turn,
+        phase,
+        first,
+        active or first,
+        extras,
+        steps,
+        checks,
+    )
 
 
 def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[str, dict[str, Any]]]:
@@ -265,13 +340,27 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
         if unit_id is not None and any(extra.values()):
             extras[unit_id] = extra
         if unit_id is not None and card is not None and side is not None:
-            units.append(Unit(unit_id, card, side, None if removed else hex_, facing,
-                              "disrupted" in [w.lower() for w in status], "damaged" in [w.lower() for w in status],
-                              tuple(pending), carrier, removed))
+            units.append(
+                Unit(
+                    unit_id,
+                    card,
+                    side,
+                    None if removed else hex_,
+                    facing,
+                    "disrupted" in [w.lower() for w in status],
+                    "damaged" in [w.lower() for w in status],
+                    tuple(pending),
+                    carrier,
+                    removed,
+                )
+            )
     for index, unit_id, carrier in carried:
         if carrier not in seen:
-            r.add(("units", index, "carried_by"), f"'{unit_id}' is carried by an unknown unit '{carrier}'",
-                  did_you_mean(carrier, seen))
+            r.add(
+                ("units", index, "carried_by"),
+                f"'{unit_id}' is carried by an unknown unit '{carrier}'",
+                did_you_mean(carrier, seen),
+            )
     return units, extras
 
 
@@ -285,8 +374,9 @@ def _steps(r: _Reader, raw: Any) -> Iterator[Step]:
             continue
         action = r.text(table, "action", path)
         dice = table.get("dice", [])
-        if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                                                 for d in dice):
+        if not isinstance(dice, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice
+        ):
             r.add((*path, "dice"), "'dice' must be a list of die values from 1 to 6")
             dice = []
         expect = r.choice(table, "expect", path, ("ok", "illegal")) or "ok"
@@ -312,7 +402,7 @@ def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterato
             values["unit"] = unit_id
         unit_keys = ("at", "removed", "facing", "status", "pending", "carried_by")
         if unit_id is None and any(k in table for k in unit_keys):
-            r.add(path, "a unit check needs unit = \"ID\"")
+            r.add(path, 'a unit check needs unit = "ID"')
         if "at" in table:
             at = r.text(table, "at", path)
             if at is not None and board is not None:
@@ -346,7 +436,7 @@ def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterato
         if "los" in table:
             pair = r.strings(table, "los", path)
             if pair is not None and len(pair) != 2:
-                r.add((*path, "los"), "'los' must name two hexes: los = [\"A1\", \"C5\"]")
+                r.add((*path, "los"), '\'los\' must name two hexes: los = ["A1", "C5"]')
             elif pair is not None and board is not None:
                 try:
                     values["los"] = (board.parse(pair[0]), board.parse(pair[1]))
@@ -357,7 +447,7 @@ def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterato
         if "visible" in table:
             values["visible"] = r.boolean(table, "visible", path)
             if "los" not in table:
-                r.add((*path, "visible"), "'visible' goes with los = [\"A1\", \"C5\"]")
+                r.add((*path, "visible"), '\'visible\' goes with los = ["A1", "C5"]')
         for key in ("winner", "decider"):
             if key in table:
                 values[key] = r.choice(table, key, path, ("axis", "allies", "none"))
@@ -408,7 +498,8 @@ def _run_step(game: Game, step: Step, where: str) -> str | None:
         except IllegalAction as error:
             if step.illegal:
                 if step.dice:
-                    return f"{where}: '{step.action}' was refused as expected, but it has dice: {list(step.dice)}"
+                    dice = list(step.dice)
+                    return f"{where}: '{step.action}' was refused as expected, but it has dice: {dice}"
                 return None
             return f"{where}: '{step.action}' was refused: {error.reason}"
         if step.illegal:
@@ -441,9 +532,11 @@ def _run_check(game: Game, check: Check) -> str | None:
             if unit.removed:
                 return f"{name} was removed, expected in {label(values['at'])}"
             if unit.hex != values["at"]:
-                return f"{name} is in {label(unit.hex) if unit.hex else 'no hex'}, expected {label(values['at'])}"
+                where = label(unit.hex) if unit.hex else "no hex"
+                return f"{name} is in {where}, expected {label(values['at'])}"
         if "facing" in values and unit.facing != values["facing"]:
-            return f"{name} faces {unit.facing.name if unit.facing else 'nothing'}, expected {values['facing'].name}"
+            facing = unit.facing.name if unit.facing else "nothing"
+            return f"{name} faces {facing}, expected {values['facing'].name}"
         if "status" in values:
             actual = sorted(s for s, on in (("damaged", unit.damaged), ("disrupted", unit.disrupted)) if on)
             if actual != values["status"]:
@@ -453,13 +546,16 @@ def _run_check(game: Game, check: Check) -> str | None:
             if actual_pending != values["pending"]:
                 return f"{name} face-down counters are {actual_pending}, expected {values['pending']}"
         if "carried_by" in values and unit.carried_by != values["carried_by"]:
-            return f"{name} is carried by {unit.carried_by or 'nothing'}, expected {values['carried_by'] or 'nothing'}"
+            carrier, wanted = unit.carried_by or "nothing", values["carried_by"] or "nothing"
+            return f"{name} is carried by {carrier}, expected {wanted}"
     if "los" in values and values.get("visible") is not None:
         a, b = values["los"]
         seen = bool(state.board.visible(a, b)) if state.board is not None else False
         if seen != values["visible"]:
-            return f"{label(a)} to {label(b)} is {'visible' if seen else 'blocked'}, expected " \
-                   f"{'visible' if values['visible'] else 'blocked'}"
+            return (
+                f"{label(a)} to {label(b)} is {'visible' if seen else 'blocked'}, expected "
+                f"{'visible' if values['visible'] else 'blocked'}"
+            )
     if "winner" in values and _side_word(state.winner) != values["winner"]:
         return f"the winner is {_side_word(state.winner)}, expected {values['winner']}"
     if "decider" in values and _side_word(game.decider()) != values["decider"]:

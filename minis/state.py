@@ -63,7 +63,9 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-AUTOMATIC = frozenset({Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN})
+AUTOMATIC = frozenset(
+    {Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN}
+)
 
 
 class Scenario(enum.Enum):
@@ -114,7 +116,7 @@ class Unit:
 _UNIT_FIELDS = tuple(field.name for field in attrs.fields(Unit))
 
 
-@attrs.frozen(slots=True)
+@attrs.define(slots=True)
 class MoveProgress:
     """A move being walked hex by hex (DESIGN section 1).
 
@@ -133,6 +135,18 @@ class MoveProgress:
     window_closed: bool = False
     road_steps: int = 0
     stopped: str = ""  # why the move ends in the current hex once this window closes (disrupted)
+    rolls: tuple[tuple[str, ...], ...] = ()  # the movement rolls of each step (from the checked path)
+    roads: tuple[bool, ...] = ()  # whether each step is along a road
+    mode: str = ""  # the ability whose extra move this is ("" for the unit's own move)
+
+    def but(self, **changes: Any) -> MoveProgress:
+        """A copy with some fields changed (faster than attrs.evolve; the walk makes many)."""
+        values = {name: getattr(self, name) for name in _MOVE_FIELDS}
+        values.update(changes)
+        return MoveProgress(**values)
+
+
+_MOVE_FIELDS = tuple(field.name for field in attrs.fields(MoveProgress))
 
 
 @attrs.define(slots=True)
@@ -185,7 +199,7 @@ class GameState:
             activated=set(self.activated),
             fired=dict(self.fired),
             road_bonus=set(self.road_bonus),
-            move=self.move,
+            move=self.move.but() if self.move is not None else None,
             placing=self.placing,
             broken_roads=self.broken_roads,
             entry_counter=self.entry_counter,
@@ -209,8 +223,11 @@ class GameState:
 
     def on_map(self, side: Side | None = None) -> list[Unit]:
         """Units on the battle map (boarded Soldiers included), optionally of one side."""
-        return [u for u in self.units.values() if u.hex is not None and not u.removed
-                and (side is None or u.side is side)]
+        return [
+            u
+            for u in self.units.values()
+            if u.hex is not None and not u.removed and (side is None or u.side is side)
+        ]
 
     def at(self, hex_: Hex) -> list[Unit]:
         """Units in a hex that count for stacking and can be seen (boarded Soldiers left out)."""
@@ -249,11 +266,37 @@ class GameState:
     def snapshot(self) -> tuple[Any, ...]:
         """A comparable summary of the state (replay tests compare these)."""
         units = tuple(
-            (u.id, u.card.id, u.side.value, u.hex, u.facing.name if u.facing else None, u.disrupted,
-             u.damaged, tuple(c.value for c in u.pending), u.carried_by, u.removed)
+            (
+                u.id,
+                u.card.id,
+                u.side.value,
+                u.hex,
+                u.facing.name if u.facing else None,
+                u.disrupted,
+                u.damaged,
+                tuple(c.value for c in u.pending),
+                u.carried_by,
+                u.removed,
+            )
             for u in sorted(self.units.values(), key=lambda u: u.id)
         )
-        return (units, self.turn, self.phase, self.stage, self.first, self.active, self.chooser,
-                self.deploying, tuple(sorted((s.value, e) for s, e in self.ends.items())), self.objective,
-                self.configuration, self.winner, tuple(sorted(self.activated)), tuple(sorted(self.fired.items())),
-                tuple(sorted(self.road_bonus)), self.move, self.placing, self.broken_roads)
+        return (
+            units,
+            self.turn,
+            self.phase,
+            self.stage,
+            self.first,
+            self.active,
+            self.chooser,
+            self.deploying,
+            tuple(sorted((s.value, e) for s, e in self.ends.items())),
+            self.objective,
+            self.configuration,
+            self.winner,
+            tuple(sorted(self.activated)),
+            tuple(sorted(self.fired.items())),
+            tuple(sorted(self.road_bonus)),
+            self.move,
+            self.placing,
+            self.broken_roads,
+        )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.game import Game
@@ -11,7 +13,9 @@ from minis.state import Counter, Phase, Unit
 from minis.terrain import Terrain
 
 
-def board(text: str, streams: tuple[str, ...] = (), roads: tuple[str, ...] = (), objective: str | None = None) -> Board:
+def board(
+    text: str, streams: tuple[str, ...] = (), roads: tuple[str, ...] = (), objective: str | None = None
+) -> Board:
     """A board from rows of terrain letters (an indented row starts with one space), like rules tests."""
     lines = [line for line in text.strip("\n").splitlines() if line.strip()]
     shift = 1 if lines[0].startswith(" ") else 0
@@ -24,24 +28,61 @@ def board(text: str, streams: tuple[str, ...] = (), roads: tuple[str, ...] = (),
     links = []
     for road in roads:
         hexes = [plain.parse(w) for w in road.split()]
-        links.extend(zip(hexes, hexes[1:], strict=False))
+        links.extend(itertools.pairwise(hexes))
     stream_sides = [tuple(plain.parse(w) for w in s.split("/")) for s in streams]
-    return Board.create(terrain, shift=shift, streams=stream_sides, roads=links,
-                        objective=plain.parse(objective) if objective else None)
+    return Board.create(
+        terrain,
+        shift=shift,
+        streams=stream_sides,
+        roads=links,
+        objective=plain.parse(objective) if objective else None,
+    )
 
 
-def unit(b: Board, unit_id: str, card: str, side: str, at: str, facing: str | None = None,
-         status: tuple[str, ...] = (), pending: tuple[str, ...] = (), carried_by: str | None = None) -> Unit:
+def unit(
+    b: Board,
+    unit_id: str,
+    card: str,
+    side: str,
+    at: str,
+    facing: str | None = None,
+    status: tuple[str, ...] = (),
+    pending: tuple[str, ...] = (),
+    carried_by: str | None = None,
+) -> Unit:
     c = card_catalogue()[card]
     face = Facing.parse(facing) if facing else (Facing.E if c.is_vehicle else None)
-    return Unit(unit_id, c, Side.parse(side), b.parse(at), face, "disrupted" in status, "damaged" in status,
-                tuple(Counter(p) for p in pending), carried_by)
+    return Unit(
+        unit_id,
+        c,
+        Side.parse(side),
+        b.parse(at),
+        face,
+        "disrupted" in status,
+        "damaged" in status,
+        tuple(Counter(p) for p in pending),
+        carried_by,
+    )
 
 
-def position(b: Board, units: list[Unit], phase: str = "movement", active: str = "allies", first: str | None = None,
-             turn: int = 1, **kwargs: object) -> Game:
-    return Game.from_position(b, units, phase=Phase(phase), active=Side.parse(active),
-                              first=Side.parse(first or active), turn=turn, **kwargs)  # type: ignore[arg-type]
+def position(
+    b: Board,
+    units: list[Unit],
+    phase: str = "movement",
+    active: str = "allies",
+    first: str | None = None,
+    turn: int = 1,
+    **kwargs: object,
+) -> Game:
+    return Game.from_position(
+        b,
+        units,
+        phase=Phase(phase),
+        active=Side.parse(active),
+        first=Side.parse(first or active),
+        turn=turn,
+        **kwargs,
+    )  # type: ignore[arg-type]
 
 
 # --- random armies and the invariants every position must keep (fuzz tests) -----------------------------

@@ -24,7 +24,8 @@ from minis.state import Scenario, Stage
 
 GAMES = int(os.environ.get("MINIS_FUZZ_GAMES", "200"))
 BATCHES = 10
-SAMPLE = 2
+SAMPLE = 2  # listed actions tried on a copy at each checked decision
+LIST_EVERY = 2  # in movement and assault phases, check every second decision (listing is the slow part)
 
 
 def play_checked(seed: int) -> Game:
@@ -32,20 +33,24 @@ def play_checked(seed: int) -> Game:
     axis, allies = random_army(rng, Side.AXIS), random_army(rng, Side.ALLIES)
     if seed % 5 == 4:
         attacker = rng.choice([Side.AXIS, Side.ALLIES])
-        game = Game.new(axis, allies, scenario=Scenario.ASSAULT, attacker=attacker, dice=Dice(seed=seed),
-                        turn_limit=12)
+        game = Game.new(
+            axis, allies, scenario=Scenario.ASSAULT, attacker=attacker, dice=Dice(seed=seed), turn_limit=12
+        )
     else:
         game = Game.new(axis, allies, configuration=seed % 6 + 1, dice=Dice(seed=seed), turn_limit=15)
     bot = RandomBot(seed)
     check_invariants(game)
+    decisions = 0
     while game.decider() is not None:
-        listed = _listed(game, rng)
-        assert listed, f"{game.decider()} must decide but has no legal action"
-        for action in rng.sample(listed, min(SAMPLE, len(listed))):
-            try:
-                game.copy().apply(action)
-            except IllegalAction as error:  # pragma: no cover - a failure message
-                pytest.fail(f"listed action {game.format(action)} refused: {error.reason}")
+        decisions += 1
+        if decisions % LIST_EVERY == 0 or game.state.stage is not Stage.ACT:
+            listed = _listed(game, rng)
+            assert listed, f"{game.decider()} must decide but has no legal action"
+            for action in rng.sample(listed, min(SAMPLE, len(listed))):
+                try:
+                    game.copy().apply(action)
+                except IllegalAction as error:  # pragma: no cover - a failure message
+                    pytest.fail(f"listed action {game.format(action)} refused: {error.reason}")
         game.apply(bot.choose(game))
         check_invariants(game)
     return game
@@ -71,3 +76,25 @@ def test_random_games_keep_the_invariants_and_replay(batch: int) -> None:
         assert game.over
         replayed = replay_record(parse_record(record_text(game)))
         assert replayed.state.snapshot() == game.state.snapshot(), f"seed {seed}: replay differs"
+
+
+def test_every_listed_action_applies_at_random_positions() -> None:
+    """At random decisions of a few games, every action of the full legal list is applied on a copy."""
+    checked = 0
+    for seed in range(1000, 1004):
+        rng = random.Random(seed)
+        axis, allies = random_army(rng, Side.AXIS), random_army(rng, Side.ALLIES)
+        game = Game.new(axis, allies, configuration=seed % 6 + 1, dice=Dice(seed=seed), turn_limit=12)
+        bot = RandomBot(seed)
+        while game.decider() is not None:
+            if game.state.stage is not Stage.DEPLOY and rng.random() < 0.03:
+                for action in game.legal_actions():
+                    try:
+                        game.copy().apply(action)
+                    except IllegalAction as error:  # pragma: no cover - a failure message
+                        pytest.fail(
+                            f"seed {seed}: listed action {game.format(action)} refused: {error.reason}"
+                        )
+                    checked += 1
+            game.apply(bot.choose(game))
+    assert checked > 500

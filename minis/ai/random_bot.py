@@ -13,16 +13,23 @@ from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS
 from minis.rules import setup
-from minis.state import Stage
+from minis.state import Phase, Stage
 
 
 class RandomBot:
     """Random legal play. `pass_chance` is the chance of ending the phase at each decision."""
 
-    def __init__(self, seed: int | None = None, pass_chance: float = 0.1, fire_chance: float = 0.6) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        pass_chance: float = 0.1,
+        fire_chance: float = 0.6,
+        attack_chance: float = 0.6,
+    ) -> None:
         self.rng = random.Random(seed)
         self.pass_chance = pass_chance
         self.fire_chance = fire_chance
+        self.attack_chance = attack_chance
 
     def choose(self, game: Game) -> A.Action:
         stage = game.state.stage
@@ -55,10 +62,19 @@ class RandomBot:
         if self.rng.random() < self.pass_chance:
             return A.Pass()
         units = game.ready_units()
-        self.rng.shuffle(units)
-        for unit in units:
-            options = game.unit_options(unit)
+        assault = game.state.phase is Phase.ASSAULT
+        while units:
+            unit = units.pop(self.rng.randrange(len(units)))
+            if assault and self.rng.random() < self.attack_chance:
+                attack = self._attack(game, unit)
+                if attack is not None:
+                    return attack
+            options = game.unit_options(unit, with_attacks=False)
             if options is None or not options.count:
+                if assault:
+                    attack = self._attack(game, unit)
+                    if attack is not None:
+                        return attack
                 continue
             pick = self.rng.randrange(options.count)
             if pick < len(options.moves):
@@ -68,11 +84,22 @@ class RandomBot:
             pick -= len(options.moves)
             rest: list[A.Action] = [A.Face(unit, f) for f in options.faces]
             rest += [A.BoardTransport(unit, t) for t in options.boards]
-            rest += [A.Attack(unit, t) for t in options.attacks]
             if options.dismount is not None:
                 rest.append(A.Dismount(unit, options.dismount))
+            rest += list(options.uses)
             return rest[pick]
         return A.Pass()
+
+    def _attack(self, game: Game, unit: str) -> A.Action | None:
+        """An attack on a random enemy the unit may attack, if there is one."""
+        state = game.state
+        attacker = state.units[unit]
+        enemies = [u for u in state.on_map() if u.side is not attacker.side]
+        self.rng.shuffle(enemies)
+        for target in enemies:
+            if game.can_attack(unit, target.id):
+                return A.Attack(unit, target.id)
+        return None
 
 
 def play(game: Game, bots: dict[object, RandomBot] | RandomBot, max_actions: int = 100_000) -> Game:

@@ -1,8 +1,8 @@
 """`minis odds DICE DEFENSE [options]`: the exact chance of 0, 1, 2 and 3 hits of an attack.
 
-    minis odds 11 5                      # the Sherman's 11 dice against the Panzer's front defense 5
-    minis odds 8 4 --penalty --cover soldier
-    minis odds 11 4 --cover vehicle --same-hex --defensive
+minis odds 11 5                      # the Sherman's 11 dice against the Panzer's front defense 5
+minis odds 8 4 --penalty --cover soldier
+minis odds 11 4 --cover vehicle --same-hex --defensive
 """
 
 from __future__ import annotations
@@ -38,21 +38,46 @@ def _signed(text: str) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("odds", help="the exact chance of 0, 1, 2 and 3 hits of an attack",
-                                   description="The exact odds of an attack (binomial, no simulation).")
+    parser = subparsers.add_parser(
+        "odds",
+        help="the exact chance of 0, 1, 2 and 3 hits of an attack",
+        description="The exact odds of an attack (binomial, no simulation).",
+    )
     parser.add_argument("dice", type=_count, metavar="DICE", help="attack dice rolled")
     parser.add_argument("defense", type=_count, metavar="DEFENSE", help="the defense the attack must reach")
-    parser.add_argument("--penalty", action="store_true",
-                        help="the attacker is disrupted or damaged: -1 on each die (they never add)")
-    parser.add_argument("--modifier", type=_signed, default=0, metavar="N",
-                        help="another modifier on each attack die (abilities), e.g. 1 or -1")
-    parser.add_argument("--cover", type=_cover, metavar="ROLL",
-                        help="the target may make a cover roll: soldier (4+), vehicle (5+) or the number needed")
-    parser.add_argument("--same-hex", action="store_true", help="the attacker is in the target's hex: -1 on cover")
-    parser.add_argument("--cover-modifier", type=_signed, default=0, metavar="N",
-                        help="another modifier on the cover roll (abilities)")
-    parser.add_argument("--defensive", action="store_true",
-                        help="defensive fire: any hit disrupts, a successful cover roll negates it")
+    parser.add_argument(
+        "--penalty",
+        action="store_true",
+        help="the attacker is disrupted or damaged: -1 on each die (they never add)",
+    )
+    parser.add_argument(
+        "--modifier",
+        type=_signed,
+        default=0,
+        metavar="N",
+        help="another modifier on each attack die (abilities), e.g. 1 or -1",
+    )
+    parser.add_argument(
+        "--cover",
+        type=_cover,
+        metavar="ROLL",
+        help="the target may make a cover roll: soldier (4+), vehicle (5+) or the number needed",
+    )
+    parser.add_argument(
+        "--same-hex", action="store_true", help="the attacker is in the target's hex: -1 on cover"
+    )
+    parser.add_argument(
+        "--cover-modifier",
+        type=_signed,
+        default=0,
+        metavar="N",
+        help="another modifier on the cover roll (abilities)",
+    )
+    parser.add_argument(
+        "--defensive",
+        action="store_true",
+        help="defensive fire: any hit disrupts, a successful cover roll negates it",
+    )
     parser.add_argument("--exact", action="store_true", help="print the fractions too")
     parser.set_defaults(func=run)
 
@@ -69,7 +94,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe(dice: int, defense: int, modifier: int, cover: int | None, cover_modifier: int, defensive: bool) -> str:
+def describe(
+    dice: int, defense: int, modifier: int, cover: int | None, cover_modifier: int, defensive: bool
+) -> str:
     need = 4 - modifier
     need_text = f"{need}+" if 1 < need <= 6 else ("every die" if need <= 1 else "never")
     parts = [f"{dice} dice (success on {need_text})", f"defense {defense}"]

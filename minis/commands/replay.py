@@ -22,8 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     record = read_record(args.file)
-    if record.header.get("maps_version") not in (None, maps_version()):
-        print(f"note: {args.file} was played with other map files (maps version {record.header['maps_version']})")
+    played = record.header.get("maps_version")
+    if played not in (None, maps_version()):
+        print(f"note: {args.file} was played with other map files (maps version {played})")
     events: list[Event] | None = [] if args.log else None
     game = replay_record(record, events=events)
     for event in events or []:

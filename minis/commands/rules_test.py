@@ -15,7 +15,9 @@ from minis.rulestest import find_files, run_file
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("rules-test", help="run rules-test files or folders of them")
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="a rules-test .toml file or a folder of them")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", help="a rules-test .toml file or a folder of them"
+    )
     parser.set_defaults(func=run)
 
 

@@ -25,14 +25,24 @@ DEFAULT_TURN_LIMIT = 30
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("simulate", help="random bots play many games; win rates and speed")
-    parser.add_argument("--config", type=int, choices=range(1, 7), metavar="N", help="battle map configuration 1-6 "
-                        "(default: rolled each game)")
+    parser.add_argument(
+        "--config",
+        type=int,
+        choices=range(1, 7),
+        metavar="N",
+        help="battle map configuration 1-6 (default: rolled each game)",
+    )
     parser.add_argument("--axis", required=True, type=Path, metavar="ARMY", help="the Axis army file")
     parser.add_argument("--allies", required=True, type=Path, metavar="ARMY", help="the Allied army file")
     parser.add_argument("--games", type=int, default=100, metavar="K", help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
-    parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="T",
-                        help=f"a game still undecided after turn T is a draw (default {DEFAULT_TURN_LIMIT})")
+    parser.add_argument(
+        "--turn-limit",
+        type=int,
+        default=DEFAULT_TURN_LIMIT,
+        metavar="T",
+        help=f"a game still undecided after turn T is a draw (default {DEFAULT_TURN_LIMIT})",
+    )
     parser.add_argument("--records", type=Path, metavar="DIR", help="write each game's record into DIR")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -44,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
     axis, allies = load_army(args.axis), load_army(args.allies)
     for army, side, path in ((axis, Side.AXIS, args.axis), (allies, Side.ALLIES, args.allies)):
         if army.side is not side:
-            raise MinisError(Problem(str(path), 1, 1, f"this is an {army.side.title} army, not an {side.title} one"))
+            raise MinisError(
+                Problem(str(path), 1, 1, f"this is an {army.side.title} army, not an {side.title} one")
+            )
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -53,8 +65,13 @@ def run(args: argparse.Namespace) -> int:
     progress = not args.quiet and args.games >= 20
     started = time.perf_counter()
     for number in range(1, args.games + 1):
-        game = Game.new(axis, allies, configuration=args.config, dice=Dice(seed=rng.randrange(2**31)),
-                        turn_limit=args.turn_limit)
+        game = Game.new(
+            axis,
+            allies,
+            configuration=args.config,
+            dice=Dice(seed=rng.randrange(2**31)),
+            turn_limit=args.turn_limit,
+        )
         play(game, RandomBot(rng.randrange(2**31)))
         wins[game.winner] += 1
         turns += game.state.turn
@@ -72,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"Axis wins    {wins[Side.AXIS]:6d}  {wins[Side.AXIS] / games * 100:6.1f}%  ({axis.name})")
     print(f"Allies wins  {wins[Side.ALLIES]:6d}  {wins[Side.ALLIES] / games * 100:6.1f}%  ({allies.name})")
     if wins[None]:
-        print(f"draws        {wins[None]:6d}  {wins[None] / games * 100:6.1f}%  (turn limit {args.turn_limit})")
+        print(
+            f"draws        {wins[None]:6d}  {wins[None] / games * 100:6.1f}%  (turn limit {args.turn_limit})"
+        )
     print(f"average length {turns / games:.2f} turns")
     print(f"{games / elapsed:.1f} games/second ({elapsed:.2f} s)")
     return 0
@@ -82,6 +101,7 @@ def _bar(done: int, total: int, elapsed: float, width: int = 30) -> None:
     filled = width * done // total
     rate = done / elapsed if elapsed > 0 else 0.0
     left = (total - done) / rate if rate else 0.0
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {rate:.1f} games/s  "
-                     f"{left:.0f} s left ")
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {rate:.1f} games/s  {left:.0f} s left "
+    )
     sys.stderr.flush()

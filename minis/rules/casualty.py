@@ -24,7 +24,9 @@ def casualty_phase(state: GameState, events: list[Event]) -> None:
         unit = state.update(unit_id, pending=())
         events.append(Event("flip", unit.side, unit_id, note=", ".join(c.value for c in pending)))
     destroyed = [unit_id for unit_id, pending in flipped.items() if Counter.DESTROYED in pending]  # step 3
-    destroyed += [u.id for u in units if u.carried_by in destroyed and not u.removed and u.id not in destroyed]
+    destroyed += [
+        u.id for u in units if u.carried_by in destroyed and not u.removed and u.id not in destroyed
+    ]
     for unit_id in destroyed:
         unit = state.update(unit_id, removed=True, hex=None, carried_by=None)
         events.append(Event("removed", unit.side, unit_id))

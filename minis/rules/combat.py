@@ -64,18 +64,51 @@ def defense_against(target: Unit, front: bool) -> int:
 
 def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     assert state.board is not None and attacker.hex is not None and target.hex is not None
+    if abilities.SIGHT_BLOCKERS and abilities.sight_blocked(state, attacker.hex, target.hex):
+        return False
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
     return bool(state.board.visible(attacker.hex, target.hex))
 
 
-def plan_attack(state: GameState, attacker: Unit, target: Unit, defensive: bool = False) -> AttackPlan | str:
-    """The plan of an attack, or the reason it is not allowed (a sentence for the player)."""
+def plan_attack(
+    state: GameState,
+    attacker: Unit,
+    target: Unit,
+    defensive: bool = False,
+    blast: bool = False,
+    mode: str = "",
+) -> AttackPlan | str:
+    """The plan of an attack, or the reason it is not allowed (a sentence for the player).
+
+    `blast`: one of the separate attacks of a Blast on the other units of the target hex, which may be
+    friendly. `mode`: the ability whose extra attack this is.
+    """
+    return _plan(state, attacker, target, defensive, blast, mode, check_only=False)  # type: ignore[return-value]
+
+
+def attack_allowed(
+    state: GameState, attacker: Unit, target: Unit, defensive: bool = False, mode: str = ""
+) -> bool:
+    """Whether `plan_attack` would give a plan (without working out its numbers: for listing targets)."""
+    return _plan(state, attacker, target, defensive, False, mode, check_only=True) is None
+
+
+def _plan(
+    state: GameState,
+    attacker: Unit,
+    target: Unit,
+    defensive: bool,
+    blast: bool,
+    mode: str,
+    check_only: bool,
+) -> AttackPlan | str | None:
+    """`plan_attack`; with `check_only`, None when the attack is allowed (the numbers are skipped)."""
     if not attacker.on_map:
         return f"{attacker.id} is not on the battle map"
     if not target.on_map:
         return f"{target.id} is not on the battle map"
-    if target.side is attacker.side:
+    if target.side is attacker.side and not blast:
         return f"{target.id} is not an enemy unit"
     if attacker.carried_by is not None:
         transport = state.units[attacker.carried_by]
@@ -88,11 +121,16 @@ def plan_attack(state: GameState, attacker: Unit, target: Unit, defensive: bool 
     band = range_band(dist)
     kind = target_type(target)
     best = attacker.card.attack_dice(kind, band) if band is not None else None
-    if best is None and not abilities.may_offer_attacks(state, attacker, target):
+    if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target):
         return _no_attack(attacker, kind, band, dist)
-    front = bool(target.card.is_vehicle and target.facing is not None
-                 and is_front(target.hex, target.facing, attacker.hex))
-    ctx = abilities.attack_context(state, attacker, target, dist, band, defensive, front)
+    front = bool(
+        target.card.is_vehicle
+        and target.facing is not None
+        and is_front(target.hex, target.facing, attacker.hex)
+    )
+    ctx = abilities.attack_context(state, attacker, target, dist, band, defensive, front, mode)
+    if not ctx.sources:
+        return _plain_plan(state, ctx, best) if not check_only else _plain_check(state, ctx, best)
     ignores_cover = False
     for option in abilities.attack_options(ctx):
         if best is None or option.dice > best or (option.dice == best and option.ignores_cover):
@@ -103,6 +141,8 @@ def plan_attack(state: GameState, attacker: Unit, target: Unit, defensive: bool 
         return f"{attacker.id} has no line of sight to {target.id}"
     if not abilities.may_attack(ctx):
         return f"an ability keeps {attacker.id} from attacking {target.id}"
+    if check_only:
+        return None
     dice = best + abilities.extra_dice(ctx)
     modifier = abilities.die_modifier(ctx)
     if attacker.impaired and not abilities.ignores_attack_penalty(ctx):
@@ -120,6 +160,41 @@ def plan_attack(state: GameState, attacker: Unit, target: Unit, defensive: bool 
         fixed = abilities.cover_automatic(ctx)
         cover_mod = abilities.cover_modifier(ctx) - (SAME_HEX_COVER_PENALTY if dist == 0 else 0)
     return AttackPlan(ctx, max(dice, 0), modifier, defense, cover, cover_mod, fixed)
+
+
+def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
+    """A quick test for listing attacks: False only if the attacker surely has no attack on the target
+    (no attack value at that range and no ability that could give one)."""
+    assert attacker.hex is not None and target.hex is not None
+    band = range_band(distance(attacker.hex, target.hex))
+    if band is not None and attacker.card.attack_dice(target_type(target), band) is not None:
+        return True
+    return abilities.may_offer_attacks(state, attacker, target)
+
+
+def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> AttackPlan | str:
+    """`plan_attack` when no ability has a say: the rulebook alone (the common case, kept fast)."""
+    attacker, target = ctx.attacker, ctx.target
+    if dice is None:
+        return _no_attack(attacker, target_type(target), ctx.band, ctx.distance)
+    if not visible(state, attacker, target):
+        return f"{attacker.id} has no line of sight to {target.id}"
+    modifier = -IMPAIRED_PENALTY if attacker.disrupted or attacker.damaged else 0
+    defense = int(target.card.defense_front if ctx.front else target.card.defense_rear)
+    if target.disrupted or target.damaged:
+        defense -= IMPAIRED_PENALTY
+    assert state.board is not None and target.hex is not None
+    cover = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    cover_mod = -SAME_HEX_COVER_PENALTY if cover is not None and ctx.distance == 0 else 0
+    return AttackPlan(ctx, dice, modifier, defense, cover, cover_mod, None)
+
+
+def _plain_check(state: GameState, ctx: AttackContext, dice: int | None) -> str | None:
+    if dice is None:
+        return _no_attack(ctx.attacker, target_type(ctx.target), ctx.band, ctx.distance)
+    if not visible(state, ctx.attacker, ctx.target):
+        return f"{ctx.attacker.id} has no line of sight to {ctx.target.id}"
+    return None
 
 
 def _no_attack(attacker: Unit, kind: UnitType, band: RangeBand | None, dist: int) -> str:
@@ -142,8 +217,17 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
     rolls = dice.roll_many(plan.dice)
     successes = abilities.successes(ctx, count_successes(rolls, plan.modifier))
     hits = abilities.hits(ctx, successes, plan.defense, hits_for(successes, plan.defense))
-    events.append(Event("attack", ctx.attacker.side, ctx.attacker.id, ctx.target.id, dice=tuple(rolls),
-                        value=successes, note="defensive" if ctx.defensive else ""))
+    events.append(
+        Event(
+            "attack",
+            ctx.attacker.side,
+            ctx.attacker.id,
+            ctx.target.id,
+            dice=tuple(rolls),
+            value=successes,
+            note="defensive" if ctx.defensive else "",
+        )
+    )
     events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits))
     covered: bool | None = None
     if hits and plan.cover is not None:
@@ -159,7 +243,30 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
         placed = limit_to_disruption(state, target) if covered else place_hits(state, target, hits)
         for counter in placed:
             events.append(Event("counter", target.side, target.id, note=counter.value, value=0))
+    if ctx.sources:
+        abilities.after_attack(state, ctx, placed, dice, events)
     return AttackResult(tuple(rolls), successes, hits, covered, placed)
+
+
+def resolve_with_blast(state: GameState, plan: AttackPlan, dice: Dice, events: list[Event]) -> AttackResult:
+    """Resolve an attack; with Blast, then a separate attack on every other unit in the target hex, in the
+    order they entered it (friendly units too; boarded Soldiers only if they may be targeted)."""
+    result = resolve_attack(state, plan, dice, events)
+    if not abilities.blast(plan.ctx):
+        return result
+    target = plan.ctx.target
+    others = sorted(
+        (u for u in state.at(target.hex) if u.id not in (target.id, plan.ctx.attacker.id)),  # type: ignore[arg-type]
+        key=lambda u: (u.entered, u.id),
+    )
+    for other in others:
+        attacker = state.units[plan.ctx.attacker.id]
+        extra = plan_attack(
+            state, attacker, state.units[other.id], plan.ctx.defensive, blast=True, mode=plan.ctx.mode
+        )
+        if isinstance(extra, AttackPlan):
+            resolve_attack(state, extra, dice, events)
+    return result
 
 
 def roll_cover(plan: AttackPlan, dice: Dice, events: list[Event]) -> bool:

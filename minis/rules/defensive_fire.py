@@ -13,7 +13,7 @@ from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance
-from minis.rules.combat import AttackPlan, plan_attack, resolve_attack
+from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_with_blast
 from minis.state import GameState, MoveProgress, Unit
 
 
@@ -29,7 +29,7 @@ def provoked(state: GameState, mover: Unit, firer: Unit, a: Hex, b: Hex) -> bool
 
 def may_fire(state: GameState, firer: Unit) -> bool:
     """True if `firer` may still make a defensive-fire attack this phase (any target)."""
-    if not firer.on_map or firer.disrupted:
+    if not firer.on_map or (firer.disrupted and abilities.disrupted(firer)):
         return False
     if state.fired.get(firer.id, 0) >= abilities.defensive_fire_limit(state, firer):
         return False
@@ -50,14 +50,23 @@ def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
     mover = state.units[move.unit]
     a, b = move.path[move.step], move.path[move.step + 1]
     found = []
+    side = mover.side
     for unit in state.units.values():
-        if unit.side is mover.side or unit.hex is None or unit.removed:
+        h = unit.hex
+        if h is None or unit.side is side or unit.removed:
             continue
-        if distance(a, unit.hex) > 1 or distance(b, unit.hex) > 1:
+        dq, dr = h.q - a.q, h.r - a.r  # adjacent (or the same hex) to both ends of the step
+        if abs(dq) > 1 or abs(dr) > 1 or abs(dq + dr) > 1:
             continue
-        if provoked(state, mover, unit, a, b) and may_fire(state, unit):
-            if isinstance(plan_attack(state, unit, mover, defensive=True), AttackPlan):
-                found.append(unit)
+        dq, dr = h.q - b.q, h.r - b.r
+        if abs(dq) > 1 or abs(dr) > 1 or abs(dq + dr) > 1:
+            continue
+        if (
+            provoked(state, mover, unit, a, b)
+            and may_fire(state, unit)
+            and attack_allowed(state, unit, mover, defensive=True)
+        ):
+            found.append(unit)
     found.sort(key=lambda u: u.id)
     return found
 
@@ -70,6 +79,6 @@ def fire(state: GameState, firer_id: str, mover_id: str, dice: Dice, events: lis
         plan = plan_attack(state, state.units[firer_id], state.units[mover_id], defensive=True)
         if not isinstance(plan, AttackPlan):
             break
-        result = resolve_attack(state, plan, dice, events)
+        result = resolve_with_blast(state, plan, dice, events)
         disrupted = disrupted or bool(result.hits and not result.cover)
     return disrupted

@@ -32,7 +32,10 @@ def roll_initiative(state: GameState, dice: Dice, events: list[Event]) -> Side:
             winner = Side.AXIS if axis > allies else Side.ALLIES
         elif bonuses[Side.AXIS] != bonuses[Side.ALLIES]:
             winner = Side.AXIS if bonuses[Side.AXIS] > bonuses[Side.ALLIES] else Side.ALLIES
-        events.append(Event("initiative", winner, dice=rolls[Side.AXIS] + rolls[Side.ALLIES],
-                            note=f"{axis} to {allies}"))
+        events.append(
+            Event(
+                "initiative", winner, dice=rolls[Side.AXIS] + rolls[Side.ALLIES], note=f"{axis} to {allies}"
+            )
+        )
         if winner is not None:
             return winner

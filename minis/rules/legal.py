@@ -13,7 +13,7 @@ from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
 from minis.rules import setup, transport
-from minis.rules.combat import AttackPlan, plan_attack
+from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
 from minis.rules.sequence import CONFIGURATIONS
@@ -24,11 +24,22 @@ from minis.state import GameState, Phase, Stage, Unit
 def ready_units(state: GameState) -> list[str]:
     """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
     if state.stage is Stage.ACT:
-        return sorted(u.id for u in state.units.values()
-                      if u.side is state.active and u.on_map and u.id not in state.activated)
+        found = [
+            u.id
+            for u in state.units.values()
+            if u.side is state.active
+            and u.on_map
+            and u.id not in state.activated
+            and (state.phase is not Phase.SETUP or abilities.moves_before_turn_1(u))
+        ]
+        found += [i for i in state.activated if abilities.activation_offers(state, i)] if state.flags else []
+        return sorted(found)
     if state.stage is Stage.DEPLOY:
-        return sorted(u.id for u in state.units.values() if u.side is state.deploying and u.hex is None
-                      and not u.removed)
+        return sorted(
+            u.id
+            for u in state.units.values()
+            if u.side is state.deploying and u.hex is None and not u.removed
+        )
     if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
         return [u.id for u in shooters(state, state.move)]
     return []
@@ -38,16 +49,23 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     stage = state.stage
     if stage is Stage.ACT:
         found: list[A.Action] = []
-        for unit_id in ready_units(state):
-            if only is None or unit_id == only:
-                found.extend(unit_actions(state, state.units[unit_id]))
+        ready = set(ready_units(state))
+        for unit in sorted(state.on_map(state.active), key=lambda u: u.id):
+            if only is not None and unit.id != only:
+                continue
+            if unit.id in ready:
+                found.extend(unit_actions(state, unit))
+            elif state.phase is not Phase.SETUP:
+                found.extend(abilities.use_actions(state, unit))  # an ability's own action, if any
         if only is None:
             found.append(A.Pass())
         return found
     if stage is Stage.DEFENSIVE_FIRE:
         assert state.move is not None
         where = window_hex(state.move)
-        fire: list[A.Action] = [A.Fire(u.id, where) for u in shooters(state, state.move) if only in (None, u.id)]
+        fire: list[A.Action] = [
+            A.Fire(u.id, where) for u in shooters(state, state.move) if only in (None, u.id)
+        ]
         return [*fire, A.Hold()] if only is None else fire
     if stage is Stage.DEPLOY:
         return deploy_actions(state, only)
@@ -81,6 +99,7 @@ class UnitOptions:
     boards: tuple[str, ...]
     dismount: Hex | None
     attacks: tuple[str, ...]
+    uses: tuple[A.Use, ...] = ()
 
     def actions(self, unit_id: str) -> list[A.Action]:
         found: list[A.Action] = []
@@ -94,24 +113,55 @@ class UnitOptions:
         found.extend(A.Face(unit_id, f) for f in self.faces)
         found.extend(A.BoardTransport(unit_id, t) for t in self.boards)
         found.extend(A.Attack(unit_id, t) for t in self.attacks)
+        found.extend(self.uses)
         return found
 
     @property
     def count(self) -> int:
         """How many choices, counting a move to a hex once whatever the final facing."""
-        return len(self.moves) + len(self.faces) + len(self.boards) + len(self.attacks) + (self.dismount is not None)
+        return (
+            len(self.moves)
+            + len(self.faces)
+            + len(self.boards)
+            + len(self.attacks)
+            + (self.dismount is not None)
+            + len(self.uses)
+        )
 
 
-def unit_options(state: GameState, unit: Unit) -> UnitOptions:
-    """What one ready unit of the active player may do: move, turn, board, dismount, attack."""
+def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> UnitOptions:
+    """What one ready unit of the active player may do: move, turn, board, dismount, attack, and its
+    abilities' own actions. A unit that has acted may only take the extra actions it earned.
+    `with_attacks=False` leaves the (costly) list of targets out."""
     moves: dict[Hex, tuple[Hex, ...]] = {}
     faces: tuple[Facing, ...] = ()
     boards: list[str] = []
     dismount = None
     vehicle = unit.card.is_vehicle
+    if state.phase is Phase.SETUP:  # before turn 1: a move of a unit that may make one (Vanguard)
+        if (
+            unit.id not in state.activated
+            and abilities.moves_before_turn_1(unit)
+            and cannot_move(state, unit) is None
+        ):
+            moves = reachable(state, unit)
+            faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
+        return UnitOptions(moves, vehicle, faces, (), None, ())
+    if unit.id in state.activated:
+        kinds = {offer.kind: offer.ability for offer in abilities.activation_offers(state, unit.id)}
+        if "move" in kinds and cannot_move(state, unit) is None:
+            moves = reachable(state, unit)
+            faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
+        attacks = _targets(state, unit, kinds["attack"]) if "attack" in kinds and with_attacks else ()
+        return UnitOptions(
+            moves, vehicle, faces, (), None, attacks, tuple(abilities.use_actions(state, unit))
+        )
     if unit.carried_by is not None:
-        if state.phase is Phase.MOVEMENT and unit.hex is not None \
-                and transport.dismount_problem(state, unit, unit.hex) is None:
+        if (
+            state.phase is Phase.MOVEMENT
+            and unit.hex is not None
+            and transport.dismount_problem(state, unit, unit.hex) is None
+        ):
             dismount = unit.hex
     elif cannot_move(state, unit) is None:
         moves = reachable(state, unit)
@@ -119,16 +169,44 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
             faces = tuple(f for f in FACINGS if f is not unit.facing)
         if state.phase is Phase.MOVEMENT and unit.card.is_soldier:
             for other in state.at(unit.hex):  # type: ignore[arg-type]
-                if other.id != unit.id and abilities.capacity(other) \
-                        and transport.board_problem(state, unit, other) is None:
+                if (
+                    other.id != unit.id
+                    and abilities.capacity(other)
+                    and transport.board_problem(state, unit, other) is None
+                ):
                     boards.append(other.id)
-    attacks: list[str] = []
-    if state.phase is Phase.ASSAULT:
-        for target in state.units.values():
-            if target.side is not unit.side and target.on_map \
-                    and isinstance(plan_attack(state, unit, target), AttackPlan):
-                attacks.append(target.id)
-    return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, tuple(attacks))
+    uses = tuple(abilities.use_actions(state, unit))
+    attacks = _targets(state, unit, "") if state.phase is Phase.ASSAULT and with_attacks else ()
+    return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, attacks, uses)
+
+
+def can_attack(state: GameState, unit: Unit, target: Unit) -> bool:
+    """Whether `attack unit target` would be accepted now by the active player (no dice used)."""
+    if state.stage is not Stage.ACT or state.phase is not Phase.ASSAULT or unit.side is not state.active:
+        return False
+    mode = ""
+    if unit.id in state.activated:
+        offers = [o.ability for o in abilities.activation_offers(state, unit.id) if o.kind == "attack"]
+        if not offers:
+            return False
+        mode = offers[0]
+    return (
+        target.on_map
+        and (bool(mode) or may_reach(state, unit, target))
+        and attack_allowed(state, unit, target, mode=mode)
+    )
+
+
+def _targets(state: GameState, unit: Unit, mode: str) -> tuple[str, ...]:
+    """The units `unit` may attack now (`mode`: the ability whose extra attack it is)."""
+    return tuple(
+        target.id
+        for target in state.units.values()
+        if target.side is not unit.side
+        and target.on_map
+        and (mode or may_reach(state, unit, target))
+        and attack_allowed(state, unit, target, mode=mode)
+    )
 
 
 def unit_actions(state: GameState, unit: Unit) -> list[A.Action]:
@@ -140,8 +218,11 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     side = state.deploying
     assert side is not None and state.board is not None
     found: list[A.Action] = []
-    pending = [u for u in state.units.values() if u.side is side and u.hex is None and not u.removed
-               and (only is None or u.id == only)]
+    pending = [
+        u
+        for u in state.units.values()
+        if u.side is side and u.hex is None and not u.removed and (only is None or u.id == only)
+    ]
     zone = sorted(setup.zone(state, side), key=lambda h: (h.r, h.q))
     for unit in sorted(pending, key=lambda u: u.id):
         for hex_ in zone:
@@ -152,10 +233,18 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
                     found.append(A.Deploy(unit.id, hex_))
     if only is None:
         for unit in state.units.values():
-            if unit.side is side and unit.card.is_soldier and unit.hex is not None and unit.carried_by is None:
+            if (
+                unit.side is side
+                and unit.card.is_soldier
+                and unit.hex is not None
+                and unit.carried_by is None
+            ):
                 for other in state.at(unit.hex):
-                    if other.id != unit.id and abilities.capacity(other) \
-                            and transport.board_problem(state, unit, other) is None:
+                    if (
+                        other.id != unit.id
+                        and abilities.capacity(other)
+                        and transport.board_problem(state, unit, other) is None
+                    ):
                         found.append(A.BoardTransport(unit.id, other.id))
         if not any(u.side is side and u.hex is None and not u.removed for u in state.units.values()):
             found.append(A.Ready())

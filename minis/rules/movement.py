@@ -13,14 +13,12 @@ its move in, for the legal-action list.
 
 from __future__ import annotations
 
-import heapq
-
 import attrs
 
 from minis import abilities
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
-from minis.rules.stacking import room_for
+from minis.rules.stacking import full_hexes, room_for
 from minis.state import GameState, Phase, Unit
 from minis.terrain import MOVEMENT_ROLL_TARGET
 
@@ -42,7 +40,7 @@ def cannot_move(state: GameState, unit: Unit) -> str | None:
         return f"{unit.id} is not on the battle map"
     if unit.carried_by is not None:
         return f"{unit.id} is boarded on {unit.carried_by}; it can only dismount"
-    if unit.disrupted:
+    if unit.disrupted and abilities.disrupted(unit):
         return f"{unit.id} is disrupted and can't move"
     if not abilities.may_move(state, unit):
         return f"an ability keeps {unit.id} from moving"
@@ -99,7 +97,13 @@ def budget(state: GameState, unit: Unit, all_road: bool) -> int:
 
 def minimum_movement(state: GameState, unit: Unit, spent: int, cost: int) -> bool:
     """A speed-1 Vehicle in the movement phase may enter a double-cost hex as its whole move."""
-    return state.phase is Phase.MOVEMENT and unit.card.is_vehicle and spent == 0 and speed(state, unit) == 1 and cost == 2
+    return (
+        state.phase is Phase.MOVEMENT
+        and unit.card.is_vehicle
+        and spent == 0
+        and speed(state, unit) == 1
+        and cost == 2
+    )
 
 
 @attrs.frozen(slots=True)
@@ -117,19 +121,21 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     steps: list[Step] = []
     here = unit.hex
     all_road = True
+    speed_ = speed(state, unit)
+    road_budget = speed_ + abilities.road_speed_bonus(state, unit)
     board = state.board
     assert board is not None
-    for index, there in enumerate(path):
+    for there in path:
         result = step(state, unit, here, there, bonus_left)
         if isinstance(result, str):
             return f"{unit.id} can't move from {board.label(here)} to {board.label(there)}: {result}"
         if result.road and bonus_left and unit.card.is_vehicle:
             bonus_left = False
         all_road = all_road and result.road
-        if spent + result.cost > budget(state, unit, all_road) and not (
-            index == 0 and minimum_movement(state, unit, spent, result.cost)
+        if spent + result.cost > (road_budget if all_road else speed_) and not (
+            minimum_movement(state, unit, spent, result.cost)
         ):
-            return f"{unit.id} can't move that far (speed {speed(state, unit)}, the path costs more)"
+            return f"{unit.id} can't move that far (speed {speed_}, the path costs more)"
         spent += result.cost
         steps.append(result)
         here = there
@@ -152,8 +158,42 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
     road_budget = speed_ + abilities.road_speed_bonus(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
     general = bool(state.broken_roads) or abilities.changes_steps(unit)
+    bonus = vehicle and unit.id not in state.road_bonus
+    key = (id(state.board), unit.hex, vehicle, speed_, road_budget, bonus, minimum)
+    found = None if general else _SEARCHES.get(key)
+    if found is None or found[0] is not state.board:
+        found = (
+            state.board,
+            _search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general),
+        )
+        if not general:
+            if len(_SEARCHES) > 20_000:
+                _SEARCHES.clear()
+            _SEARCHES[key] = found
+    full = full_hexes(state, unit)
+    return {here: path for here, path in found[1] if here not in full}
+
+
+#: Searches by (board, hex, unit kind, speeds, road bonus, minimum movement): they don't depend on where
+#: the other units are (stacking is checked afterwards), so units keep meeting the same ones.
+_SEARCHES: dict[tuple[object, ...], tuple[object, list[tuple[Hex, tuple[Hex, ...]]]]] = {}
+
+
+def _search(
+    state: GameState,
+    unit: Unit,
+    info: mapinfo.MapInfo,
+    vehicle: bool,
+    speed_: int,
+    road_budget: int,
+    minimum: bool,
+    bonus: bool,
+    general: bool,
+) -> list[tuple[Hex, tuple[Hex, ...]]]:
+    """Every hex the unit can reach (its own excluded) with one cheapest path, cheapest first."""
+    assert unit.hex is not None
     edges = info.edges(vehicle)
-    start = (unit.hex, vehicle and unit.id not in state.road_bonus, True)
+    start = (unit.hex, bonus, True)
     best: dict[tuple[Hex, bool, bool], int] = {start: 0}
     parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None] = {start: None}
     top = max(road_budget, speed_, 2)
@@ -191,23 +231,19 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
                 if total < best.get(nxt, 99):
                     best[nxt] = total
                     parent[nxt] = key
-                    if total <= top:
-                        buckets[total].append(nxt)
-                    else:
-                        order.append(nxt)  # minimum movement: a dead end beyond the budget
-    occupancy = state.occupancy()
-    paths: dict[Hex, tuple[Hex, ...]] = {}
+                    buckets[total].append(nxt)
+    found: list[tuple[Hex, tuple[Hex, ...]]] = []
+    seen = {unit.hex}
     for key in order:
-        here = key[0]
-        if here in paths or here == unit.hex:
-            continue
-        if here in occupancy and not room_for(state, unit, here, occupancy[here]):
-            continue
-        paths[here] = _path(parent, key)
-    return paths
+        if key[0] not in seen:
+            seen.add(key[0])
+            found.append((key[0], _path(parent, key)))
+    return found
 
 
-def _path(parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None], key: tuple[Hex, bool, bool]) -> tuple[Hex, ...]:
+def _path(
+    parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None], key: tuple[Hex, bool, bool]
+) -> tuple[Hex, ...]:
     hexes: list[Hex] = []
     node: tuple[Hex, bool, bool] | None = key
     while node is not None and parent[node] is not None:

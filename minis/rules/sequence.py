@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from minis import abilities
 from minis import actions as A
+from minis.abilities import FollowUp
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing
 from minis.rules import casualty, initiative, setup, transport, victory, walk
-from minis.rules.combat import AttackPlan, plan_attack, resolve_attack
+from minis.rules.combat import AttackPlan, plan_attack, resolve_with_blast
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, check_path
 from minis.rules.stacking import room_for
 from minis.sides import Side
-from minis.state import AUTOMATIC, GameState, Phase, Scenario, Stage
+from minis.state import AUTOMATIC, GameState, Phase, Scenario, Stage, Unit
 
 #: Loads configuration N (set-up); replaced in tests. Imported lazily so rules stay independent of files.
 BoardLoader = Callable[[int], object]
@@ -55,7 +57,9 @@ def decider(state: GameState) -> Side | None:
 # --- automatic steps ---------------------------------------------------------------------------------
 
 
-def advance(state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = _default_loader) -> None:
+def advance(
+    state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = _default_loader
+) -> None:
     """Run automatic stages until a decision (or the end of the game) is reached."""
     while state.stage in AUTOMATIC:
         stage = state.stage
@@ -128,6 +132,7 @@ def _start_phase(state: GameState, phase: Phase, active: Side, events: list[Even
     state.stage = Stage.ACT
     _new_phase(state)
     events.append(Event("phase", active, note=phase.value))
+    abilities.on_phase_start(state, events)
 
 
 def end_phase(state: GameState, events: list[Event]) -> None:
@@ -153,8 +158,13 @@ def end_phase(state: GameState, events: list[Event]) -> None:
 ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use)
 
 
-def apply(state: GameState, action: A.Action, dice: Dice, events: list[Event],
-          load_board: BoardLoader = _default_loader) -> None:
+def apply(
+    state: GameState,
+    action: A.Action,
+    dice: Dice,
+    events: list[Event],
+    load_board: BoardLoader = _default_loader,
+) -> None:
     """Perform `action` for the player whose decision it is, then advance; IllegalAction if not allowed."""
     stage = state.stage
     if stage in AUTOMATIC:
@@ -185,43 +195,58 @@ def hold_all(state: GameState, dice: Dice, events: list[Event]) -> None:
         walk.run(state, dice, events)
 
 
-def _unit(state: GameState, unit_id: str):  # noqa: ANN202 - a Unit
+def _unit(state: GameState, unit_id: str):
     unit = state.units.get(unit_id)
     if unit is None:
         raise IllegalAction(f"there is no unit '{unit_id}'")
     return unit
 
 
-def _own_unready(state: GameState, unit_id: str):  # noqa: ANN202 - a Unit
+def _own(state: GameState, unit_id: str) -> Unit:
     unit = _unit(state, unit_id)
     if unit.side is not state.active:
         raise IllegalAction(f"{unit_id} is not one of the {state.active.title if state.active else ''} units")
     if unit.removed:
         raise IllegalAction(f"{unit_id} has been destroyed")
+    return unit
+
+
+def _own_unready(state: GameState, unit_id: str) -> Unit:
+    unit = _own(state, unit_id)
     if unit.id in state.activated:
         raise IllegalAction(f"{unit_id} has already acted this phase")
     return unit
 
 
+def _activation(state: GameState, unit_id: str, kind: str) -> tuple[Unit, FollowUp | None]:
+    """The unit, and the extra action ("move"/"attack") it uses if it has already acted this phase.
+
+    Any other action ends the current activation: extra actions can't be saved for later.
+    """
+    unit = _own(state, unit_id)
+    if unit.id in state.activated:
+        for offer in abilities.activation_offers(state, unit.id):
+            if offer.kind == kind:
+                return unit, offer
+        raise IllegalAction(f"{unit_id} has already acted this phase")
+    abilities.end_activation(state)
+    return unit, None
+
+
 def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
+    if state.phase is Phase.SETUP:
+        _vanguard(state, action, events)
+        return
     if isinstance(action, A.Pass):
+        abilities.end_activation(state)
         end_phase(state, events)
         return
     if isinstance(action, A.Move):
-        unit = _own_unready(state, action.unit)
-        problem = cannot_move(state, unit)
-        if problem:
-            raise IllegalAction(problem)
-        if action.face is not None and not unit.card.is_vehicle:
-            raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
-        plan = check_path(state, unit, action.path)
-        if isinstance(plan, str):
-            raise IllegalAction(plan)
-        state.activated.add(unit.id)
-        walk.begin(state, unit.id, action.path, action.face)
+        unit, offer = _activation(state, action.unit, "move")
+        _start_move(state, unit, action, offer)
         return
     if isinstance(action, A.Face):
-        unit = _own_unready(state, action.unit)
+        unit, offer = _activation(state, action.unit, "move")
         if not unit.card.is_vehicle:
             raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
         problem = cannot_move(state, unit)
@@ -230,18 +255,27 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         state.activated.add(unit.id)
         state.update(unit.id, facing=action.facing)
         events.append(Event("face", unit.side, unit.id, note=action.facing.name))
+        assert unit.hex is not None
+        abilities.after_action(state, unit.id, "move", (unit.hex,), offer)
         return
     if isinstance(action, A.Attack):
         if state.phase is not Phase.ASSAULT:
             raise IllegalAction("units attack only in their assault phase (or with defensive fire)")
-        unit = _own_unready(state, action.unit)
+        unit, offer = _activation(state, action.unit, "attack")
         target = _unit(state, action.target)
-        plan = plan_attack(state, unit, target)
+        plan = plan_attack(state, unit, target, mode=offer.ability if offer else "")
         if not isinstance(plan, AttackPlan):
             raise IllegalAction(plan)
         state.activated.add(unit.id)
-        resolve_attack(state, plan, dice, events)
+        resolve_with_blast(state, plan, dice, events)
+        abilities.after_action(state, unit.id, "attack", (), offer)
         return
+    if isinstance(action, A.Use):
+        unit = _own(state, action.unit)
+        abilities.end_activation(state)
+        abilities.use(state, unit, action, dice, events)
+        return
+    abilities.end_activation(state)
     if isinstance(action, A.BoardTransport):
         unit = _own_unready(state, action.unit)
         if state.phase is not Phase.MOVEMENT:
@@ -269,8 +303,69 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         state.placing = unit.id
         state.stage = Stage.PLACE  # the opponent chooses where the Soldier that doesn't fit goes
         return
-    raise IllegalAction(f"that is not something the {state.active.title if state.active else ''} "
-                        f"player can do in the {state.phase.value} phase")
+    raise IllegalAction(
+        f"that is not something the {state.active.title if state.active else ''} "
+        f"player can do in the {state.phase.value} phase"
+    )
+
+
+def _start_move(state: GameState, unit: Unit, action: A.Move, offer: FollowUp | None) -> None:
+    problem = cannot_move(state, unit)
+    if problem:
+        raise IllegalAction(problem)
+    if action.face is not None and not unit.card.is_vehicle:
+        raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
+    assert unit.hex is not None
+    problem = abilities.before_move(state, unit, (unit.hex, *action.path), action.overrun)
+    if problem:
+        raise IllegalAction(problem)
+    plan = check_path(state, unit, action.path)
+    if isinstance(plan, str):
+        raise IllegalAction(plan)
+    state.activated.add(unit.id)
+    walk.begin(state, unit.id, action.path, action.face, plan, offer.ability if offer else "")
+
+
+BEFORE_TURN_1 = "before-turn-1"
+
+
+def begin_before_turn_1(state: GameState, sides: list[Side], events: list[Event]) -> None:
+    """After deployment: each of `sides` in turn moves its units that may move before turn 1 (Vanguard);
+    sides without such units are skipped. Then turn 1 begins."""
+    while sides:
+        side = sides.pop(0)
+        if any(abilities.moves_before_turn_1(u) for u in state.on_map(side)):
+            state.phase = Phase.SETUP
+            state.stage = Stage.ACT
+            state.active = side
+            state.flags[BEFORE_TURN_1] = tuple(sides)
+            _new_phase(state)
+            return
+    state.active = None
+    start_turn(state, 1, events)
+
+
+def _vanguard(state: GameState, action: A.Action, events: list[Event]) -> None:
+    """After deployment, before turn 1: units that may move then (Vanguard) make one move each."""
+    if isinstance(action, A.Pass):
+        events.append(Event("pass", state.active))
+        begin_before_turn_1(state, list(state.flags.pop(BEFORE_TURN_1, ())), events)
+        return
+    if not isinstance(action, A.Move | A.Face):
+        raise IllegalAction(
+            "before turn 1 only units that may move then (Vanguard) move: 'move', 'face' or 'pass'"
+        )
+    unit = _own_unready(state, action.unit)
+    if not abilities.moves_before_turn_1(unit):
+        raise IllegalAction(f"{unit.id} can't move before turn 1")
+    if isinstance(action, A.Face):
+        if not unit.card.is_vehicle:
+            raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
+        state.activated.add(unit.id)
+        state.update(unit.id, facing=action.facing)
+        events.append(Event("face", unit.side, unit.id, note=action.facing.name))
+        return
+    _start_move(state, unit, action, None)
 
 
 def _defensive_fire(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
@@ -284,8 +379,12 @@ def _defensive_fire(state: GameState, action: A.Action, dice: Dice, events: list
         raise IllegalAction(f"{firer.id} belongs to the moving player and can't fire defensively")
     while True:
         move = state.move
-        if state.stage is Stage.DEFENSIVE_FIRE and move is not None and window_hex(move) == action.at \
-                and any(u.id == firer.id for u in shooters(state, move)):
+        if (
+            state.stage is Stage.DEFENSIVE_FIRE
+            and move is not None
+            and window_hex(move) == action.at
+            and any(u.id == firer.id for u in shooters(state, move))
+        ):
             walk.fire(state, firer.id, dice, events)
             return
         if state.stage is Stage.DEFENSIVE_FIRE:
@@ -302,7 +401,9 @@ def _place(state: GameState, action: A.Action, events: list[Event]) -> None:
     assert state.placing is not None
     soldier = state.units[state.placing]
     if not isinstance(action, A.Dismount) or action.unit != soldier.id:
-        raise IllegalAction(f"the game waits for the opponent to place {soldier.id}: 'dismount {soldier.id} H'")
+        raise IllegalAction(
+            f"the game waits for the opponent to place {soldier.id}: 'dismount {soldier.id} H'"
+        )
     assert soldier.hex is not None
     allowed = transport.placements(state, soldier, soldier.hex)
     if action.hex not in allowed:
@@ -325,7 +426,7 @@ def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
             state.deploying = other
             return
         state.deploying = None
-        start_turn(state, 1, events)
+        begin_before_turn_1(state, [other, side], events)  # the first deployer first
         return
     if isinstance(action, A.Deploy):
         unit = _unit(state, action.unit)

@@ -37,6 +37,25 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
     return not (abilities.stacks_as_vehicle(unit) and vehicles >= VEHICLE_LIMIT)
 
 
+def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
+    """Every hex where `unit` can't stop (no room for it), found in one pass over the units."""
+    friends: dict[Hex, int] = {}
+    vehicles: set[Hex] = set()
+    side = unit.side
+    for other in state.units.values():
+        h = other.hex
+        if h is None or other.removed or other.carried_by is not None or other.id == unit.id:
+            continue
+        if other.side is side:
+            friends[h] = friends.get(h, 0) + 1
+        if abilities.stacks_as_vehicle(other):
+            vehicles.add(h)
+    full = {h for h, count in friends.items() if count >= FRIENDLY_LIMIT}
+    if abilities.stacks_as_vehicle(unit):
+        full |= vehicles
+    return full
+
+
 def overstacked(state: GameState) -> list[Hex]:
     """Hexes that break the stacking limit (never any in a correct game: an invariant for tests).
 

@@ -28,7 +28,7 @@ def board_problem(state: GameState, soldier: Unit, transport: Unit) -> str | Non
         return f"{soldier.id} must be in the same hex as {transport.id} to board it"
     if state.phase is not Phase.MOVEMENT and state.phase is not Phase.SETUP:
         return "Soldiers board transports only in their movement phase"
-    if soldier.disrupted:
+    if soldier.disrupted and abilities.disrupted(soldier):
         return f"{soldier.id} is disrupted and can't move"
     capacity = abilities.capacity(transport)
     if capacity == 0:
@@ -49,7 +49,7 @@ def dismount_problem(state: GameState, soldier: Unit, hex_: Hex) -> str | None:
         return f"{soldier.id} is not boarded on a transport"
     if state.phase is not Phase.MOVEMENT:
         return "Soldiers dismount only in their movement phase"
-    if soldier.disrupted:
+    if soldier.disrupted and abilities.disrupted(soldier):
         return f"{soldier.id} is disrupted and can't move"
     if hex_ != soldier.hex:
         return f"{soldier.id} dismounts into its transport's hex"
@@ -67,7 +67,9 @@ def placements(state: GameState, soldier: Unit, origin: Hex) -> list[Hex]:
     """The nearest hexes (by distance from `origin`) where a Soldier that doesn't fit may be put."""
     info = mapinfo.info(state.board)  # type: ignore[arg-type]
     for radius in range(1, 2 * len(info.playable) + 1):
-        found = [h for h in ring(origin, radius) if can_stand(state, soldier, h) and room_for(state, soldier, h)]
+        found = [
+            h for h in ring(origin, radius) if can_stand(state, soldier, h) and room_for(state, soldier, h)
+        ]
         if found:
             return sorted(found, key=lambda h: (h.r, h.q))
         if radius > 40:

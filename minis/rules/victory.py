@@ -48,5 +48,7 @@ def winner_at_end_of_turn(state: GameState) -> tuple[Side | None, str]:
     if state.turn >= LAST_TURN:
         axis, allies = points(state, Side.AXIS), points(state, Side.ALLIES)
         if axis != allies:
-            return (Side.AXIS if axis > allies else Side.ALLIES), f"points on the map {axis} to {allies} (Axis to Allies)"
+            return (
+                Side.AXIS if axis > allies else Side.ALLIES
+            ), f"points on the map {axis} to {allies} (Axis to Allies)"
     return None, ""

@@ -5,28 +5,36 @@ stops the unit in X facing Y and opens no window. Then the window while the unit
 Vehicle already faces Y), then the unit enters Y and the window there. A window opens only when some
 enemy may fire in it; the game then waits for the non-moving player (`fire` or `hold`). A disrupting
 hit ends the move where the unit is: it never reaches the next hex, but other provoked units may still
-fire at it there (multiple disruptions don't add up), and the move ends when that window closes. A unit that must stop where it may not stay (stacking) retraces
-its path to the last hex where it can legally stop.
+fire at it there (multiple disruptions don't add up), and the move ends when that window closes. A
+unit that must stop where it may not stay (stacking) retraces its path to the last hex where it can
+legally stop.
 """
 
 from __future__ import annotations
 
-import attrs
-
+from minis import abilities
+from minis.abilities import FollowUp
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.rules import defensive_fire
-from minis.rules.movement import along_road, roll_succeeds, step
+from minis.rules.movement import PathPlan, roll_succeeds
 from minis.rules.stacking import room_for
-from minis.state import GameState, MoveProgress, Stage
+from minis.state import GameState, MoveProgress, Phase, Stage
 
 
-def begin(state: GameState, unit_id: str, path: tuple[Hex, ...], face: Facing | None) -> None:
-    """Start walking `path` (already checked) for `unit_id`; `run` does the rest."""
+def begin(
+    state: GameState, unit_id: str, path: tuple[Hex, ...], face: Facing | None, plan: PathPlan, mode: str = ""
+) -> None:
+    """Start walking `path` (checked into `plan`) for `unit_id`; `run` does the rest. `mode` names the
+    ability whose extra move this is."""
     unit = state.units[unit_id]
     assert unit.hex is not None
-    state.move = MoveProgress(unit_id, (unit.hex, *path), face, unit.facing)
+    rolls = tuple(s.rolls for s in plan.steps)
+    roads = tuple(s.road for s in plan.steps)
+    state.move = MoveProgress(
+        unit_id, (unit.hex, *path), face, unit.facing, rolls=rolls, roads=roads, mode=mode
+    )
     state.stage = Stage.WALK
 
 
@@ -38,12 +46,9 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
         unit = state.units[move.unit]
         here, there = move.path[move.step], move.path[move.step + 1]
         if move.at == 0:
-            bonus_left = unit.card.is_vehicle and unit.id not in state.road_bonus and move.road_steps == 0
-            info = step(state, unit, here, there, bonus_left)
-            assert not isinstance(info, str), info
             if unit.card.is_vehicle:
                 unit = state.update(unit.id, facing=direction_to(here, there))
-            for what in info.rolls:
+            for what in move.rolls[move.step]:
                 die = dice.roll()
                 ok = roll_succeeds(die)
                 events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
@@ -51,7 +56,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                     state.move = move
                     finish(state, events, stopped=f"failed the movement roll to {_verb(what)}")
                     return
-            move = attrs.evolve(move, at=1, window_closed=False)
+            move.at, move.window_closed = 1, False
         elif not move.window_closed and defensive_fire.shooters(state, move):
             state.move = move
             state.stage = Stage.DEFENSIVE_FIRE
@@ -67,10 +72,11 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
             for passenger in carried:
                 state.update(passenger, hex=there, entered=entry)
             events.append(Event("move", unit.side, unit.id, hexes=(here, there)))
-            road = int(along_road(state, here, there))
-            move = attrs.evolve(move, at=2, window_closed=False, road_steps=move.road_steps + road)
+            abilities.on_enter(state, state.units[unit.id], there, events)
+            move.at, move.window_closed = 2, False
+            move.road_steps += int(move.roads[move.step])
         else:
-            move = attrs.evolve(move, step=move.step + 1, at=0)
+            move.step, move.at = move.step + 1, 0
             if move.step >= len(move.path) - 1:
                 state.move = move
                 finish(state, events, stopped="")
@@ -85,7 +91,7 @@ def hold(state: GameState, events: list[Event]) -> None:
     """The non-moving player declines the rest of the current window."""
     assert state.move is not None and state.stage is Stage.DEFENSIVE_FIRE
     events.append(Event("hold", state.units[state.move.unit].side.other))
-    state.move = attrs.evolve(state.move, window_closed=True)
+    state.move.window_closed = True
     state.stage = Stage.WALK
 
 
@@ -94,7 +100,7 @@ def fire(state: GameState, firer_id: str, dice: Dice, events: list[Event]) -> No
     move = state.move
     assert move is not None and state.stage is Stage.DEFENSIVE_FIRE
     if defensive_fire.fire(state, firer_id, move.unit, dice, events) and not move.stopped:
-        state.move = attrs.evolve(move, stopped="disrupted by defensive fire")
+        move.stopped = "disrupted by defensive fire"
     state.stage = Stage.WALK
 
 
@@ -128,3 +134,6 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
         state.road_bonus.add(unit.id)
     state.move = None
     state.stage = Stage.ACT
+    if state.phase is not Phase.SETUP:
+        used = FollowUp("move", move.mode) if move.mode else None
+        abilities.after_action(state, unit.id, "move", move.path, used)
