@@ -173,7 +173,9 @@ def data_mutations(draw: st.DrawFn, text: str) -> str:
     data = copy.deepcopy(tomllib.loads(text))
     for _ in range(draw(st.integers(1, 3))):
         tables = [data] + [value for value in data.values() if isinstance(value, dict)]
-        tables += [item for item in data.get("abilities", []) if isinstance(item, dict)]
+        abilities = data.get("abilities", [])
+        if isinstance(abilities, list):
+            tables += [item for item in abilities if isinstance(item, dict)]
         table = draw(st.sampled_from(tables))
         operation = draw(st.sampled_from(["set", "drop", "rename"]))
         if operation == "set" or not table:
