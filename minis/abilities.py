@@ -299,6 +299,29 @@ def registered() -> frozenset[str]:
     return frozenset(_REGISTRY)
 
 
+class UnimplementedAbility(ValueError):
+    """A card names an ability without rule hooks: the engine won't play it with the ability ignored."""
+
+
+def unimplemented(card: StatCard) -> list[str]:
+    """The card's abilities (as printed) that have no rule hooks."""
+    return [
+        ref.name if ref.number is None else f"{ref.name} {ref.number}"
+        for ref in card.abilities
+        if ref.id not in _REGISTRY
+    ]
+
+
+def require_implemented(card: StatCard) -> None:
+    """Raise UnimplementedAbility, naming the card and the abilities, unless every ability has hooks."""
+    missing = unimplemented(card)
+    if missing:
+        raise UnimplementedAbility(
+            f"card '{card.id}' ({card.name}) can't be played: no implementation for "
+            + ", ".join(f"'{name}'" for name in missing)
+        )
+
+
 @attrs.frozen(slots=True)
 class _CardHooks:
     """What a card's abilities hook into, worked out once per card object."""
@@ -308,24 +331,30 @@ class _CardHooks:
     aura: bool
     overrides: frozenset[str]  # names of the hooks some handler overrides
     vehicle: bool
+    aura_overrides: frozenset[str] = frozenset()  # names of the hooks some aura handler overrides
 
 
 _CARDS: dict[int, _CardHooks] = {}
+
+
+def _class_hooks(klass: type[Ability]) -> frozenset[str]:
+    """Names of the hooks a handler class (or one of its Ability bases) overrides."""
+    return frozenset(
+        name
+        for base in klass.__mro__
+        if base is not Ability and issubclass(base, Ability)
+        for name, value in vars(base).items()
+        if callable(value) and hasattr(Ability, name)
+    )
 
 
 def _hooks(card: StatCard) -> _CardHooks:
     cached = _CARDS.get(id(card))
     if cached is None or cached.card is not card:
         found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
-        names = frozenset(
-            name
-            for h in found
-            for klass in type(h).__mro__
-            if klass is not Ability and issubclass(klass, Ability)
-            for name, value in vars(klass).items()
-            if callable(value) and hasattr(Ability, name)
-        )
-        cached = _CardHooks(card, found, any(h.aura for h in found), names, card.is_vehicle)
+        names = frozenset(name for h in found for name in _class_hooks(type(h)))
+        aura_names = frozenset(name for h in found if h.aura for name in _class_hooks(type(h)))
+        cached = _CardHooks(card, found, any(h.aura for h in found), names, card.is_vehicle, aura_names)
         _CARDS[id(card)] = cached
     return cached
 
@@ -364,6 +393,20 @@ def _auras(state: GameState) -> list[tuple[Unit, Ability]]:
     return found
 
 
+def _has(unit: Unit, hook: str) -> bool:
+    """True if one of the unit's own abilities implements `hook` (False: asking them is pointless)."""
+    return hook in _hooks(unit.card).overrides
+
+
+def _aura_hook(state: GameState, hook: str) -> bool:
+    """True if an aura of a unit of this battle implements `hook` (False: asking the auras is pointless)."""
+    ids = state.aura_ids
+    if ids is None:
+        ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
+    units = state.units
+    return any(hook in _hooks(units[unit_id].card).aura_overrides for unit_id in ids)
+
+
 def _attack_sources(ctx: AttackContext) -> tuple[tuple[Unit, Ability], ...]:
     return ctx.sources
 
@@ -393,6 +436,11 @@ def may_offer_attacks(state: GameState, attacker: Unit, target: Unit) -> bool:
     if _offers(attacker.card) or _offers(target.card):
         return True
     return any(type(h).attack_options is not Ability.attack_options for _, h in _auras(state))
+
+
+def may_forbid_attack(state: GameState, attacker: Unit, target: Unit) -> bool:
+    """False when no ability could forbid this attack (`may_attack` would be True: a quick test)."""
+    return _has(attacker, "may_attack") or _has(target, "may_attack") or _aura_hook(state, "may_attack")
 
 
 def attack_options(ctx: AttackContext) -> list[AttackOption]:
@@ -469,6 +517,8 @@ def cover_modifier(ctx: AttackContext) -> int:
 
 def provokes(state: GameState, mover: Unit, firer: Unit) -> bool | None:
     """An ability's override of who provokes whom (None: the rulebook decides)."""
+    if not (_has(firer, "provokes") or _has(mover, "provokes")):
+        return None
     answers = [h.provokes(state, mover, firer, owner) for owner in (firer, mover) for h in _active(owner)]
     if False in answers:
         return False
@@ -476,35 +526,49 @@ def provokes(state: GameState, mover: Unit, firer: Unit) -> bool | None:
 
 
 def defensive_fire_limit(state: GameState, unit: Unit) -> int:
+    if not _has(unit, "defensive_fire_limit"):
+        return 1
     limits = [h.defensive_fire_limit(state, unit) for h in _active(unit)]
     return max((n for n in limits if n is not None), default=1)
 
 
 def defensive_fire_attacks(state: GameState, unit: Unit) -> int:
+    if not _has(unit, "defensive_fire_attacks"):
+        return 1
     counts = [h.defensive_fire_attacks(state, unit) for h in _active(unit)]
     return max((n for n in counts if n is not None), default=1)
 
 
 def may_fire_defensively(state: GameState, unit: Unit) -> bool:
+    if not (_has(unit, "may_fire_defensively") or _aura_hook(state, "may_fire_defensively")):
+        return True
     sources = [(unit, h) for h in _active(unit)] + list(_auras(state))
     return not _forbidden(h.may_fire_defensively(state, unit, owner) for owner, h in sources)
 
 
 def speed_modifier(state: GameState, unit: Unit) -> int:
+    if not (_has(unit, "speed_modifier") or _aura_hook(state, "speed_modifier")):
+        return 0
     sources = [(unit, h) for h in _active(unit) if not h.aura] + list(_auras(state))
     return _largest((h.id, h.speed_modifier(state, unit, owner)) for owner, h in sources)
 
 
 def road_speed_bonus(state: GameState, unit: Unit) -> int:
+    if not _has(unit, "road_speed_bonus"):
+        return 0
     return _largest((h.id, h.road_speed_bonus(state, unit)) for h in _active(unit))
 
 
 def may_move(state: GameState, unit: Unit) -> bool:
+    if not (_has(unit, "may_move") or _aura_hook(state, "may_move")):
+        return True
     sources = [(unit, h) for h in _active(unit) if not h.aura] + list(_auras(state))
     return not _forbidden(h.may_move(state, unit, owner) for owner, h in sources)
 
 
 def base_speed(state: GameState, unit: Unit) -> int:
+    if not _has(unit, "base_speed"):
+        return int(unit.card.speed)
     for h in _active(unit):
         speed = h.base_speed(state, unit)
         if speed is not None:
@@ -513,6 +577,8 @@ def base_speed(state: GameState, unit: Unit) -> int:
 
 
 def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]) -> tuple[str, ...]:
+    if not _has(unit, "movement_rolls"):
+        return rolls
     for h in _active(unit):
         rolls = h.movement_rolls(state, unit, a, b, rolls)
     return rolls
@@ -525,6 +591,8 @@ def changes_steps(unit: Unit) -> bool:
 
 
 def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool:
+    if not _has(unit, "may_enter"):
+        return True
     return not _forbidden(h.may_enter(state, unit, hex_, along_road) for h in _active(unit))
 
 
@@ -552,6 +620,8 @@ def passenger_targetable(transport: Unit) -> bool:
 
 
 def passenger_may_fire(state: GameState, transport: Unit, passenger: Unit, defensive: bool) -> bool:
+    if not _has(transport, "passenger_may_fire"):
+        return False
     return any(h.passenger_may_fire(state, transport, passenger, defensive) for h in _active(transport))
 
 
@@ -565,26 +635,20 @@ def moves_before_turn_1(unit: Unit) -> bool:
 
 def activation_offers(state: GameState, unit_id: str) -> tuple[FollowUp, ...]:
     """The extra actions `unit_id` may still take in its current activation."""
-    from minis.ability_rules import activation
-
-    return tuple(activation.offers(state, unit_id))
+    return tuple(_activation.offers(state, unit_id))
 
 
 def after_action(
     state: GameState, unit_id: str, done: str, path: tuple[Hex, ...] = (), used: FollowUp | None = None
 ) -> None:
     """A unit has done `done` ("move" or "attack") as its activation, or as the follow-up `used`."""
-    from minis.ability_rules import activation
-
-    activation.after_action(state, unit_id, done, path, used)
+    _activation.after_action(state, unit_id, done, path, used)
 
 
 def end_activation(state: GameState) -> None:
     """The player does something else: extra actions not taken are lost."""
     if "activation" in state.flags:
-        from minis.ability_rules import activation
-
-        activation.clear(state)
+        _activation.clear(state)
 
 
 def disrupted(unit: Unit) -> bool:
@@ -610,6 +674,8 @@ def after_attack(
 
 def before_move(state: GameState, unit: Unit, path: tuple[Hex, ...], overrun: str | None) -> str | None:
     """Why the move can't be made as given (None: it can); a named overrun target needs an ability."""
+    if overrun is None and not _has(unit, "before_move"):
+        return None
     accepted = False
     for h in _active(unit):
         answer = h.before_move(state, unit, path, overrun)
@@ -629,12 +695,16 @@ def on_enter(state: GameState, unit: Unit, hex_: Hex, events: list[Event]) -> No
 
 def follow_ups(state: GameState, unit: Unit, done: str, path: tuple[Hex, ...] = ()) -> tuple[FollowUp, ...]:
     """The extra actions `unit` earned by doing `done`: from its own abilities and auras on the map."""
+    if not (_has(unit, "follow_ups") or _aura_hook(state, "follow_ups")):
+        return ()
     sources = [(unit, h) for h in _active(unit) if not h.aura] + _auras(state)
     return tuple(f for owner, h in sources for f in h.follow_ups(state, unit, owner, done, path))
 
 
 def use_actions(state: GameState, unit: Unit) -> list[Use]:
     """Every `use U ABILITY ARGS...` the unit may take now."""
+    if not _has(unit, "use_actions"):
+        return []
     return [Use(unit.id, h.id, tuple(args)) for h in _active(unit) for args in h.use_actions(state, unit)]
 
 
@@ -723,3 +793,4 @@ def near(a: Unit, b: Unit) -> bool:
 
 # Register the hooks of the cards' special abilities (a package beside this module, see its docstring).
 import minis.ability_rules  # noqa: E402, F401
+from minis.ability_rules import activation as _activation  # noqa: E402  (bound once: the engine asks often)

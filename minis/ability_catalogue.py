@@ -62,7 +62,7 @@ _ALL = (
     _ability(
         "Additional Hull-Mounted Cannon",
         "extra-attack",
-        "In its assault phase it also fires a second gun at a Vehicle in its front arc "
+        "After its attack in its assault phase it may fire its hull gun at a Vehicle in its front arc "
         "(12, 10 or 8 dice at short, medium or long range).",
     ),
     _ability(
@@ -79,8 +79,8 @@ _ALL = (
     _ability(
         "Banzai Charge",
         "initiative/commander",
-        "Friendly non-Artillery Soldiers next to it may enter an enemy's hex in the assault phase "
-        "and attack it with +1 on each die.",
+        "In the assault phase a friendly non-Artillery Soldier next to it (or itself) may step into an "
+        "enemy's hex and then attack a unit there with +1 on each die.",
         commander=True,
     ),
     _ability(
@@ -95,7 +95,7 @@ _ALL = (
     _ability(
         "Bravery Enforcement",
         "initiative/commander",
-        "Disrupted friendly Soldiers next to it attack without the disruption penalty.",
+        "Disrupted friendly Soldiers next to it (itself included) attack without the disruption penalty.",
         commander=True,
     ),
     _ability(
@@ -113,7 +113,8 @@ _ALL = (
     _ability(
         "Command Dependent",
         "speed/movement",
-        "It may move in the movement phase only when it starts next to a friendly Commander.",
+        "In the movement phase it may move (or board or dismount) only when it starts next to a "
+        "friendly Commander.",
     ),
     _ability(
         "Commander: Initiative",
@@ -146,7 +147,8 @@ _ALL = (
     _ability(
         "Exert Will",
         "initiative/commander",
-        "When its side's movement phase begins, friendly Soldiers next to it lose their Disrupted counters.",
+        "When its side's movement phase begins, friendly Soldiers next to it (itself included) lose "
+        "their Disrupted counters.",
         commander=True,
     ),
     _ability(
@@ -164,8 +166,8 @@ _ALL = (
     _ability(
         "Fighting Platform",
         "transport",
-        "A non-Artillery Soldier riding it may attack when it has not moved that phase, "
-        "and may fire defensively.",
+        "A non-Artillery Soldier riding it may fire defensively, and may attack when the vehicle "
+        "has not moved that phase (the vehicle then stays put).",
     ),
     _ability("Fixed Howitzer", "targeting", "It can attack only targets in its front arc."),
     _ability(
@@ -187,7 +189,7 @@ _ALL = (
     _ability(
         "Headshot",
         "other",
-        "Once a game, instead of attacking a Vehicle, it rolls 6 dice: "
+        "Once a game, instead of a normal attack on a Vehicle, it rolls 6 dice: "
         "3 or more successes disrupt it at once.",
     ),
     _ability("Heavy Armor", "defense", "The first Damaged counter it would get in a game is ignored."),
@@ -195,7 +197,7 @@ _ALL = (
     _ability(
         "Highly Flammable",
         "other",
-        "When it gets a Damaged counter, roll a die: on 3 or more it is destroyed.",
+        "When it gets a Damaged counter, roll a die: on 3 or more it is destroyed at once.",
     ),
     _ability("Inaccurate", "attack-dice", "-{n} on each of its attack dice.", number=True),
     _ability("Large", "other", "It counts as a Vehicle for stacking."),
@@ -216,7 +218,7 @@ _ALL = (
     _ability(
         "Pinpointer",
         "cover-roll",
-        "Enemies attacked by friendly Soldiers next to it get -1 on their cover rolls.",
+        "Units attacked by friendly Soldiers next to it (itself included) get -1 on their cover rolls.",
         commander=True,
     ),
     _ability("Poor Suspension", "speed/movement", "It can enter a hill hex only along a road."),
@@ -224,7 +226,7 @@ _ALL = (
     _ability(
         "Relocate",
         "speed/movement",
-        "Instead of attacking in its assault phase it may move up to {n} hexes.",
+        "In its assault phase it may move with speed {n} instead of attacking.",
         number=True,
     ),
     _ability("Ruthless", "attack-dice", "+1 on each attack die against disrupted or damaged targets."),
@@ -236,8 +238,8 @@ _ALL = (
     _ability(
         "Smoke Screen",
         "other",
-        "Once a game, at the end of its movement phase, it fills its hex with smoke "
-        "that blocks line of sight until the turn ends.",
+        "Once a game, in its movement phase (after its move or instead of it), it fills its hex "
+        "with smoke that blocks line of sight until the turn ends.",
     ),
     _ability(
         "Stars & Stripes", "attack-dice", "One extra attack die while it is next to a friendly Commander."
@@ -245,7 +247,7 @@ _ALL = (
     _ability(
         "Strike and Fade",
         "speed/movement",
-        "After it attacks in its assault phase it may move up to {n} hexes.",
+        "After it attacks in its assault phase it may still move, with speed {n}.",
         number=True,
     ),
     _ability(
@@ -273,7 +275,8 @@ _ALL = (
     _ability(
         "Tally-Ho!",
         "initiative/commander",
-        "Friendly non-Artillery Soldiers that start their move next to it get +1 speed.",
+        "Friendly non-Artillery Soldiers (itself included) that start their movement-phase move "
+        "next to it get +1 speed.",
         commander=True,
     ),
     _ability(

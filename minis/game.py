@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from minis import abilities
 from minis import actions as A
 from minis.dice import Dice, NeedDice
 from minis.events import Event
@@ -101,6 +102,7 @@ class Game:
         for unit in units:
             if unit.id in table:
                 raise ValueError(f"two units are called '{unit.id}'")
+            abilities.require_implemented(unit.card)  # no card is played with an ability ignored
             table[unit.id] = unit
         state = GameState(
             board=board,
@@ -165,6 +167,7 @@ class Game:
                 card = catalogue.get(card_id)
                 if card is None:
                     raise ValueError(f"unknown card '{card_id}' in the {side.title} army")
+                abilities.require_implemented(card)  # no card is played with an ability ignored
                 unit_id = unique_id(card_id, units)
                 units[unit_id] = Unit(unit_id, card, side)
         state = GameState(
@@ -234,7 +237,7 @@ class Game:
         if (
             found is None
             or found.side is not self.state.active
-            or unit in self.state.activated
+            or (unit in self.state.activated and not abilities.activation_offers(self.state, unit))
             or not found.on_map
         ):
             return None

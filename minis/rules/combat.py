@@ -123,6 +123,11 @@ def _plan(
     best = attacker.card.attack_dice(kind, band) if band is not None else None
     if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target):
         return _no_attack(attacker, kind, band, dist)
+    if check_only and best is not None and not abilities.may_forbid_attack(state, attacker, target):
+        # Other ways to attack could only change the numbers, and nothing can forbid it: sight decides.
+        if not visible(state, attacker, target):
+            return f"{attacker.id} has no line of sight to {target.id}"
+        return None
     front = bool(
         target.card.is_vehicle
         and target.facing is not None

@@ -23,6 +23,7 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
     `others` may pass the units already in the hex (from `GameState.occupancy`) to save a scan.
     """
     present = state.at(hex_) if others is None else others
+    as_vehicle = abilities.stacks_as_vehicle(unit)
     friends = 0
     vehicles = 0
     for other in present:
@@ -30,11 +31,11 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
             continue
         if other.side is unit.side:
             friends += 1
-        if abilities.stacks_as_vehicle(other):
+        if as_vehicle and abilities.stacks_as_vehicle(other):  # other Vehicles matter only to a Vehicle
             vehicles += 1
     if friends >= FRIENDLY_LIMIT:
         return False
-    return not (abilities.stacks_as_vehicle(unit) and vehicles >= VEHICLE_LIMIT)
+    return not (as_vehicle and vehicles >= VEHICLE_LIMIT)
 
 
 def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
@@ -42,16 +43,18 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
     friends: dict[Hex, int] = {}
     vehicles: set[Hex] = set()
     side = unit.side
+    unit_id = unit.id
+    as_vehicle = abilities.stacks_as_vehicle(unit)
     for other in state.units.values():
         h = other.hex
-        if h is None or other.removed or other.carried_by is not None or other.id == unit.id:
+        if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
             continue
         if other.side is side:
             friends[h] = friends.get(h, 0) + 1
-        if abilities.stacks_as_vehicle(other):
+        if as_vehicle and abilities.stacks_as_vehicle(other):  # other Vehicles matter only to a Vehicle
             vehicles.add(h)
     full = {h for h, count in friends.items() if count >= FRIENDLY_LIMIT}
-    if abilities.stacks_as_vehicle(unit):
+    if as_vehicle:
         full |= vehicles
     return full
 

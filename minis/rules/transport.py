@@ -55,6 +55,8 @@ def dismount_problem(state: GameState, soldier: Unit, hex_: Hex) -> str | None:
         return f"{soldier.id} dismounts into its transport's hex"
     if not can_stand(state, soldier, hex_):
         return f"{soldier.id} can't get off in that terrain"
+    if not abilities.may_move(state, soldier):  # dismounting is the Soldier's move (Command Dependent)
+        return f"an ability keeps {soldier.id} from moving"
     return None
 
 

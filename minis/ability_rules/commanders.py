@@ -1,0 +1,92 @@
+"""Commander abilities (rulebook, Commander Abilities): auras around a commander.
+
+They affect the commander itself too, do nothing while it is disrupted (the engine leaves a disrupted
+commander's commander abilities out), and two commanders' bonuses of the same name don't add up (the
+engine counts each ability id once). Commander: Initiative +N is in `minis.abilities` (rulebook rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from minis.abilities import Ability, AttackContext, FollowUp, disrupted, near, register
+from minis.events import Event
+from minis.hexgrid import Hex, distance
+from minis.state import GameState, Phase, Unit
+
+
+def _soldier(unit: Unit) -> bool:
+    return bool(unit.card.is_soldier and not unit.card.is_artillery)
+
+
+@register("tally-ho")
+class TallyHo(Ability):
+    """Tally-Ho!: friendly non-Artillery Soldiers that start their movement-phase move in its hex or next
+    to it (itself included) get +1 speed."""
+
+    aura = True
+
+    def speed_modifier(self, state: GameState, unit: Unit, owner: Unit) -> int:
+        if state.phase is Phase.MOVEMENT and unit.side is owner.side and _soldier(unit) and near(owner, unit):
+            return 1
+        return 0
+
+
+@register("bravery-enforcement")
+class BraveryEnforcement(Ability):
+    """Bravery Enforcement: disrupted friendly Soldiers in its hex or next to it (itself included) attack
+    without the disruption penalty."""
+
+    aura = True
+
+    def ignores_attack_penalty(self, ctx: AttackContext, owner: Unit) -> bool:
+        unit = ctx.attacker
+        return (
+            unit.side is owner.side
+            and unit.card.is_soldier
+            and disrupted(unit)
+            and not unit.damaged
+            and near(owner, unit)
+        )
+
+
+@register("exert-will")
+class ExertWill(Ability):
+    """Exert Will: when its side's movement phase begins, friendly Soldiers in its hex or next to it
+    (itself included) lose their face-up Disrupted counters, so they may move and fire normally."""
+
+    def on_phase_start(self, state: GameState, owner: Unit, events: list[Event]) -> None:
+        if state.phase is not Phase.MOVEMENT or state.active is not owner.side:
+            return
+        for unit in state.on_map(owner.side):
+            if unit.card.is_soldier and unit.disrupted and near(owner, unit):
+                state.update(unit.id, disrupted=False)
+                events.append(Event("recover", unit.side, unit.id, note=self.id))
+
+
+@register("banzai-charge")
+class BanzaiCharge(Ability):
+    """Banzai Charge: in its side's assault phase, a friendly non-Artillery Soldier that starts next to it
+    (or is the commander itself) and moves one hex into a hex holding an enemy unit may then, in the same
+    activation, attack a unit in that hex with +1 on each die."""
+
+    aura = True
+
+    def follow_ups(
+        self, state: GameState, unit: Unit, owner: Unit, done: str, path: tuple[Hex, ...]
+    ) -> Iterable[FollowUp]:
+        if done != "move" or state.phase is not Phase.ASSAULT or len(path) != 2:
+            return ()
+        if unit.side is not owner.side or not _soldier(unit) or unit.hex != path[1]:
+            return ()
+        if unit.id != owner.id and (owner.hex is None or distance(owner.hex, path[0]) > 1):
+            return ()
+        if not any(other.side is not unit.side for other in state.at(path[1])):
+            return ()
+        return (FollowUp("attack", self.id),)
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        return False if ctx.mode == self.id and ctx.distance != 0 else None
+
+    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
+        return 1 if ctx.mode == self.id and ctx.attacker.side is owner.side else 0

@@ -1,0 +1,51 @@
+"""Abilities that change defensive fire: who provokes whom, how often a unit may fire, who may not."""
+
+from __future__ import annotations
+
+from minis.abilities import Ability, AttackContext, register
+from minis.ability_rules._common import add_this_turn, attacking, this_turn
+from minis.dice import Dice
+from minis.events import Event
+from minis.state import Counter, GameState, Unit
+
+#: Suppressive Fire: "no limit" on defensive-fire attacks per phase.
+UNLIMITED = 1_000_000
+
+
+@register("covering-fire")
+class CoveringFire(Ability):
+    """Covering Fire: a Soldier it attacks (hit or not, normal or defensive attack) can't make
+    defensive-fire attacks for the rest of the turn."""
+
+    aura = True  # asked about every unit's defensive fire, not only its owner's
+
+    def after_attack(
+        self,
+        state: GameState,
+        ctx: AttackContext,
+        owner: Unit,
+        counters: tuple[Counter, ...],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        if attacking(ctx, owner) and ctx.target.card.is_soldier:
+            add_this_turn(state, self.id, ctx.target.id)
+
+    def may_fire_defensively(self, state: GameState, unit: Unit, owner: Unit) -> bool | None:
+        return False if unit.id in this_turn(state, self.id) else None
+
+
+@register("overlapping-fire")
+class OverlappingFire(Ability):
+    """Overlapping Fire: moving Soldiers provoke defensive fire from this Vehicle too."""
+
+    def provokes(self, state: GameState, mover: Unit, firer: Unit, owner: Unit) -> bool | None:
+        return True if firer.id == owner.id and mover.card.is_soldier else None
+
+
+@register("suppressive-fire")
+class SuppressiveFire(Ability):
+    """Suppressive Fire: no limit on the number of defensive-fire attacks it makes in a phase."""
+
+    def defensive_fire_limit(self, state: GameState, owner: Unit) -> int | None:
+        return UNLIMITED
