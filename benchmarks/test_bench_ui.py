@@ -1,7 +1,9 @@
-"""Frame time of the Battle maps screen with the full map, in arcade's headless mode (Mesa, software).
+"""Frame times of the Battle maps and the battle screens, in arcade's headless mode (Mesa, software).
 
-The figure to watch is `test_frame_full_map` (target: median 5 ms or less): configuration 1 with hex
-labels, a sight line and a hovered hex, in a 1280x800 window. Each frame is timed up to the end of
+The figures to watch (target: median 5 ms or less) are `test_frame_full_map` (the Battle maps screen:
+configuration 1 with hex labels, a sight line and a hovered hex) and `test_frame_battle_30_units` (the
+battle screen: configuration 1 with 30 units, a Vehicle selected with its reach and costs, labels, a
+hovered hex), both in a 1280x800 window. Each frame is timed up to the end of
 rendering (`ctx.finish()`), not just until the GL calls are queued. For comparison:
 `test_frame_full_map_drawn_afresh` draws the whole picture every frame (what a frame costs while the
 view moves), and `test_frame_while_panning` moves the map one pixel per frame.
@@ -94,3 +96,59 @@ def test_start_to_main_menu(benchmark: Any) -> None:
 
     benchmark.pedantic(start, rounds=3, iterations=1)
     assert seconds
+
+
+# --- the battle screen: the full map and 30 units -----------------------------------------------------------
+@pytest.fixture(scope="module")
+def battle() -> Iterator[Any]:
+    """Configuration 1 with 30 deployed units (15 a side), a Vehicle selected (its reach tinted, with
+    costs), the mouse over a hex (tooltip), hex labels on: the busiest ordinary picture of a battle."""
+    boot.import_arcade(headless=True)
+    from minis.ui.battle import BattleScreen
+    from minis.ui.demo import demo_game
+    from minis.ui.driver import Driver
+    from minis.ui.session import Session
+
+    driver = Driver.open()
+    game = demo_game(large=True, stop="deployed")
+    assert sum(1 for u in game.state.units.values() if u.on_map) == 30
+    screen = BattleScreen(driver.window, Session(game, autosave=False))
+    driver.window.open(screen)
+    vehicle = next(u for u in game.state.units.values() if u.side is game.decider() and u.card.is_vehicle)
+    driver.click(*screen.map.hex_centre_on_screen(vehicle.hex))
+    assert screen.selected == vehicle.id and screen._costs
+    driver.move(*screen.map.hex_centre_on_screen(game.state.board.parse("F8")))
+    screen.map.show_labels = True
+    driver.frame(3)
+    yield screen
+    driver.close()
+
+
+def test_frame_battle_30_units(benchmark: Any, battle: Any) -> None:
+    """The figure to watch for a battle (target: median 5 ms or less)."""
+    benchmark(frame, battle)
+
+
+def test_frame_battle_30_units_drawn_afresh(benchmark: Any, battle: Any) -> None:
+    """What a frame costs when the picture must be drawn again (the view moved, a unit was selected)."""
+    frames = battle.window.frames
+    frames.enabled = False
+    try:
+        benchmark(frame, battle)
+    finally:
+        frames.enabled = True
+
+
+def test_battle_hover_change(benchmark: Any, battle: Any) -> None:
+    """A frame in which the mouse moved to another hex (tooltip, outline and the layers rebuilt)."""
+    board = battle.state.board
+    hexes = [board.parse("F8"), board.parse("F9")]
+    step = [0]
+
+    def hover_and_draw() -> None:
+        step[0] ^= 1
+        battle.map.hover = hexes[step[0]]
+        battle.on_hex_hover(hexes[step[0]])
+        frame(battle)
+
+    benchmark(hover_and_draw)

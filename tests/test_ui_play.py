@@ -69,3 +69,26 @@ def test_a_broken_configuration_is_reported_with_file_line_and_column(tmp_path: 
     assert f"{config}:" in result.stderr or f"{config.name}:" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "map.png").exists()
+
+
+def test_demo_screenshot_shows_a_battle_in_progress(tmp_path: Path) -> None:
+    from minis.cards import Nation
+    from minis.ui.cardpanel import NATION_COLOUR
+
+    out = tmp_path / "demo.png"
+    result = minis("--demo", "--screenshot", str(out))
+    assert result.returncode == 0, result.stderr
+    image = PIL.Image.open(out).convert("RGB")
+    assert image.size == (1280, 800)
+    colours = {colour for _, colour in image.getcolors(maxcolors=1 << 18)}
+    # German and American counters are on the map (their nationality colours, drawn unblended)
+    for nation in (Nation.GERMANY, Nation.UNITED_STATES):
+        assert tuple(NATION_COLOUR[nation][:3]) in colours, nation
+
+
+def test_a_broken_scenario_file_is_reported_not_a_traceback(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('kind = "scenario"\ntitle = "Broken"\nmap = 9\n', encoding="utf-8")
+    result = minis("--scenario", str(broken))
+    assert result.returncode in (1, 2)
+    assert "broken.toml:" in result.stderr and "Traceback" not in result.stderr

@@ -1,6 +1,12 @@
-"""`minis play`: the game window; `minis play --screenshot PATH [--map N]` renders a battle map to a PNG.
+"""`minis play`: the game window.
 
-The screenshot works without an X server: it renders offscreen in arcade's headless mode (EGL), which
+    minis play                               the main menu
+    minis play --scenario FILE               a new battle of a scenario file (armies first)
+    minis play --demo                        a battle in progress (two armies on configuration 1)
+    minis play --screenshot PATH [--map N]   the battle map of configuration N as a PNG, then exit
+    minis play --demo --screenshot PATH      the demo battle as a PNG, then exit
+
+The screenshots work without an X server: they render offscreen in arcade's headless mode (EGL), which
 is also chosen when no display is named. arcade is imported only when the command runs, after that
 choice, so `minis --help` and every other command stay free of it.
 """
@@ -27,11 +33,18 @@ def register(subparsers: Any) -> None:
         "--map", metavar="N", type=int, choices=range(1, 7), default=1, help="configuration 1-6 (default 1)"
     )
     parser.add_argument("--labels", action="store_true", help="with --screenshot: show the hex labels")
+    parser.add_argument(
+        "--demo", action="store_true", help="a battle in progress (two armies deployed on configuration 1)"
+    )
+    parser.add_argument("--scenario", metavar="FILE", type=Path, help="start a new battle of a scenario file")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    plan = _scenario(args.scenario) if args.scenario else None  # a broken file: FILE:LINE:COL, no window
     if args.screenshot:
+        if args.demo:
+            return demo_screenshot(Path(args.screenshot), labels=args.labels)
         return screenshot(Path(args.screenshot), args.map, labels=args.labels)
     if not boot.display_available():
         print(
@@ -50,8 +63,77 @@ def run(args: argparse.Namespace) -> int:
     if window is None:
         return 1
     window.open(MainMenu(window))
+    if args.demo:
+        from minis.ui.battle import BattleScreen
+        from minis.ui.demo import demo_game
+        from minis.ui.session import Session
+
+        window.open(BattleScreen(window, Session(demo_game(), autosave=False)))
+    elif plan is not None:
+        from minis.ui.newbattle import NewBattle
+
+        NewBattle.for_scenario(window, plan).start()
     arcade.run()
     return 0
+
+
+def _scenario(path: Path) -> Any:
+    """The scenario file, read and checked (MinisError with its problems); needs `minis.scenario`."""
+    try:
+        from minis.scenario import load_scenario
+    except ImportError:
+        print("minis play: scenario files are not supported by this version", file=sys.stderr)
+        raise SystemExit(1) from None
+    return load_scenario(path)
+
+
+def demo_screenshot(path: Path, *, labels: bool = False) -> int:
+    """Render the demo battle (`minis.ui.demo`) offscreen: a unit selected, an enemy under the mouse."""
+    boot.import_arcade(headless=True)
+    from minis.ui.app import MinisWindow
+    from minis.ui.battle import BattleScreen
+    from minis.ui.demo import demo_game
+    from minis.ui.driver import Driver
+    from minis.ui.session import Session
+
+    game = demo_game()
+    window = _open_window(lambda: MinisWindow(visible=False))
+    if window is None:
+        return 1
+    screen = BattleScreen(window, Session(game, autosave=False))
+    window.open(screen)
+    screen.map.show_labels = labels
+    driver = Driver(window)
+    try:
+        _aim_an_attack(driver, screen)
+        driver.screenshot(path)
+    except OSError as error:
+        print(f"minis play: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    finally:
+        driver.close()
+    print(f"wrote {path}")
+    return 0
+
+
+def _aim_an_attack(driver: Any, screen: Any) -> None:
+    """Select the unit with the best attack and put the mouse on its target, as a player would."""
+    from minis.queries import AttackPreview, attack_preview
+
+    game = screen.session.game
+    best: tuple[Any, str, str] | None = None
+    for unit_id in game.ready_units():
+        options = game.unit_options(unit_id)
+        for target in options.attacks if options is not None else ():
+            preview = attack_preview(game.state, unit_id, target)
+            if isinstance(preview, AttackPreview) and (best is None or preview.hit_chance > best[0]):
+                best = (preview.hit_chance, unit_id, target)
+    if best is None:
+        return
+    _, unit_id, target = best
+    driver.click(*screen.map.hex_centre_on_screen(game.state.units[unit_id].hex))
+    driver.move(*screen.map.hex_centre_on_screen(game.state.units[target].hex))
+    driver.frame()
 
 
 def screenshot(path: Path, number: int, *, labels: bool = False) -> int:

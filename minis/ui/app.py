@@ -11,11 +11,13 @@ The UI changes a game only through the engine's actions; nothing here decides a 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from pathlib import Path
 
 import arcade
 
+from minis.dice import Dice
 from minis.ui import theme
-from minis.ui.widgets import Box, Label, Widget, fill
+from minis.ui.widgets import Box, Dialog, Label, Widget, fill
 
 WIDTH = 1280
 HEIGHT = 800
@@ -41,6 +43,8 @@ class Screen(arcade.View):
         #: Those of `widgets` that sit in the title bar (drawn after it).
         self.bar_widgets: list[Widget] = []
         self.focus_index: int | None = None
+        #: A modal dialog over the screen: while it is open it gets every input event.
+        self.dialog: Dialog | None = None
         self._title = Label(self.title, size=theme.TITLE_SIZE, bold=True)
         self._hint = Label(self.hint, size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
 
@@ -63,6 +67,18 @@ class Screen(arcade.View):
             if self._hint.text_width > width - 2 * theme.MARGIN:
                 self._hint.text = self.short_hint
         self.layout(width, height)
+        if self.dialog is not None:
+            self.place_dialog(self.dialog)
+
+    def show_dialog(self, dialog: Dialog | None) -> None:
+        """Open a modal dialog (None closes it)."""
+        self.dialog = dialog
+        if dialog is not None:
+            self.place_dialog(dialog)
+
+    def place_dialog(self, dialog: Dialog) -> None:
+        """Where dialogs go: the middle of the screen (screens with a map may prefer beside it)."""
+        dialog.place_centred(self.content_box)
 
     def set_title(self, text: str) -> None:
         self._title.text = text
@@ -113,6 +129,7 @@ class Screen(arcade.View):
             self._hint.look(),
             tuple(widget.look() for widget in self.widgets),
             self.content_look(),
+            self.dialog.look() if self.dialog is not None else None,
         )
 
     def content_look(self) -> Hashable:
@@ -138,6 +155,11 @@ class Screen(arcade.View):
         self._draw_chrome()
         for widget in self.bar_widgets:
             widget.draw()
+        if self.dialog is not None:
+            if self.dialog.dim:
+                width, height = self.app.get_size()
+                arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (0, 0, 0, 110))
+            self.dialog.draw()
 
     def _draw_chrome(self) -> None:
         width, height = self.app.get_size()
@@ -153,11 +175,16 @@ class Screen(arcade.View):
         """Draw over the widgets."""
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+            return True
         for widget in self.widgets:
             widget.on_mouse_motion(x, y)
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        if self.dialog is not None:
+            return self.dialog.on_mouse_press(x, y, button, modifiers)
         for widget in self.widgets:
             if widget.visible and widget.on_mouse_press(x, y, button, modifiers):
                 if widget.focusable:
@@ -166,23 +193,35 @@ class Screen(arcade.View):
         return True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        if self.dialog is not None:
+            return self.dialog.on_mouse_release(x, y, button, modifiers)
         for widget in self.widgets:
             widget.on_mouse_release(x, y, button, modifiers)
         return True
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool:
+        if self.dialog is not None:
+            return True
         for widget in self.widgets:
             if widget.visible and widget.on_mouse_drag(x, y, dx, dy):
                 return True
         return True
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        if self.dialog is not None:
+            return True
         for widget in self.widgets:
             if widget.visible and widget.on_mouse_scroll(x, y, scroll_y):
                 return True
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self.dialog is not None:
+            if symbol == arcade.key.ESCAPE:
+                if self.dialog.on_cancel is not None:
+                    self.dialog.on_cancel()
+                return True
+            return self.dialog.on_key_press(symbol, modifiers)
         if symbol == arcade.key.ESCAPE:
             if not self.on_back():
                 self.app.back()
@@ -196,6 +235,13 @@ class Screen(arcade.View):
         if self.on_command_key(symbol, modifiers):
             return True
         return any(widget.on_shortcut(symbol, modifiers) for widget in self.widgets if widget.visible)
+
+    def on_text(self, text: str) -> bool:
+        """Typed text goes to the focused widget (a text field)."""
+        focused = self.focused
+        if self.dialog is None and focused is not None and focused.visible:
+            focused.on_text(text)
+        return True
 
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
         """Keys of the screen itself (after the focused widget had its chance)."""
@@ -264,6 +310,12 @@ class MinisWindow(arcade.Window):
         self.background_color = theme.BACKGROUND
         self.stack: list[Screen] = []
         self.frames = FrameCache(self)
+        #: Where new battles get their dice (tests put scripted dice here).
+        self.new_dice: Callable[[], Dice] = Dice
+        #: The folder for saves and the autosave (None: `session.saves_folder()`).
+        self.saves: Path | None = None
+        #: GPU geometry kept between screens (map drawings); it belongs to this window's OpenGL context.
+        self.cache: dict[Hashable, object] = {}
 
     @property
     def top_screen(self) -> Screen | None:

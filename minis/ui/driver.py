@@ -116,6 +116,12 @@ class Driver:
             self._deliver("on_key_release", symbol, modifiers)
         self.frame()
 
+    def type_text(self, text: str) -> None:
+        """Type text (as pyglet's on_text events, one per character), then draw a frame."""
+        for ch in text:
+            self._deliver("on_text", ch)
+        self.frame()
+
     # --- pictures ----------------------------------------------------------------------------------
     def image(self) -> PIL.Image.Image:
         """The current picture, drawn afresh."""

@@ -1,11 +1,12 @@
 """The main menu: what the game can do now, one entry per screen.
 
-Only entries that work are shown; later screens (new Standard or Assault battle, load a game, the
-map editor) add themselves to ENTRIES when they exist.
+Only entries that work are shown: the map editor appears when its package (`minis.ui.editor`) exists,
+and is imported only when chosen.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Hashable
 
 import arcade
@@ -13,6 +14,43 @@ import arcade
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Label, ListBox
+
+
+def _new_standard(window: MinisWindow) -> None:
+    from minis.state import Scenario
+    from minis.ui.newbattle import NewBattle
+
+    NewBattle(window, Scenario.STANDARD).start()
+
+
+def _new_assault(window: MinisWindow) -> None:
+    from minis.state import Scenario
+    from minis.ui.newbattle import NewBattle
+
+    NewBattle(window, Scenario.ASSAULT).start()
+
+
+def _load_game(window: MinisWindow) -> None:
+    from minis.ui.newbattle import open_load_dialog
+
+    saves = window.saves
+    if saves is None:
+        from minis.ui.session import saves_folder
+
+        saves = saves_folder()
+    saves.mkdir(parents=True, exist_ok=True)
+    open_load_dialog(window, saves)
+
+
+def _map_editor(window: MinisWindow) -> None:
+    from minis.ui import editor  # type: ignore[attr-defined]
+
+    window.open(editor.EditorView(window, path=None))
+
+
+def editor_available() -> bool:
+    """True when the map editor's package exists (a colleague builds it; the menu shows it then)."""
+    return importlib.util.find_spec("minis.ui.editor") is not None
 
 
 def _battle_maps(window: MinisWindow) -> None:
@@ -27,9 +65,22 @@ def _quit(window: MinisWindow) -> None:
 
 #: (title, what it does, action) for every menu entry, in menu order.
 ENTRIES: list[tuple[str, str, Callable[[MinisWindow], object]]] = [
+    ("New Standard battle", "Two players, 100 points each: hold the objective from turn 7.", _new_standard),
+    (
+        "New Assault battle",
+        "The attacker (120 points) must take the defender's (80) objective.",
+        _new_assault,
+    ),
+    ("Load game", "Go on with a saved game (or the autosave).", _load_game),
     ("Battle maps", "Look at the six battle maps and check sight lines.", _battle_maps),
+    ("Map editor", "Draw your own battle maps.", _map_editor),
     ("Quit", "Close the game.", _quit),
 ]
+
+
+def entries() -> list[tuple[str, str, Callable[[MinisWindow], object]]]:
+    """The entries that work now (the map editor only when its package exists)."""
+    return [entry for entry in ENTRIES if entry[0] != "Map editor" or editor_available()]
 
 
 class MainMenu(Screen):
@@ -38,7 +89,7 @@ class MainMenu(Screen):
 
     def __init__(self, window: MinisWindow) -> None:
         super().__init__(window)
-        self.entries = list(ENTRIES)
+        self.entries = entries()
         self.subtitle = Label(
             "Axis & Allies Miniatures for two players at one screen",
             size=theme.TEXT_SIZE + 1,
@@ -46,7 +97,7 @@ class MainMenu(Screen):
             align="center",
         )
         self.heading = Label("minis", size=48, bold=True, colour=theme.ACCENT, align="center")
-        self.menu = ListBox([title for title, _, _ in self.entries], self.choose, row_height=56)
+        self.menu = ListBox([title for title, _, _ in self.entries], self.choose, row_height=50)
         self.about = Label("", size=theme.TEXT_SIZE, colour=theme.TEXT_DIM, align="center")
         self.widgets = [self.heading, self.subtitle, self.menu, self.about]
         self.set_focus(self.menu)
@@ -64,8 +115,9 @@ class MainMenu(Screen):
         self.heading.place(Box(cx - 300, height * 0.72, 600, 70))
         self.subtitle.place(Box(cx - 300, height * 0.72 - 36, 600, 30))
         rows = len(self.entries)
-        menu_height = rows * self.menu.row_height
         top = height * 0.62
+        self.menu.row_height = max(34, min(50, (top - theme.HINT_HEIGHT - 60) / rows))
+        menu_height = rows * self.menu.row_height
         self.menu.place(Box(cx - 170, top - menu_height, 340, menu_height))
         self.about.place(Box(cx - 300, top - menu_height - 44, 600, 30))
 

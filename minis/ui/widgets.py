@@ -108,6 +108,10 @@ class Widget:
         """A key while this widget has the keyboard focus."""
         return False
 
+    def on_text(self, text: str) -> bool:
+        """Typed text while this widget has the keyboard focus (pyglet's on_text)."""
+        return False
+
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
         """A key the screen offers to every widget, focused or not (a button's shortcut)."""
         return False
@@ -165,6 +169,12 @@ class Label(Widget):
     def text_width(self) -> float:
         return float(self._text.content_width)
 
+    def height_for(self, width: float) -> float:
+        """The height of the (multiline) text wrapped at `width` pixels."""
+        if self.multiline:
+            self._text.width = max(1, int(width))
+        return float(self._text.content_height)
+
     def look(self) -> Hashable:
         return (super().look(), self._text.text, tuple(self._text.color))
 
@@ -180,6 +190,15 @@ class Label(Widget):
     def draw(self) -> None:
         if self.visible and self._text.text:
             self._text.draw()
+
+
+def fit_lines(label: Label, lines: Sequence[str], width: float, height: float) -> None:
+    """Show as many of the last `lines` as fit the box (a multiline label), dropping the oldest."""
+    shown = list(lines)
+    label.text = "\n".join(shown)
+    while len(shown) > 1 and label.height_for(width) > height:
+        shown.pop(0)
+        label.text = "\n".join(shown)
 
 
 class Button(Widget):
@@ -284,27 +303,60 @@ class ListBox(Widget):
         *,
         row_height: float = 44,
         size: float = theme.TEXT_SIZE + 2,
+        align: str = "center",
+        bold: bool = True,
+        gap: float = 6,
     ) -> None:
         super().__init__()
         self.on_choose = on_choose
         self.row_height = row_height
         self.size = size
+        self.align = align
+        self.bold = bold
+        self.gap = gap
         self.index = 0
         self.top_row = 0
         self._hover: int | None = None
         self._pressed: int | None = None
         self._labels: list[Label] = []
+        self._details: list[Label] = []
         self.items: list[str] = []
+        self.details: list[str] = []
+        #: Colour of each entry's text (None: the theme's text colour).
+        self.colours: list[theme.Colour | None] = []
         self.set_items(items)
 
-    def set_items(self, items: Sequence[str]) -> None:
+    def set_items(
+        self,
+        items: Sequence[str],
+        details: Sequence[str] | None = None,
+        colours: Sequence[theme.Colour | None] | None = None,
+    ) -> None:
+        """Replace the entries; `details` are dim texts at the right end of each row (left-aligned lists)."""
         self.items = list(items)
-        self._labels = [Label(text, size=self.size, align="center", bold=True) for text in self.items]
+        self.details = list(details) if details is not None else []
+        self.colours = list(colours) if colours is not None else [None] * len(self.items)
+        self._labels = [
+            Label(text, size=self.size, align=self.align, bold=self.bold, colour=colour or theme.TEXT)
+            for text, colour in zip(self.items, self.colours, strict=True)
+        ]
+        self._details = [
+            Label(text, size=self.size - 1, align="right", colour=theme.TEXT_DIM) for text in self.details
+        ]
         self.index = min(self.index, max(0, len(self.items) - 1))
         self.place(self.box)
 
     def look(self) -> Hashable:
-        return (super().look(), self.index, self.top_row, self._hover, self._pressed, tuple(self.items))
+        return (
+            super().look(),
+            self.index,
+            self.top_row,
+            self._hover,
+            self._pressed,
+            tuple(self.items),
+            tuple(self.details),
+            tuple(self.colours),
+        )
 
     @property
     def visible_rows(self) -> int:
@@ -314,7 +366,10 @@ class ListBox(Widget):
         """The box of entry `row` as it is drawn now (it may be scrolled out of view)."""
         slot = row - self.top_row
         return Box(
-            self.box.left, self.box.top - (slot + 1) * self.row_height, self.box.width, self.row_height - 6
+            self.box.left,
+            self.box.top - (slot + 1) * self.row_height,
+            self.box.width,
+            self.row_height - self.gap,
         )
 
     def row_at(self, x: float, y: float) -> int | None:
@@ -332,7 +387,10 @@ class ListBox(Widget):
 
     def _place_labels(self) -> None:
         for row, label in enumerate(self._labels):
-            label.place(self.row_box(row))
+            box = self.row_box(row)
+            label.place(box.inset(8, 0) if self.align != "center" else box)
+        for row, label in enumerate(self._details):
+            label.place(self.row_box(row).inset(8, 0))
 
     def _scroll_to(self, row: int) -> None:
         rows = self.visible_rows
@@ -365,6 +423,8 @@ class ListBox(Widget):
             focus = row == self.index and self.focused
             outline(box, theme.FOCUS if focus else theme.PANEL_BORDER, 2 if focus else 1)
             self._labels[row].draw()
+            if row < len(self._details):
+                self._details[row].draw()
 
     def on_mouse_motion(self, x: float, y: float) -> bool:
         self._hover = self.row_at(x, y)
@@ -536,3 +596,236 @@ class Panel(Widget):
 
     def on_shortcut(self, symbol: int, modifiers: int) -> bool:
         return any(child.on_shortcut(symbol, modifiers) for child in self.children)
+
+
+class TextField(Widget):
+    """One line of text the player types (a file name, an army's name).
+
+    It takes every key while it has the focus (so typing 'L' does not toggle labels); Backspace deletes,
+    Enter calls `on_submit`. Tab and Escape still belong to the screen.
+    """
+
+    focusable = True
+
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        on_submit: Callable[[str], object] | None = None,
+        on_change: Callable[[str], object] | None = None,
+        placeholder: str = "",
+        size: float = theme.TEXT_SIZE,
+    ) -> None:
+        super().__init__()
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.value = text
+        self.placeholder = placeholder
+        self.label = Label(text, size=size)
+        self.caret = Label("|", size=size, colour=theme.ACCENT)
+
+    def look(self) -> Hashable:
+        return (super().look(), self.value)
+
+    def set_value(self, text: str) -> None:
+        self.value = text
+        if self.on_change is not None:
+            self.on_change(text)
+
+    def place(self, box: Box) -> None:
+        super().place(box)
+        self.label.place(box.inset(8, 0))
+
+    def draw(self) -> None:
+        if not self.visible:
+            return
+        fill(self.box, theme.BAR)
+        outline(self.box, theme.FOCUS if self.focused else theme.PANEL_BORDER, 2 if self.focused else 1)
+        shown = self.value or self.placeholder
+        self.label.text = shown
+        self.label.colour = theme.TEXT if self.value else theme.TEXT_DIM
+        # keep the end of a long text in view
+        while self.label.text_width > self.box.width - 24 and len(self.label.text) > 1:
+            self.label.text = "…" + self.label.text[2:]
+        self.label.draw()
+        if self.focused:
+            width = self.label.text_width if self.value else 0
+            self.caret.place(Box(self.box.left + 8 + width, self.box.bottom, 10, self.box.height))
+            self.caret.draw()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        return self.visible and self.box.contains(x, y)
+
+    def on_text(self, text: str) -> bool:
+        printable = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
+        if printable:
+            self.set_value(self.value + printable)
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.BACKSPACE:
+            if modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_ALT):
+                self.set_value("")
+            else:
+                self.set_value(self.value[:-1])
+        elif symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER) and self.on_submit is not None:
+            self.on_submit(self.value)
+        return True  # every other key is typing (arrives as on_text)
+
+
+class Dialog(Widget):
+    """A framed box over the screen with a title, a text and a row of buttons; it takes all input.
+
+    The screen that shows it gives it every event first (see `Screen.dialog`), so nothing behind it
+    reacts while it is open. Escape calls `on_cancel` if there is one.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        text: str,
+        buttons: Sequence[Button],
+        *,
+        on_cancel: Callable[[], object] | None = None,
+        width: float = 460,
+        colour: theme.Colour = theme.PANEL,
+        title_colour: theme.Colour = theme.ACCENT,
+    ) -> None:
+        super().__init__()
+        self.title = Label(title, size=theme.TEXT_SIZE + 4, bold=True, colour=title_colour)
+        self.body = Label(text, size=theme.TEXT_SIZE, multiline=True)
+        self.buttons = list(buttons)
+        self.on_cancel = on_cancel
+        self.width = width
+        self.colour = colour
+        #: Whether the screen behind is darkened while the dialog is open.
+        self.dim = True
+
+    def look(self) -> Hashable:
+        return (
+            super().look(),
+            self.title.look(),
+            self.body.look(),
+            tuple(button.look() for button in self.buttons),
+        )
+
+    def height_for(self, width: float | None = None) -> float:
+        """The height the dialog needs for its text at `width` (default: its own width)."""
+        width = self.width if width is None else width
+        text_height = self.body.height_for(width - 40) if self.body.text else 0
+        return 66 + text_height + (60 if self.buttons else 12)
+
+    def place_centred(self, within: Box) -> None:
+        width = min(self.width, within.width - 20)
+        height = self.height_for(width)
+        self.place(
+            Box(
+                round(within.left + (within.width - width) / 2),
+                round(within.bottom + (within.height - height) / 2),
+                round(width),
+                round(height),
+            )
+        )
+
+    def place(self, box: Box) -> None:
+        super().place(box)
+        inner = box.inset(20, 16)
+        self.title.place(Box(inner.left, inner.top - 26, inner.width, 26))
+        self.body.place(Box(inner.left, inner.bottom + 50, inner.width, max(0.0, inner.height - 86)))
+        if self.buttons:
+            gap = 10
+            width = min(200.0, (inner.width - gap * (len(self.buttons) - 1)) / len(self.buttons))
+            total = width * len(self.buttons) + gap * (len(self.buttons) - 1)
+            left = inner.left + (inner.width - total) / 2
+            for i, button in enumerate(self.buttons):
+                button.place(Box(round(left + i * (width + gap)), inner.bottom, round(width), 38))
+
+    def draw(self) -> None:
+        if not self.visible:
+            return
+        fill(self.box.inset(-3), theme.BAR)
+        fill(self.box, self.colour)
+        outline(self.box, theme.ACCENT, 2)
+        self.title.draw()
+        self.body.draw()
+        for button in self.buttons:
+            button.draw()
+
+    def on_mouse_motion(self, x: float, y: float) -> bool:
+        for button in self.buttons:
+            button.on_mouse_motion(x, y)
+        return False
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        for b in self.buttons:
+            if b.on_mouse_press(x, y, button, modifiers):
+                return True
+        return True
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        return any([b.on_mouse_release(x, y, button, modifiers) for b in self.buttons]) or True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        for button in self.buttons:
+            if button.on_shortcut(symbol, modifiers):
+                return True
+        if symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER, arcade.key.SPACE) and self.buttons:
+            focused = next((b for b in self.buttons if b.focused), self.buttons[0])
+            focused.click()
+            return True
+        if symbol in (arcade.key.LEFT, arcade.key.RIGHT) and self.buttons:
+            index = next((i for i, b in enumerate(self.buttons) if b.focused), 0)
+            index = (index + (1 if symbol == arcade.key.RIGHT else -1)) % len(self.buttons)
+            for i, b in enumerate(self.buttons):
+                b.focused = i == index
+            return True
+        return True
+
+
+class DiceRow(Widget):
+    """Dice drawn as white squares with their numbers, left to right (the last roll, for people to see)."""
+
+    SIZE = 26
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dice: list[tuple[int, theme.Colour]] = []
+        self._labels: list[Label] = []
+
+    def set_dice(self, dice: Sequence[tuple[int, theme.Colour]]) -> None:
+        """Each die's value and its frame colour."""
+        self.dice = list(dice)
+        self._labels = [
+            Label(str(value), size=theme.TEXT_SIZE, bold=True, colour=(20, 20, 20, 255), align="center")
+            for value, _ in self.dice
+        ]
+        self.place(self.box)
+
+    def look(self) -> Hashable:
+        return (super().look(), tuple(self.dice))
+
+    def place(self, box: Box) -> None:
+        super().place(box)
+        for i, label in enumerate(self._labels):
+            label.place(self._die_box(i))
+
+    def _die_box(self, i: int) -> Box:
+        per_row = max(1, int(self.box.width // (self.SIZE + 6)))
+        row, col = divmod(i, per_row)
+        return Box(
+            self.box.left + col * (self.SIZE + 6),
+            self.box.top - (row + 1) * (self.SIZE + 6) + 6,
+            self.SIZE,
+            self.SIZE,
+        )
+
+    def draw(self) -> None:
+        if not self.visible:
+            return
+        for i, (_, frame) in enumerate(self.dice):
+            box = self._die_box(i)
+            if box.bottom < self.box.bottom - 1:
+                break
+            fill(box, frame)
+            fill(box.inset(3), (246, 244, 236, 255))
+            self._labels[i].draw()

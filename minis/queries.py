@@ -1,0 +1,184 @@
+"""Questions a front end asks before a player decides, answered by the engine's own rule functions.
+
+The game window shows what a move would cost, which movement rolls it needs and with what chance, who
+could fire at the unit on the way, and the exact odds of an attack. None of that is a rule of its own:
+every answer comes from `minis.rules` (`check_path`, `shooters`, `plan_attack`) and `minis.odds`, asked
+about the current position or about a copy of it with the mover placed where a step would put it.
+Nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from minis.cards import RangeBand
+from minis.hexgrid import Hex, direction_to, distance
+from minis.odds import Odds, attack_odds, die_chance
+from minis.rules.combat import AttackPlan, plan_attack
+from minis.rules.defensive_fire import shooters
+from minis.rules.movement import PathPlan, check_path
+from minis.state import GameState, MoveProgress
+from minis.terrain import MOVEMENT_ROLL_TARGET
+
+
+@attrs.frozen
+class StepInfo:
+    """One step of a planned move: its cost, its movement rolls, and who could fire during it."""
+
+    start: Hex
+    end: Hex
+    cost: int
+    rolls: tuple[str, ...]
+    #: Enemy units that may fire at the mover in this step's windows (in the first hex or the second).
+    shooters: tuple[str, ...]
+
+
+@attrs.frozen
+class PathInfo:
+    """A planned move as the rules see it, or why it is not allowed (`problem`)."""
+
+    unit: str
+    path: tuple[Hex, ...]
+    cost: int = 0
+    steps: tuple[StepInfo, ...] = ()
+    problem: str | None = None
+
+    @property
+    def rolls(self) -> int:
+        return sum(len(step.rolls) for step in self.steps)
+
+    @property
+    def roll_odds(self) -> Fraction:
+        """The chance that every movement roll of the move succeeds (1 with no rolls)."""
+        return die_chance(MOVEMENT_ROLL_TARGET) ** self.rolls
+
+    @property
+    def provokes(self) -> bool:
+        return any(step.shooters for step in self.steps)
+
+
+def path_info(state: GameState, unit_id: str, path: tuple[Hex, ...], *, with_fire: bool = True) -> PathInfo:
+    """Cost, movement rolls and defensive-fire exposure of moving `unit_id` along `path` (hexes entered).
+
+    `with_fire=False` skips the defensive-fire question (the costly part) when only cost and rolls matter.
+    """
+    unit = state.units.get(unit_id)
+    if unit is None or unit.hex is None:
+        return PathInfo(unit_id, path, problem=f"{unit_id} is not on the battle map")
+    plan = check_path(state, unit, path)
+    if not isinstance(plan, PathPlan):
+        return PathInfo(unit_id, path, problem=plan)
+    full = (unit.hex, *path)
+    steps = []
+    for index, step in enumerate(plan.steps):
+        a, b = full[index], full[index + 1]
+        firing = fire_exposure(state, unit_id, full, index) if with_fire else ()
+        steps.append(StepInfo(a, b, step.cost, step.rolls, firing))
+    return PathInfo(unit_id, path, plan.spent, tuple(steps))
+
+
+def fire_exposure(state: GameState, unit_id: str, full_path: tuple[Hex, ...], index: int) -> tuple[str, ...]:
+    """Enemy units that could fire at `unit_id` during step `index` of `full_path` (its start hex first).
+
+    The engine's `shooters` is asked for both windows of the step on a copy of the position with the
+    mover where it would be (a Vehicle turned the way it moves, as the walk does).
+    """
+    unit = state.units[unit_id]
+    a, b = full_path[index], full_path[index + 1]
+    facing = direction_to(a, b) if unit.card.is_vehicle else unit.facing
+    found: list[str] = []
+    for at, where in ((1, a), (2, b)):
+        trial = state.clone()
+        trial.update(unit_id, hex=where, facing=facing)
+        progress = MoveProgress(unit_id, full_path, None, unit.facing, step=index, at=at)
+        for shooter in shooters(trial, progress):
+            if shooter.id not in found:
+                found.append(shooter.id)
+    return tuple(found)
+
+
+def move_costs(state: GameState, unit_id: str, paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, PathInfo]:
+    """Cost and movement rolls of each destination's path (the legal moves the engine lists)."""
+    return {hex_: path_info(state, unit_id, path, with_fire=False) for hex_, path in paths.items()}
+
+
+@attrs.frozen
+class AttackPreview:
+    """The numbers of an attack before it is made: what the player sees when hovering a target."""
+
+    attacker: str
+    target: str
+    distance: int
+    band: RangeBand | None
+    dice: int
+    modifier: int
+    defense: int
+    #: "front" or "rear" for a Vehicle target, "" for a Soldier.
+    facing_side: str
+    cover: int | None
+    cover_modifier: int
+    cover_fixed: bool | None
+    defensive: bool
+    odds: Odds
+
+    @property
+    def hit_chance(self) -> Fraction:
+        return 1 - self.odds[0]
+
+
+def attack_preview(
+    state: GameState, attacker_id: str, target_id: str, *, defensive: bool = False
+) -> AttackPreview | str:
+    """The engine's plan for `attacker_id` attacking `target_id` now, with its exact odds; else the reason."""
+    attacker, target = state.units.get(attacker_id), state.units.get(target_id)
+    if attacker is None or target is None:
+        return f"there is no unit '{attacker_id if attacker is None else target_id}'"
+    plan = plan_attack(state, attacker, target, defensive=defensive)
+    if not isinstance(plan, AttackPlan):
+        return plan
+    assert attacker.hex is not None and target.hex is not None
+    side = ("front" if plan.ctx.front else "rear") if target.card.is_vehicle else ""
+    return AttackPreview(
+        attacker_id,
+        target_id,
+        distance(attacker.hex, target.hex),
+        plan.ctx.band,
+        plan.dice,
+        plan.modifier,
+        plan.defense,
+        side,
+        plan.cover,
+        plan.cover_modifier,
+        plan.cover_fixed,
+        defensive,
+        attack_odds(plan),
+    )
+
+
+def defensive_fire_options(state: GameState) -> list[AttackPreview]:
+    """During a defensive-fire window: each unit that may fire at the mover now, with its odds."""
+    move = state.move
+    if move is None:
+        return []
+    found = []
+    for shooter in shooters(state, move):
+        preview = attack_preview(state, shooter.id, move.unit, defensive=True)
+        if isinstance(preview, AttackPreview):
+            found.append(preview)
+    return found
+
+
+def percent(chance: Fraction) -> str:
+    """A chance as a whole percentage for people ('<1%' and '>99%' rather than a rounded 0 or 100)."""
+    if chance == 0:
+        return "0%"
+    if chance == 1:
+        return "100%"
+    value = chance * 100
+    if value < 1:
+        return "<1%"
+    if value > 99:
+        return ">99%"
+    return f"{round(value)}%"

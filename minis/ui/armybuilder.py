@@ -1,0 +1,410 @@
+"""Building an army in secret: pick cards (filtered), see each card, watch points and the rules' verdict.
+
+One player at a time sits at the screen (the hand-over screens before and after keep the armies
+secret). The left column lists the cards that pass the filters (side, nation, type, year); hovering or
+arrowing to a card shows it in the card panel; clicking it (or Enter) adds a copy to the army. The
+right column is the army: its units (click one to take it out), the points and unit count against the
+scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
+same ones `minis army check` prints. Armies load from and save to army files (written atomically).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+import arcade
+
+from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
+from minis.cards import Nation, StatCard, UnitType, card_catalogue
+from minis.errors import MinisError
+from minis.record import write_atomic
+from minis.sides import Side
+from minis.ui import theme
+from minis.ui.app import MinisWindow, Screen
+from minis.ui.cardpanel import SIDE_TEXT, CardPanel
+from minis.ui.filedialog import FileDialog
+from minis.ui.widgets import Box, Button, Label, ListBox, TextField
+
+#: The years a player may limit an army to (None: any year).
+YEAR_CHOICES: tuple[int | None, ...] = (None, *range(1939, 1946))
+
+
+def armies_folder() -> Path:
+    """Where army files are looked for first: ./armies if there is one, else the project's own."""
+    here = Path.cwd() / "armies"
+    if here.is_dir():
+        return here
+    project = Path(__file__).resolve().parents[2] / "armies"
+    return project if project.is_dir() else Path.cwd()
+
+
+class Cycle(Button):
+    """A button that steps through choices: click (or Enter) for the next, right-click for the previous."""
+
+    def __init__(
+        self, caption: str, choices: list[tuple[str, object]], on_change: Callable[[], object]
+    ) -> None:
+        self.caption = caption
+        self.choices = choices
+        self.index = 0
+        self.on_change = on_change
+        super().__init__(self._text(), lambda: self.step(1), size=theme.SMALL_SIZE + 1)
+
+    def _text(self) -> str:
+        return f"{self.caption}: {self.choices[self.index][0]}"
+
+    @property
+    def value(self) -> object:
+        return self.choices[self.index][1]
+
+    def set_value(self, value: object) -> None:
+        for i, (_, v) in enumerate(self.choices):
+            if v == value:
+                self.index = i
+                self.label.text = self._text()
+                return
+
+    def step(self, by: int) -> None:
+        self.index = (self.index + by) % len(self.choices)
+        self.label.text = self._text()
+        self.on_change()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        if button == arcade.MOUSE_BUTTON_RIGHT and self.visible and self.box.contains(x, y):
+            self.step(-1)
+            return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
+
+class ArmyBuilder(Screen):
+    hint = (
+        "Click a card (or Enter) to add it · click a unit of the army to take it out · "
+        "filters: click, right-click back · Ctrl+L load · Ctrl+S save · D done · Esc back"
+    )
+    short_hint = "Click a card to add · click a unit to remove · Ctrl+L load · Ctrl+S save · D done"
+
+    def __init__(
+        self,
+        window: MinisWindow,
+        side: Side,
+        scenario: Scenario,
+        on_done: Callable[[Army], object],
+        *,
+        army: Army | None = None,
+        check: Callable[[Army], list[str]] | None = None,
+        points_limit: int | None = None,
+        note: str = "",
+    ) -> None:
+        self.title = f"{side.title} army"
+        super().__init__(window)
+        self.side = side
+        self.scenario = scenario
+        self.on_done = on_done
+        #: A scenario file's own army check and points limit (default: the army builder's rules).
+        self.check = check
+        self.points_limit = points_limit
+        self.note = note
+        self.catalogue = card_catalogue()
+        self.units: list[str] = list(army.units) if army else []
+        self.secret = Label(
+            f"Only the {side.title} player should look: the {side.other.title} player turns away.",
+            size=theme.SMALL_SIZE + 1,
+            colour=SIDE_TEXT[side],
+        )
+        self.bar_widgets = [self.secret]
+        # filters
+        self.side_filter = Cycle(
+            "Side", [(side.title, side), (side.other.title, side.other), ("all", None)], self.refilter
+        )
+        nations = [(n.value, n) for n in Nation]
+        self.nation_filter = Cycle("Nation", [("all", None), *nations], self.refilter)
+        self.type_filter = Cycle(
+            "Type",
+            [("all", None), ("Soldiers", UnitType.SOLDIER), ("Vehicles", UnitType.VEHICLE)],
+            self.refilter,
+        )
+        self.year_filter = Cycle(
+            "Year", [("any", None), *((f"by {y}", y) for y in range(1939, 1946))], self.refilter
+        )
+        self.cards_title = Label("Cards", size=theme.TEXT_SIZE + 1, bold=True)
+        self.cards = ListBox(
+            [], self.add_row, row_height=28, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
+        )
+        self.panel = CardPanel()
+        # the army
+        self.name = TextField(army.name if army else f"{side.title} army", placeholder="army name")
+        self.year_limit = Cycle(
+            "Year limit", [("none" if y is None else str(y), y) for y in YEAR_CHOICES], self.changed
+        )
+        self.historical = Cycle("Historical limits", [("off", False), ("on", True)], self.changed)
+        if army is not None:
+            self.year_limit.set_value(army.year)
+            self.historical.set_value(army.historical)
+        self.army_title = Label("", size=theme.TEXT_SIZE + 1, bold=True)
+        self.army_list = ListBox(
+            [], self.remove_row, row_height=28, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
+        )
+        self.totals = Label("", size=theme.TEXT_SIZE + 1, bold=True)
+        self.problems = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.BAD)
+        self.load_button = Button("Load file…", self.load, shortcuts=())
+        self.save_button = Button("Save file…", self.save)
+        self.clear_button = Button("Clear", self.clear)
+        self.done_button = Button("Done", self.done)
+        self.message = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
+        self.widgets = [
+            self.secret,
+            self.side_filter,
+            self.nation_filter,
+            self.type_filter,
+            self.year_filter,
+            self.cards_title,
+            self.cards,
+            self.panel,
+            self.name,
+            self.year_limit,
+            self.historical,
+            self.army_title,
+            self.army_list,
+            self.totals,
+            self.problems,
+            self.load_button,
+            self.save_button,
+            self.clear_button,
+            self.done_button,
+            self.message,
+        ]
+        self.shown: list[StatCard] = []
+        self.refilter()
+        self.changed()
+        self.set_focus(self.cards)
+
+    # --- the army -------------------------------------------------------------------------------------
+    @property
+    def army(self) -> Army:
+        return Army(
+            self.name.value.strip() or f"{self.side.title} army",
+            self.side,
+            self.scenario,
+            year=self.year_limit.value,  # type: ignore[arg-type]
+            historical=bool(self.historical.value),
+            units=tuple(self.units),
+        )
+
+    def problem_list(self) -> list[str]:
+        if self.check is not None:
+            return self.check(self.army)
+        return validate_army(self.army, self.catalogue)
+
+    @property
+    def limit(self) -> int:
+        return self.points_limit if self.points_limit is not None else self.army.points_limit
+
+    def add(self, card_id: str) -> None:
+        self.units.append(card_id)
+        self.message.text = f"Added {self.catalogue[card_id].name}."
+        self.changed()
+
+    def add_row(self, row: int) -> None:
+        if 0 <= row < len(self.shown):
+            self.add(self.shown[row].id)
+
+    def remove_row(self, row: int) -> None:
+        rows = self._army_rows()
+        if 0 <= row < len(rows):
+            card_id = rows[row][0]
+            self.units.remove(card_id)
+            self.message.text = (
+                f"Took out {self.catalogue[card_id].name if card_id in self.catalogue else card_id}."
+            )
+            self.changed()
+
+    def clear(self) -> None:
+        self.units.clear()
+        self.message.text = "The army is empty."
+        self.changed()
+
+    def _army_rows(self) -> list[tuple[str, int]]:
+        counts = Counter(self.units)
+        return sorted(counts.items(), key=lambda item: (-self._cost(item[0]), item[0]))
+
+    def _cost(self, card_id: str) -> int:
+        card = self.catalogue.get(card_id)
+        return int(card.cost) if card else 0
+
+    def changed(self) -> None:
+        rows = self._army_rows()
+        names = []
+        details = []
+        for card_id, count in rows:
+            card = self.catalogue.get(card_id)
+            name = card.name if card else f"{card_id} (unknown card)"
+            names.append(f"{count} × {name}" if count > 1 else name)
+            details.append(str(self._cost(card_id) * count))
+        self.army_list.set_items(names, details)
+        army = self.army
+        points = army_points(army, self.catalogue)
+        kind = self.note or self.scenario.value
+        self.army_title.text = f"Your army ({kind}, up to {self.limit} points)"
+        self.totals.text = f"{points} / {self.limit} points · {len(self.units)} / {MAX_UNITS} units"
+        problems = self.problem_list()
+        self.totals.colour = theme.BAD if problems else theme.GOOD
+        self.problems.text = "\n".join(problems) if problems else "The army is legal."
+        self.problems.colour = theme.BAD if problems else theme.GOOD
+        self.done_button.enabled = not problems
+
+    # --- the card list --------------------------------------------------------------------------------
+    def refilter(self) -> None:
+        side, nation, kind, year = (
+            self.side_filter.value,
+            self.nation_filter.value,
+            self.type_filter.value,
+            self.year_filter.value,
+        )
+        cards = [
+            card
+            for card in self.catalogue.values()
+            if (side is None or card.side is side)
+            and (nation is None or card.nation is nation)
+            and (kind is None or card.type is kind)
+            and (year is None or card.year <= year)  # type: ignore[operator]
+        ]
+        self.shown = sorted(cards, key=lambda c: (c.side.value, c.name.lower()))
+        self.cards.set_items(
+            [c.name for c in self.shown],
+            [f"{c.nation.adjective} · {c.cost}" for c in self.shown],
+        )
+        self.cards.highlight(0)
+        self.cards_title.text = f"Cards ({len(self.shown)})"
+
+    def card_row(self, card_id: str) -> int:
+        """The row of a card in the filtered list (tests and demos click it)."""
+        return [c.id for c in self.shown].index(card_id)
+
+    def army_row(self, card_id: str) -> int:
+        return [c for c, _ in self._army_rows()].index(card_id)
+
+    # --- files ----------------------------------------------------------------------------------------
+    def load(self) -> None:
+        self.app.open(
+            FileDialog(
+                self.app,
+                title=f"Load an army file for the {self.side.title} player",
+                folder=armies_folder(),
+                suffixes=(".toml",),
+                on_choose=self.load_file,
+            )
+        )
+
+    def load_file(self, path: Path) -> str | None:
+        try:
+            army = load_army(path)
+        except MinisError as error:
+            return "\n".join(str(p) for p in error.problems[:4])
+        if army.side is not self.side:
+            return f"{path.name} is an {army.side.title} army; this is the {self.side.title} player's."
+        self.units = list(army.units)
+        self.name.value = army.name
+        self.year_limit.set_value(army.year)
+        self.historical.set_value(army.historical)
+        note = ""
+        if army.scenario is not self.scenario:
+            note = f" (made for {army.scenario.value}; checked for {self.scenario.value} here)"
+        self.message.text = f"Loaded {path.name}: {len(army.units)} units{note}."
+        self.changed()
+        return None
+
+    def save(self) -> None:
+        name = "".join(ch if ch.isalnum() else "-" for ch in self.army.name.lower()).strip("-") or "army"
+        self.app.open(
+            FileDialog(
+                self.app,
+                title="Save the army as an army file",
+                folder=armies_folder(),
+                suffixes=(".toml",),
+                on_choose=self.save_file,
+                saving=True,
+                name=f"{name}.toml",
+            )
+        )
+
+    def save_file(self, path: Path) -> str | None:
+        try:
+            write_atomic(path, dump_army(self.army))
+        except OSError as error:
+            return f"cannot write {path}: {error.strerror or error}"
+        self.message.text = f"Saved {path}."
+        return None
+
+    def done(self) -> None:
+        problems = self.problem_list()
+        if problems:
+            self.message.text = "The army is not legal yet: " + problems[0]
+            return
+        self.on_done(self.army)
+
+    # --- layout ---------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        content = self.content_box
+        m = theme.MARGIN
+        self.secret.place(Box(width * 0.35, height - theme.BAR_HEIGHT, width * 0.64, theme.BAR_HEIGHT))
+        top = content.top - m
+        filter_width = 200
+        for i, cycle in enumerate((self.side_filter, self.nation_filter, self.type_filter, self.year_filter)):
+            cycle.place(Box(m + i * (filter_width + 8), top - 34, filter_width, 34))
+        left_width = max(280, int(width * 0.3))
+        right_width = max(300, int(width * 0.32))
+        middle_width = width - left_width - right_width - 4 * m
+        body_top = top - 46
+        self.cards_title.place(Box(m, body_top - 22, left_width, 22))
+        self.cards.place(Box(m, content.bottom + m, left_width, body_top - 28 - content.bottom - m))
+        middle_left = m * 2 + left_width
+        self.panel.place(Box(middle_left, content.bottom + m, middle_width, body_top - content.bottom - m))
+        right = middle_left + middle_width + m
+        y = body_top
+        self.name.place(Box(right, y - 32, right_width, 32))
+        y -= 40
+        half = (right_width - 8) / 2
+        self.year_limit.place(Box(right, y - 30, half, 30))
+        self.historical.place(Box(right + half + 8, y - 30, half, 30))
+        y -= 40
+        self.army_title.place(Box(right, y - 22, right_width, 22))
+        y -= 26
+        bottom_block = 44 + 24 + 110 + 26
+        list_height = max(60, y - (content.bottom + m + bottom_block))
+        self.army_list.place(Box(right, y - list_height, right_width, list_height))
+        y -= list_height + 8
+        self.totals.place(Box(right, y - 24, right_width, 24))
+        y -= 28
+        self.problems.place(Box(right, y - 100, right_width, 100))
+        bottom = content.bottom + m
+        quarter = (right_width - 3 * 6) / 4
+        for i, button in enumerate((self.load_button, self.save_button, self.clear_button, self.done_button)):
+            button.place(Box(right + i * (quarter + 6), bottom + 24, quarter, 36))
+        self.message.place(Box(right, bottom - 4, right_width, 22))
+
+    def look(self) -> Hashable:
+        index = self.cards.index
+        card = self.shown[index] if 0 <= index < len(self.shown) else None
+        if card is not self.panel.card:
+            self.panel.show(card)
+        return super().look()
+
+    def on_back(self) -> bool:
+        from minis.ui.handover import leave_dialog
+
+        self.show_dialog(leave_dialog(self, "The armies built so far are lost (Ctrl+S saves this one)."))
+        return True
+
+    def on_command_key(self, symbol: int, modifiers: int) -> bool:
+        ctrl = modifiers & arcade.key.MOD_CTRL
+        if ctrl and symbol == arcade.key.L:
+            self.load()
+        elif ctrl and symbol == arcade.key.S:
+            self.save()
+        elif symbol == arcade.key.D:
+            self.done()
+        else:
+            return False
+        return True

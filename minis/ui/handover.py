@@ -1,0 +1,90 @@
+"""The hand-over screen: the screen goes blank but for "Pass to the Axis player, then press Space".
+
+Two players share one screen, and some things are secret (the armies while they are built). Between
+two secret turns the screen shows nothing of either; the next player presses Space (or Enter, or
+clicks) when seated. Escape asks whether to abandon the battle being set up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+
+from minis.sides import Side
+from minis.ui import theme
+from minis.ui.app import MinisWindow, Screen
+from minis.ui.cardpanel import SIDE_TEXT
+from minis.ui.widgets import Box, Button, Dialog, Label
+
+
+def leave_dialog(screen: Screen, text: str) -> Dialog:
+    """'Leave this battle?': Leave goes to the main menu, Stay (or Escape) closes the dialog."""
+    app = screen.app
+
+    def leave() -> None:
+        screen.show_dialog(None)
+        while len(app.stack) > 1:
+            app.stack.pop()
+        if app.stack:
+            app.show_view(app.stack[-1])
+
+    def stay() -> None:
+        screen.show_dialog(None)
+
+    return Dialog(
+        "Leave this battle?",
+        text,
+        [
+            Button("Leave (Y)", leave, shortcuts=[arcade.key.Y]),
+            Button("Stay (N)", stay, shortcuts=[arcade.key.N]),
+        ],
+        on_cancel=stay,
+    )
+
+
+class HandOver(Screen):
+    """'Pass to the X player, then press Space'."""
+
+    hint = "Space, Enter or a click when the right player sits at the screen · Esc abandons the battle"
+
+    def __init__(
+        self,
+        window: MinisWindow,
+        side: Side,
+        then: str,
+        on_continue: Callable[[], object],
+        *,
+        detail: str = "",
+    ) -> None:
+        self.title = "Hand over"
+        super().__init__(window)
+        self.side = side
+        self.on_continue = on_continue
+        self.big = Label(
+            f"Pass to the {side.title} player", size=34, bold=True, colour=SIDE_TEXT[side], align="center"
+        )
+        self.then = Label(then, size=theme.TEXT_SIZE + 3, align="center")
+        self.press = Label(
+            "then press Space", size=theme.TEXT_SIZE + 1, colour=theme.TEXT_DIM, align="center"
+        )
+        self.detail = Label(detail, size=theme.TEXT_SIZE, colour=theme.TEXT_DIM, align="center")
+        self.go = Button(
+            f"I am the {side.title} player", self.proceed, shortcuts=[arcade.key.SPACE, arcade.key.ENTER]
+        )
+        self.widgets = [self.big, self.then, self.press, self.detail, self.go]
+
+    def proceed(self) -> None:
+        self.on_continue()
+
+    def layout(self, width: int, height: int) -> None:
+        cx = width / 2
+        self.big.place(Box(cx - 400, height * 0.6, 800, 60))
+        self.then.place(Box(cx - 400, height * 0.6 - 50, 800, 30))
+        self.press.place(Box(cx - 400, height * 0.6 - 84, 800, 26))
+        self.go.place(Box(cx - 150, height * 0.6 - 160, 300, 46))
+        self.detail.place(Box(cx - 450, height * 0.6 - 210, 900, 26))
+
+    def on_back(self) -> bool:
+        self.show_dialog(leave_dialog(self, "The armies and the set-up so far are lost."))
+        return True

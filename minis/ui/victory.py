@@ -1,0 +1,128 @@
+"""The end of a battle: who won and why (the engine's reason: the objective or points), and the losses."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from pathlib import Path
+
+import arcade
+
+from minis.sides import Side
+from minis.ui import theme
+from minis.ui.app import MinisWindow, Screen
+from minis.ui.cardpanel import SIDE_TEXT
+from minis.ui.filedialog import FileDialog
+from minis.ui.session import SAVE_SUFFIX, Session
+from minis.ui.widgets import Box, Button, Label
+
+
+class VictoryScreen(Screen):
+    title = "The battle is over"
+    hint = "S saves the game record · Enter or Esc returns to the main menu"
+
+    def __init__(self, window: MinisWindow, session: Session) -> None:
+        super().__init__(window)
+        self.session = session
+        state = session.game.state
+        winner = state.winner
+        self.winner = winner
+        reason = session.winner_reason()
+        self.headline = Label(
+            f"The {winner.title} win" if winner else "The battle is drawn",
+            size=40,
+            bold=True,
+            colour=SIDE_TEXT[winner] if winner else theme.ACCENT,
+            align="center",
+        )
+        why = reason
+        if winner is not None and reason.startswith("controls"):
+            why = f"The {winner.title} {reason}."
+        elif reason:
+            why = reason[0].upper() + reason[1:] + "."
+        self.why = Label(why, size=theme.TEXT_SIZE + 3, align="center")
+        self.turns = Label(
+            f"after {state.turn} turn{'s' if state.turn != 1 else ''}",
+            size=theme.TEXT_SIZE,
+            colour=theme.TEXT_DIM,
+            align="center",
+        )
+        self.columns: list[tuple[Label, Label]] = []
+        for side in (Side.AXIS, Side.ALLIES):
+            lost = [state.units[u] for u in session.losses(side)]
+            left = [u for u in state.units.values() if u.side is side and not u.removed]
+            title = Label(
+                f"{side.title}: lost {len(lost)} unit{'s' if len(lost) != 1 else ''} "
+                f"({session.points_lost(side)} points)",
+                size=theme.TEXT_SIZE + 2,
+                bold=True,
+                colour=SIDE_TEXT[side],
+            )
+            lines = [f"destroyed: {u.card.name} ({u.card.cost})" for u in lost]
+            lines += [f"standing: {u.card.name} ({u.card.cost})" for u in sorted(left, key=lambda u: u.id)]
+            body = Label("\n".join(lines) or "no units", size=theme.TEXT_SIZE, multiline=True)
+            self.columns.append((title, body))
+        self.save_button = Button("Save the record (S)", self.save, shortcuts=[arcade.key.S])
+        self.menu_button = Button("Main menu (Enter)", self.to_menu, shortcuts=[arcade.key.ENTER])
+        self.saved = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, align="center")
+        self.widgets = [
+            self.headline,
+            self.why,
+            self.turns,
+            *[w for pair in self.columns for w in pair],
+            self.save_button,
+            self.menu_button,
+            self.saved,
+        ]
+
+    def to_menu(self) -> None:
+        while len(self.app.stack) > 1:
+            self.app.stack.pop()
+        if self.app.stack:
+            self.app.show_view(self.app.stack[-1])
+
+    def on_back(self) -> bool:
+        self.to_menu()
+        return True
+
+    def save(self) -> None:
+        if not self.session.recordable:
+            self.saved.text = "This battle began from a set position; it has no record to save."
+            return
+        self.app.open(
+            FileDialog(
+                self.app,
+                title="Save the game record",
+                folder=self.session.saves,
+                suffixes=(SAVE_SUFFIX,),
+                on_choose=self._save_to,
+                saving=True,
+                name=f"battle-turn-{self.session.game.state.turn}{SAVE_SUFFIX}",
+            )
+        )
+
+    def _save_to(self, path: Path) -> str | None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.session.save(path)
+        except OSError as error:
+            return f"cannot write {path}: {error.strerror or error}"
+        self.saved.text = f"Saved {path}"
+        return None
+
+    def layout(self, width: int, height: int) -> None:
+        cx = width / 2
+        top = height - theme.BAR_HEIGHT - 40
+        self.headline.place(Box(cx - 500, top - 60, 1000, 60))
+        self.why.place(Box(cx - 550, top - 100, 1100, 30))
+        self.turns.place(Box(cx - 500, top - 128, 1000, 24))
+        column = min(440, (width - 80) / 2)
+        for i, (title, body) in enumerate(self.columns):
+            left = cx - column - 20 if i == 0 else cx + 20
+            title.place(Box(left, top - 180, column, 28))
+            body.place(Box(left, theme.HINT_HEIGHT + 110, column, top - 190 - theme.HINT_HEIGHT - 110))
+        self.save_button.place(Box(cx - 250, theme.HINT_HEIGHT + 40, 240, 42))
+        self.menu_button.place(Box(cx + 10, theme.HINT_HEIGHT + 40, 240, 42))
+        self.saved.place(Box(cx - 500, theme.HINT_HEIGHT + 10, 1000, 24))
+
+    def content_look(self) -> Hashable:
+        return self.winner
