@@ -100,8 +100,18 @@ def _unknown_card(unit: str, cards: dict[str, StatCard]) -> str:
     return f"unknown card '{unit}'" + (f" ({hint})" if hint else "")
 
 
-def validate_army(army: Army, cards: dict[str, StatCard]) -> list[str]:
-    """Every way the army breaks the army-building rules, one message each; [] for a legal army."""
+def validate_army(
+    army: Army,
+    cards: dict[str, StatCard],
+    *,
+    points_limit: int | None = None,
+    unit_limit: int | None = None,
+) -> list[str]:
+    """Every way the army breaks the army-building rules, one message each; [] for a legal army.
+
+    A scenario file may set its own limits (`points_limit`, `unit_limit`) instead of the army's
+    scenario points and the rulebook's 15 units.
+    """
     problems: list[str] = []
     known: list[StatCard] = []
     for unit in dict.fromkeys(army.units):
@@ -123,12 +133,14 @@ def validate_army(army: Army, cards: dict[str, StatCard]) -> list[str]:
     if army.historical:
         own_side = [card for card in known if card.side is army.side]
         problems.extend(historical_problems({card.nation for card in own_side}))
-    points, limit = army_points(army, cards), army.points_limit
+    points = army_points(army, cards)
+    limit = army.points_limit if points_limit is None else points_limit
     if points > limit:
         problems.append(f"{points} points, {points - limit} over the {limit}-point limit")
-    if len(army.units) > MAX_UNITS:
-        over = len(army.units) - MAX_UNITS
-        problems.append(f"{len(army.units)} units, {over} over the {MAX_UNITS}-unit limit")
+    most = MAX_UNITS if unit_limit is None else unit_limit
+    if len(army.units) > most:
+        over = len(army.units) - most
+        problems.append(f"{len(army.units)} units, {over} over the {most}-unit limit")
     return problems
 
 

@@ -54,6 +54,7 @@ KINDS = (
     "pass",  # side
     "winner",  # side (None for a draw), note: why
     "ability",  # unit, target, hexes, dice, note: the ability id (an ability's own effect)
+    "exit",  # unit, hexes: (the edge hex it left from,): got off the enemy's side (scenario files)
 )
 
 
@@ -120,6 +121,8 @@ def describe(event: Event, label: Callable[[Hex], str]) -> str:
             target = f" on {event.target}" if event.target else ""
             rolled = f" ({dice})" if dice else ""
             return f"{event.unit} uses {event.note}{target}{rolled}"
+        case "exit":
+            return f"{event.unit} gets off the map from {hexes}"
         case "winner":
             return (f"{side} wins" if event.side else "the game is drawn") + (
                 f" ({event.note})" if event.note else ""

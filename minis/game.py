@@ -16,7 +16,7 @@ exactly the result the action would have had with all its dice at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -153,10 +153,13 @@ class Game:
         cards: dict[str, StatCard] | None = None,
         load_board: sequence.BoardLoader | None = None,
         turn_limit: int | None = None,
+        plan: Any = None,
     ) -> Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
         Assault: `attacker` is the attacking side; the defender then chooses the configuration.
+        `plan`: a scenario file's terms (`minis.scenario.Scenario`; start one with
+        `minis.scenario.start_game`), which set up its map, objective, ends and preset units here.
         """
         from minis.cards import card_catalogue
 
@@ -196,6 +199,9 @@ class Game:
         }
         if turn_limit is not None:
             header["turn_limit"] = turn_limit
+        if plan is not None:
+            plan.setup(state)
+            header.update(plan.header())
         dice = dice if dice is not None else Dice()
         if not dice.is_scripted:
             header["seed"] = dice.seed

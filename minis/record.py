@@ -60,6 +60,7 @@ HEADER_KEYS = (
     "cards_version",
     "maps_version",
     "turn_limit",
+    "scenario_file",
 )
 
 
@@ -234,7 +235,7 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         value = header.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             bad(key, f"'{key}' must be a whole number")
-    for key in ("axis_name", "allies_name", "cards_version", "maps_version"):
+    for key in ("axis_name", "allies_name", "cards_version", "maps_version", "scenario_file"):
         if key in header and not isinstance(header[key], str):
             bad(key, f"'{key}' must be a string")
     return problems
@@ -261,6 +262,11 @@ def new_game(record: Record, dice: Dice) -> Game:
     configuration = header.get("configuration", "roll")
     attacker = Side(header["attacker"]) if header.get("attacker") else None
     try:
+        plan = None
+        if isinstance(header.get("scenario_file"), str):  # a scenario file's game: its terms again
+            from minis.scenario import load_scenario
+
+            plan = load_scenario(header["scenario_file"])
         return Game.new(
             armies[Side.AXIS],
             armies[Side.ALLIES],
@@ -270,6 +276,7 @@ def new_game(record: Record, dice: Dice) -> Game:
             dice=dice,
             cards=catalogue,
             turn_limit=header.get("turn_limit"),
+            plan=plan,
         )
     except ValueError as error:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None

@@ -12,6 +12,7 @@ stage (dice, the casualty phase) is run by `minis.rules.sequence.advance` until 
 from __future__ import annotations
 
 import enum
+import operator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -114,6 +115,8 @@ class Unit:
 
 
 _UNIT_FIELDS = tuple(field.name for field in attrs.fields(Unit))
+_UNIT_VALUES = operator.attrgetter(*_UNIT_FIELDS)
+_UNIT_INDEX = {name: i for i, name in enumerate(_UNIT_FIELDS)}
 
 
 @attrs.define(slots=True)
@@ -178,6 +181,9 @@ class GameState:
     turn_limit: int | None = None  # simulation only: stop a game that never ends as a draw
     flags: dict[str, Any] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
     aura_ids: tuple[str, ...] | None = None  # units whose cards have aura abilities (cards never change)
+    #: A scenario file's terms (`minis.scenario.Scenario`): zones, victory, units leaving the map. None
+    #: for the rulebook's own Standard and Assault. Immutable, shared by clones.
+    plan: Any = None
 
     def clone(self) -> GameState:
         return GameState(
@@ -206,6 +212,7 @@ class GameState:
             turn_limit=self.turn_limit,
             flags=dict(self.flags),
             aura_ids=self.aura_ids,
+            plan=self.plan,
         )
 
     # --- queries ---------------------------------------------------------------------------------
@@ -252,10 +259,12 @@ class GameState:
 
     def update(self, unit_id: str, **changes: Any) -> Unit:
         """Replace a unit by a copy with some fields changed (faster than attrs.evolve)."""
-        old = self.units[unit_id]
-        values = {name: getattr(old, name) for name in _UNIT_FIELDS}
-        values.update(changes)
-        unit = Unit(**values)
+        values = list(_UNIT_VALUES(self.units[unit_id]))
+        for name, value in changes.items():
+            if name not in _UNIT_INDEX:
+                raise TypeError(f"Unit has no field '{name}'")
+            values[_UNIT_INDEX[name]] = value
+        unit = Unit(*values)
         self.units[unit_id] = unit
         return unit
 

@@ -385,3 +385,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "paths", metavar="PATH", nargs="+", help="files or folders (searched recursively)"
     )
     check_parser.set_defaults(func=check)
+
+    from minis.commands.edit import register_map_new  # `map new` belongs with the map editor (issue 7)
+
+    register_map_new(commands)

@@ -94,6 +94,10 @@ def attack_allowed(
     return _plan(state, attacker, target, defensive, False, mode, check_only=True) is None
 
 
+#: What a check (`attack_allowed`) gets instead of a reason it doesn't show: no sentence to format.
+_REFUSED = "not allowed"
+
+
 def _plan(
     state: GameState,
     attacker: Unit,
@@ -122,7 +126,7 @@ def _plan(
     kind = target_type(target)
     best = attacker.card.attack_dice(kind, band) if band is not None else None
     if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target):
-        return _no_attack(attacker, kind, band, dist)
+        return _REFUSED if check_only else _no_attack(attacker, kind, band, dist)
     if check_only and best is not None and not abilities.may_forbid_attack(state, attacker, target):
         # Other ways to attack could only change the numbers, and nothing can forbid it: sight decides.
         if not visible(state, attacker, target):
@@ -137,11 +141,12 @@ def _plan(
     if not ctx.sources:
         return _plain_plan(state, ctx, best) if not check_only else _plain_check(state, ctx, best)
     ignores_cover = False
-    for option in abilities.attack_options(ctx):
-        if best is None or option.dice > best or (option.dice == best and option.ignores_cover):
-            best, ignores_cover = option.dice, option.ignores_cover
+    if not (check_only and best is not None):  # a check needs other ways only when the card has none
+        for option in abilities.attack_options(ctx):
+            if best is None or option.dice > best or (option.dice == best and option.ignores_cover):
+                best, ignores_cover = option.dice, option.ignores_cover
     if best is None:
-        return _no_attack(attacker, kind, band, dist)
+        return _REFUSED if check_only else _no_attack(attacker, kind, band, dist)
     if not visible(state, attacker, target):
         return f"{attacker.id} has no line of sight to {target.id}"
     if not abilities.may_attack(ctx):

@@ -64,6 +64,14 @@ class Step:
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step | str:
     """The step a -> b, or why it is not allowed. `bonus_left`: the road bonus is still unused."""
     info = mapinfo.info(state.board)  # type: ignore[arg-type]
+    known = None if state.broken_roads else _step_table(info, unit.card.is_vehicle).get((a, b))
+    if known is not None:  # a step the map allows: only abilities may still have a say
+        plain, with_bonus = known
+        if not abilities.may_enter(state, unit, b, plain.road):
+            return f"an ability keeps {unit.id} out of that hex"
+        found = with_bonus if bonus_left else plain
+        rolls = abilities.movement_rolls(state, unit, a, b, found.rolls)
+        return found if rolls is found.rolls else Step(found.cost, found.road, rolls)
     if b not in info.playable:
         return "the map ends there (half-hexes and the edge can't be entered)"
     if distance(a, b) != 1:
@@ -88,6 +96,33 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
         )
     rolls = abilities.movement_rolls(state, unit, a, b, rolls)
     return Step(cost, road, rolls)
+
+
+#: Per map and unit kind: every step the map allows (abilities and broken roads aside), without and with
+#: the road bonus still unused (Steps are immutable, so they are shared).
+StepTable = dict[tuple[Hex, Hex], tuple[Step, Step]]
+_STEP_TABLES: dict[tuple[int, bool], tuple[mapinfo.MapInfo, StepTable]] = {}
+
+
+def _step_table(info: mapinfo.MapInfo, vehicle: bool) -> StepTable:
+    """The steps `step` allows on this map when no ability and no broken road is involved (cached)."""
+    found = _STEP_TABLES.get((id(info), vehicle))
+    if found is not None and found[0] is info:
+        return found[1]
+    table: StepTable = {}
+    for a, steps in info.edges(vehicle).items():
+        for b, road, cost in steps:
+            rolls: tuple[str, ...] = ()
+            if not road:
+                rolls = ((STREAM,) if frozenset((a, b)) in info.streams else ()) + (
+                    (FOREST,) if vehicle and info.effects[b].vehicle_roll_to_enter else ()
+                )
+            plain = Step(cost, road, rolls)
+            table[(a, b)] = (plain, Step(0, road, rolls) if road and vehicle else plain)
+    if len(_STEP_TABLES) > 64:
+        _STEP_TABLES.clear()
+    _STEP_TABLES[(id(info), vehicle)] = (info, table)
+    return table
 
 
 def budget(state: GameState, unit: Unit, all_road: bool) -> int:
@@ -164,19 +199,21 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
     if found is None or found[0] is not state.board:
         found = (
             state.board,
-            _search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general),
+            dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general)),
         )
         if not general:
             if len(_SEARCHES) > 20_000:
                 _SEARCHES.clear()
             _SEARCHES[key] = found
-    full = full_hexes(state, unit)
-    return {here: path for here, path in found[1] if here not in full}
+    moves = dict(found[1])  # a copy (the search is shared), cheapest first
+    for here in full_hexes(state, unit):
+        moves.pop(here, None)
+    return moves
 
 
 #: Searches by (board, hex, unit kind, speeds, road bonus, minimum movement): they don't depend on where
 #: the other units are (stacking is checked afterwards), so units keep meeting the same ones.
-_SEARCHES: dict[tuple[object, ...], tuple[object, list[tuple[Hex, tuple[Hex, ...]]]]] = {}
+_SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
 def _search(

@@ -96,6 +96,8 @@ def _set_configuration(state: GameState, number: int, load_board: BoardLoader) -
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
+    if state.plan is not None:  # a scenario's units on the enemy's edge get off the map first
+        state.plan.leave_map(state, events)
     side, why = victory.winner_at_end_of_turn(state)
     if side is not None:
         state.winner = side
@@ -474,6 +476,8 @@ def _choose(state: GameState, action: A.Action, events: list[Event], load_board:
         if state.phase is Phase.SETUP:
             state.chooser = action.side
             state.stage = Stage.CHOOSE_END
+            if state.plan is not None:  # a scenario may fix the ends: then on to deployment
+                state.plan.fix_ends(state)
         else:
             _start_phase(state, Phase.MOVEMENT, action.side, events)
         return
@@ -490,6 +494,8 @@ def _choose(state: GameState, action: A.Action, events: list[Event], load_board:
             raise IllegalAction(problem)
         state.objective = action.hex
         state.stage = Stage.CHOOSE_END
+        if state.plan is not None:
+            state.plan.fix_ends(state)
         return
     if stage is Stage.CHOOSE_END and isinstance(action, A.End):
         state.ends = {chooser: action.end, chooser.other: "east" if action.end == "west" else "west"}

@@ -20,6 +20,8 @@ def zone(state: GameState, side: Side) -> frozenset[Hex]:
     board = state.board
     assert board is not None
     end = state.ends[side]
+    if state.plan is not None:  # a scenario file says where each side deploys
+        return frozenset(state.plan.zone(board, side, end, state.attacker))
     if state.scenario is Scenario.ASSAULT and side is not state.attacker:
         return board.half_of_map(end)
     return board.deployment_zone(end)

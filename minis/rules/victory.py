@@ -33,6 +33,8 @@ def points(state: GameState, side: Side) -> int:
 
 def winner_at_end_of_turn(state: GameState) -> tuple[Side | None, str]:
     """The winner at the end of the current turn (None: play on) and why."""
+    if state.plan is not None:  # a scenario file's own victory conditions
+        return state.plan.winner(state)  # type: ignore[no-any-return]
     if state.scenario is Scenario.ASSAULT:
         if state.turn < LAST_TURN:
             return None, ""

@@ -120,12 +120,10 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
             for back in range(position - 1, -1, -1):
                 hex_ = move.path[back]
                 if room_for(state, unit, hex_):
-                    facing = direction_to(move.path[back - 1], hex_) if back > 0 else move.start_facing
+                    # A Vehicle keeps the facing it stopped with (toward the hex it tried to enter):
+                    # a disrupted unit may not change facing (ruling in docs/engine.md).
                     entry = state.next_entry()
-                    changes = {"hex": hex_, "entered": entry}
-                    if unit.card.is_vehicle:
-                        changes["facing"] = facing
-                    state.update(unit.id, **changes)
+                    state.update(unit.id, hex=hex_, entered=entry)
                     for other in [u.id for u in state.units.values() if u.carried_by == unit.id]:
                         state.update(other, hex=hex_, entered=entry)
                     events.append(Event("retrace", unit.side, unit.id, hexes=(hex_,)))

@@ -1,0 +1,1333 @@
+"""Scenario files: the terms of a battle, written by a designer (docs/scenarios.md).
+
+A scenario names the battle map (a rolled or chosen configuration, a configuration number, or a map
+file), the two players (fixed sides, `[axis]` and `[allies]`, or roles, `[attacker]` and `[defender]`),
+each player's army limits (points, units, year, historical limits) and deployment zone, the victory
+conditions checked at the end of every turn, and optional preset units already on the map.
+
+The rulebook's two scenarios ship as files (`scenarios/standard.toml`, `scenarios/assault.toml`), so the
+engine plays them the same way as a designer's own. Every mistake in a file is reported at once, each
+as `FILE:LINE:COL: message` (`minis.errors.MinisError`). `dump_scenario` writes the canonical layout the
+shipped files use: loading and writing one back gives the same bytes.
+
+The engine asks a loaded `Scenario` for deployment zones (`zone`), the winner at the end of a turn
+(`winner`) and which units get off the map (`leave_map`); it never reads the file itself.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from minis.army import MAX_UNITS, Army, validate_army
+from minis.board import ENDS, ZONE_DEPTH, Board
+from minis.cards import YEARS, StatCard
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean, unreadable
+from minis.hexgrid import Facing, Hex
+from minis.sides import Side
+from minis.tomlfile import (
+    KeyPath,
+    TomlSource,
+    describe,
+    is_one_line,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
+
+if TYPE_CHECKING:
+    from minis.game import Game
+
+#: Where the shipped scenarios live.
+SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+
+SIDE_ROLES = ("axis", "allies")
+ATTACK_ROLES = ("attacker", "defender")
+ROLES = SIDE_ROLES + ATTACK_ROLES
+#: `map =` words: one die picks the configuration / the defender chooses one.
+MAP_ROLL, CHOOSE = "roll", "choose"
+#: `objective =` word: the map's own objective (the default).
+OWN = "map"
+HALF = "half"
+#: The same word under a name that does not clash with map files' half-hexes.
+HALF_ZONE = HALF
+VICTORY_KINDS = ("objective", "points", "hold", "exit")
+#: The fields each kind of victory condition takes (and needs: REQUIRED).
+VICTORY_FIELDS = {
+    "objective": ("from_turn", "side"),
+    "points": ("from_turn",),
+    "hold": ("turn", "side"),
+    "exit": ("side", "units", "points", "by_turn"),
+}
+REQUIRED = {"objective": ("from_turn",), "points": ("from_turn",), "hold": ("turn",), "exit": ("side",)}
+TOP_KEYS = ("kind", "title", "description", "map", "objective", "turns", *ROLES, "victory", "units")
+
+
+# --- documents -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Force:
+    """One player's terms: army limits, end of the map, deployment zone.
+
+    `zone` is a depth (the first N full hexes of every row at the player's end), `"half"` (its half of
+    the map) or hexes: entries of labels and row ranges such as `"A1-A5"`. `side` is only for the
+    attacker: which side attacks (`axis`, `allies` or `either`: the players decide).
+    """
+
+    points: int = 100
+    units: int = MAX_UNITS
+    year: int | None = None
+    historical: bool = False
+    end: str | None = None
+    zone: int | str | tuple[str, ...] = ZONE_DEPTH
+    side: str | None = None
+
+
+@attrs.frozen
+class Condition:
+    """A victory condition, checked at the end of every turn in file order; the first winner wins."""
+
+    kind: str
+    from_turn: int | None = None
+    turn: int | None = None
+    side: str | None = None
+    units: int | None = None
+    points: int | None = None
+    by_turn: int | None = None
+
+
+@attrs.frozen
+class Preset:
+    """A unit the scenario puts on the map before deployment (it does not count against army limits)."""
+
+    side: str
+    card: str
+    at: str
+    facing: str | None = None
+    id: str | None = None
+
+
+@attrs.frozen
+class ScenarioDoc:
+    """What a scenario file says, kept so it can be written back."""
+
+    title: str
+    map: int | str
+    forces: tuple[tuple[str, Force], ...]
+    victory: tuple[Condition, ...]
+    units: tuple[Preset, ...] = ()
+    description: str = ""
+    objective: str = OWN
+    turns: int | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def roles(self) -> tuple[str, str]:
+        return ATTACK_ROLES if any(role in ATTACK_ROLES for role, _ in self.forces) else SIDE_ROLES
+
+    @property
+    def is_attack(self) -> bool:
+        return self.roles == ATTACK_ROLES
+
+    def force(self, role: str) -> Force:
+        for name, force in self.forces:
+            if name == role:
+                return force
+        raise KeyError(role)
+
+    def with_force(self, role: str, force: Force) -> ScenarioDoc:
+        forces = tuple((name, force if name == role else old) for name, old in self.forces)
+        return attrs.evolve(self, forces=forces)
+
+    @property
+    def map_file(self) -> str | None:
+        """The map file the scenario names (relative to the scenario's folder), or None."""
+        if isinstance(self.map, str) and self.map not in (MAP_ROLL, CHOOSE):
+            return self.map
+        return None
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _ForceFile:
+    points: int = 100
+    units: int = MAX_UNITS
+    year: int | None = None
+    historical: bool = False
+    end: str | None = None
+    zone: Any = ZONE_DEPTH
+    side: str | None = None
+
+
+@attrs.frozen
+class _ConditionFile:
+    kind: str
+    from_turn: int | None = None
+    turn: int | None = None
+    side: str | None = None
+    units: int | None = None
+    points: int | None = None
+    by_turn: int | None = None
+
+
+@attrs.frozen
+class _PresetFile:
+    side: str
+    card: str
+    at: str
+    facing: str | None = None
+    id: str | None = None
+
+
+_CONVERTER = strict_converter()
+_RANGE = re.compile(r"^([A-Za-z]+)([0-9]+)-(?:([A-Za-z]+))?([0-9]+)$")
+_LABEL = re.compile(r"^([A-Za-z]+)([0-9]+)$")
+
+
+class _Report:
+    """Problems of one file, with positions found in its text."""
+
+    def __init__(self, source: TomlSource) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def add(self, path: KeyPath, message: str, hint: str = "") -> None:
+        self.problems.append(self.source.problem(path, message, hint))
+
+    def add_at(self, spot: tuple[int, int], message: str, hint: str = "") -> None:
+        self.problems.append(Problem(self.source.file, spot[0], spot[1], message, hint))
+
+    def item(self, path: KeyPath, index: int, char: int = 0) -> tuple[int, int]:
+        """Where string number `index` of the array at `path` starts (plus `char` characters)."""
+        found = _array_strings(self.source, path)
+        if index < len(found):
+            line, col = found[index]
+            return (line, col + char)
+        return self.source.where(path)
+
+    def raise_if_any(self, exit_code: int = 1) -> None:
+        if self.problems:
+            unique = list(dict.fromkeys(self.problems))
+            own = self.source.file
+            order = sorted(unique, key=lambda p: (p.file != own, p.file, p.line, p.col))
+            raise MinisError(order, exit_code=exit_code)
+
+
+def _array_strings(source: TomlSource, path: KeyPath) -> list[tuple[int, int]]:
+    """(line, col) of the contents of each string in the value at `path` (a key's array or string)."""
+    spot = source.positions.get(tuple(path))
+    if spot is None:
+        return []
+    lines = source.text.split("\n")
+    offset = sum(len(line) + 1 for line in lines[: spot[0] - 1]) + spot[1] - 1
+    text = source.text
+    i = text.find("=", offset)
+    if i < 0:
+        return []
+    i += 1
+    depth, found = 0, []
+    while i < len(text):
+        char = text[i]
+        if char == "#":
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+        elif char == "[":
+            depth += 1
+            i += 1
+        elif char == "]":
+            depth -= 1
+            i += 1
+            if depth <= 0:
+                break
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, i) else char
+            start = i + len(quote)
+            if depth <= 1:
+                line = text.count("\n", 0, start) + 1
+                found.append((line, start - (text.rfind("\n", 0, start) + 1) + 1))
+            j = start
+            while j < len(text) and not text.startswith(quote, j):
+                j += 2 if char == '"' and text[j] == "\\" else 1
+            i = j + len(quote)
+            if depth == 0:
+                break
+        elif char in " \t\r\n,":
+            i += 1
+        else:
+            if depth == 0:
+                break
+            i += 1
+    return found
+
+
+def _notes(text: str) -> tuple[str, ...]:
+    """The comment lines at the top of a file, kept so that writing it back keeps them."""
+    notes: list[str] = []
+    for line in text.split("\n"):
+        stripped = line.rstrip("\r").rstrip()
+        if stripped.startswith("#") or not stripped:
+            notes.append(stripped)
+            continue
+        break
+    while notes and not notes[-1]:
+        notes.pop()
+    while notes and not notes[0]:
+        notes.pop(0)
+    return tuple(notes)
+
+
+def _one_line(report: _Report, data: Mapping[str, Any], key: str, *, required: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            report.add((), f"missing '{key}'", f'add {key} = "..."')
+        return None
+    if not isinstance(value, str):
+        report.add((key,), f"'{key}' must be a string in quotes, not {describe(value)}", f'{key} = "..."')
+        return None
+    if not is_one_line(value):
+        report.add((key,), f"'{key}' must be one line of text, not empty")
+        return None
+    return value
+
+
+def _positive(report: _Report, path: KeyPath, value: int | None, what: str) -> None:
+    if value is not None and value < 1:
+        report.add(path, f"{what} must be 1 or more, not {value}")
+
+
+def _read_map(report: _Report, data: Mapping[str, Any]) -> int | str | None:
+    value = data.get("map")
+    hint = 'map = "roll" (a die picks 1-6), map = 3, map = "choose" (the defender chooses), map = "ford.toml"'
+    if value is None:
+        report.add((), "missing 'map': which battle map the scenario is played on", hint)
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        report.add(("map",), f"'map' must be a configuration number or a string, not {describe(value)}", hint)
+        return None
+    if isinstance(value, int):
+        if not 1 <= value <= 6:
+            report.add(("map",), f"there is no configuration {value} (1 to 6)", hint)
+            return None
+        return value
+    if not value.strip() or not is_one_line(value):
+        report.add(("map",), "'map' is empty", hint)
+        return None
+    if value in (MAP_ROLL, CHOOSE) or value.lower().endswith(".toml"):
+        return value
+    if value.strip().isdigit():
+        report.add(
+            ("map",), f"'map' is the string {value!r}", f"write the number without quotes: map = {value}"
+        )
+        return None
+    close = did_you_mean(value, [MAP_ROLL, CHOOSE])
+    report.add(("map",), f"unknown map {value!r}", close or hint)
+    return None
+
+
+def _read_zone(report: _Report, path: KeyPath, value: Any) -> int | str | tuple[str, ...] | None:
+    hint = 'zone = 5 (the first 5 hexes of every row at its end), zone = "half", or zone = ["A1-A5", "B1-B4"]'
+    if isinstance(value, bool):
+        report.add(path, f"'zone' must be a number, \"half\" or a list of hexes, not {describe(value)}", hint)
+        return None
+    if isinstance(value, int):
+        if value < 1:
+            report.add(path, f"a zone depth must be 1 or more, not {value}", hint)
+            return None
+        return value
+    if isinstance(value, str):
+        if value == HALF:
+            return value
+        report.add(path, f"unknown zone {value!r}", did_you_mean(value, [HALF]) or hint)
+        return None
+    if isinstance(value, list):
+        entries: list[str] = []
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                report.add_at(report.item(path, index), f"entry {index + 1} of 'zone' is not a string", hint)
+                continue
+            for start, token in _tokens(item):
+                problem = _token_problem(token)
+                if problem:
+                    report.add_at(
+                        report.item(path, index, start),
+                        problem,
+                        "a label like B3, or a range in one row like B1-B5",
+                    )
+            if item.strip():
+                entries.append(item)
+        if not entries:
+            report.add(path, "the zone lists no hexes", hint)
+            return None
+        return tuple(entries)
+    report.add(path, f"'zone' must be a number, \"half\" or a list of hexes, not {describe(value)}", hint)
+    return None
+
+
+def _token_problem(token: str) -> str:
+    """What is wrong with a zone token's form ('' if nothing): a label, or a range within one row."""
+    if _LABEL.match(token):
+        return ""
+    match = _RANGE.match(token)
+    if not match:
+        return f"'{token}' is not a hex label or a row range"
+    letters, first, other, last = match.groups()
+    if other is not None and other.upper() != letters.upper():
+        return f"the range {token.upper()} spans two rows; a range stays in one row"
+    if int(first) > int(last):
+        row = letters.upper()
+        return f"the range {token.upper()} runs backwards; write {row}{last}-{row}{first}"
+    return ""
+
+
+def _tokens(text: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+
+
+def _typed(table: Mapping[str, Any], key: str, kind: type) -> Any:
+    """The value of `key` if it has the right TOML type (wrong types are cattrs' to report), else None."""
+    value = table.get(key)
+    if kind is int and isinstance(value, bool):
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def _read_force(report: _Report, data: Mapping[str, Any], role: str) -> Force | None:
+    value = data[role]
+    if not isinstance(value, dict):
+        report.add((role,), f"'{role}' must be a table: [{role}]", f"[{role}]\npoints = 100")
+        return None
+    raw, problems = structure(report.source, _ForceFile, _CONVERTER, value, (role,))
+    report.problems.extend(problems)
+    good = raw is not None
+    # the checks of values whose type is right run even when another value is wrong: all problems at once
+    for key, what in (("points", "the points limit"), ("units", "the unit limit")):
+        amount = _typed(value, key, int)
+        if amount is not None and amount < 1:
+            report.add((role, key), f"{what} must be 1 or more, not {amount}")
+            good = False
+    year = _typed(value, "year", int)
+    if year is not None and year not in YEARS:
+        report.add((role, "year"), f"year {year} is out of range ({YEARS.start}-{YEARS.stop - 1})")
+        good = False
+    end = _typed(value, "end", str)
+    if end is not None and end not in ENDS:
+        hint = did_you_mean(end, ENDS) or 'end = "west" or end = "east"'
+        report.add((role, "end"), f"unknown end {end!r}", hint)
+        good = False
+    side = _typed(value, "side", str)
+    if side is not None:
+        if role != "attacker":
+            report.add(
+                (role, "side"),
+                f"'side' goes only in [attacker]: the [{role}] table's side is "
+                + ("its name" if role in SIDE_ROLES else "the attacker's opponent"),
+            )
+            good = False
+        elif side not in (*SIDE_ROLES, "either"):
+            hint = did_you_mean(side, [*SIDE_ROLES, "either"]) or 'side = "axis", "allies" or "either"'
+            report.add((role, "side"), f"unknown side {side!r}", hint)
+            good = False
+    zone = _read_zone(report, (role, "zone"), value.get("zone", ZONE_DEPTH))
+    if isinstance(zone, tuple) and "end" not in value:
+        report.add(
+            (role, "zone"),
+            "a zone of listed hexes needs a fixed end for this player",
+            'add end = "west" (or "east") to the table',
+        )
+        good = False
+    if zone is None or raw is None:
+        return None
+    # a force with problems is still returned (its bad values left out), so checks against the map can run
+    return Force(
+        max(1, raw.points),
+        max(1, raw.units),
+        raw.year if raw.year in YEARS else None,
+        raw.historical,
+        raw.end if raw.end in ENDS else None,
+        zone if good or not isinstance(zone, tuple) or raw.end in ENDS else ZONE_DEPTH,
+        raw.side if raw.side in (*SIDE_ROLES, "either") and role == "attacker" else None,
+    )
+
+
+def _read_forces(report: _Report, data: Mapping[str, Any]) -> tuple[tuple[str, Force], ...] | None:
+    sides = [role for role in SIDE_ROLES if role in data]
+    attack = [role for role in ATTACK_ROLES if role in data]
+    if sides and attack:
+        report.add(
+            (attack[0],),
+            f"[{attack[0]}] and [{sides[0]}] don't go together",
+            "fixed sides: [axis] and [allies]; roles chosen when the game starts: [attacker] and [defender]",
+        )
+        return None
+    roles = ATTACK_ROLES if attack else SIDE_ROLES
+    missing = [role for role in roles if role not in data]
+    for role in missing:
+        report.add((), f"missing [{role}]: the {role} player's terms", f"[{role}]\npoints = 100\nzone = 5")
+    forces = [(role, _read_force(report, data, role)) for role in roles if role in data]
+    if missing or any(force is None for _, force in forces):
+        return None
+    result = tuple((role, force) for role, force in forces if force is not None)
+    ends = [(role, force.end) for role, force in result if force.end is not None]
+    if len(ends) == 2 and ends[0][1] == ends[1][1]:
+        report.add(
+            (ends[1][0], "end"), f"both players are at the {ends[0][1]} end", "give them opposite ends"
+        )
+        return None
+    if roles == ATTACK_ROLES and dict(result)["attacker"].side is None:
+        report.add(
+            ("attacker",),
+            "[attacker] needs 'side': which side attacks",
+            'side = "either" (the players decide), "axis" or "allies"',
+        )
+        return None
+    return result
+
+
+def _role_hint(roles: Sequence[str]) -> str:
+    return " or ".join(f'"{role}"' for role in roles)
+
+
+def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]) -> tuple[Condition, ...]:
+    value = data.get("victory")
+    example = '[[victory]]\nkind = "objective"\nfrom_turn = 7'
+    if value is None:
+        report.add((), "missing [[victory]]: how the battle is won", example)
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        report.add(("victory",), "'victory' must be tables: [[victory]]", example)
+        return ()
+    conditions = []
+    for index, item in enumerate(value):
+        path: KeyPath = ("victory", index)
+        raw, problems = structure(report.source, _ConditionFile, _CONVERTER, item, path)
+        report.problems.extend(problems)
+        if raw is None:
+            continue
+        if raw.kind not in VICTORY_KINDS:
+            hint = did_you_mean(raw.kind, VICTORY_KINDS) or f"kinds: {', '.join(VICTORY_KINDS)}"
+            report.add((*path, "kind"), f"unknown kind of victory {raw.kind!r}", hint)
+            continue
+        fields = VICTORY_FIELDS[raw.kind]
+        good = True
+        for key in item:
+            if key != "kind" and key not in fields:
+                report.add(
+                    (*path, key),
+                    f"'{key}' does not go with kind \"{raw.kind}\"",
+                    f"it takes: {', '.join(fields)}",
+                )
+                good = False
+        for key in REQUIRED[raw.kind]:
+            if key not in item:
+                report.add(path, f"a victory of kind \"{raw.kind}\" needs '{key}'", f"{key} = ...")
+                good = False
+        for key in ("from_turn", "turn", "by_turn", "units", "points"):
+            amount = getattr(raw, key)
+            if amount is not None and amount < 1:
+                report.add((*path, key), f"'{key}' must be 1 or more, not {amount}")
+                good = False
+        if raw.side is not None and raw.side not in roles:
+            hint = did_you_mean(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
+            report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
+            good = False
+        if raw.kind == "hold" and raw.side is None and roles != ATTACK_ROLES:
+            report.add(
+                path, "a hold victory needs 'side': the player who holds the objective", 'side = "axis"'
+            )
+            good = False
+        if raw.kind == "exit" and (raw.units is None) == (raw.points is None):
+            report.add(
+                path,
+                "an exit victory needs 'units' (how many must get off the map) or 'points', one of them",
+                "units = 3",
+            )
+            good = False
+        if good:
+            side = raw.side if raw.side is not None or raw.kind != "hold" else "defender"
+            conditions.append(
+                Condition(raw.kind, raw.from_turn, raw.turn, side, raw.units, raw.points, raw.by_turn)
+            )
+    if not value:
+        report.add(("victory",), "the scenario has no victory condition", example)
+    return tuple(conditions)
+
+
+def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]) -> tuple[Preset, ...]:
+    value = data.get("units")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        report.add(("units",), "'units' must be tables: [[units]]", '[[units]]\nside = "axis"\ncard = "..."')
+        return ()
+    presets = []
+    for index, item in enumerate(value):
+        path: KeyPath = ("units", index)
+        raw, problems = structure(report.source, _PresetFile, _CONVERTER, item, path)
+        report.problems.extend(problems)
+        if raw is None:
+            continue
+        good = True
+        if raw.side not in roles:
+            hint = did_you_mean(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
+            report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
+            good = False
+        if not (_LABEL.match(raw.at.strip())):
+            report.add((*path, "at"), f"'{raw.at}' is not a hex label", "a row letter and a number, like E9")
+            good = False
+        if raw.facing is not None and raw.facing.strip().upper() not in Facing.__members__:
+            report.add((*path, "facing"), f"unknown facing {raw.facing!r}", "one of E NE NW W SW SE")
+            good = False
+        if raw.id is not None and not is_one_line(raw.id):
+            report.add((*path, "id"), "'id' must be one line of text, not empty")
+            good = False
+        if good:
+            presets.append(Preset(raw.side, raw.card.strip(), raw.at.strip(), raw.facing, raw.id))
+    return tuple(presets)
+
+
+def parse_scenario_doc(text: str | bytes, file: str = "scenario.toml") -> ScenarioDoc:
+    """A scenario file's text to its document (format only: the map is not read); MinisError otherwise."""
+    source = parse_toml(text, file)
+    return _document(source)
+
+
+def _document(source: TomlSource) -> ScenarioDoc:
+    doc, report = _read(source)
+    report.raise_if_any()
+    assert doc is not None
+    return doc
+
+
+def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
+    """The document (None if its skeleton is broken) and every problem of its form."""
+    report = _Report(source)
+    data = source.data
+    kind = data.get("kind")
+    if kind is None:
+        report.add((), "missing 'kind'", 'say what the file is at the top: kind = "scenario"')
+        return None, report
+    if kind != "scenario":
+        if kind in ("section", "configuration", "map"):
+            report.add(("kind",), f"this is a {kind} file, not a scenario", "give a scenario file here")
+        else:
+            report.add(("kind",), f"unknown kind {kind!r}", 'kind = "scenario"')
+        return None, report
+    for key in data:
+        if key not in TOP_KEYS:
+            hint = did_you_mean(key, TOP_KEYS) or f"known keys: {', '.join(TOP_KEYS)}"
+            report.add((key,), f"unknown key '{key}'", hint)
+    title = _one_line(report, data, "title", required=True)
+    description = _one_line(report, data, "description") or ""
+    map_ = _read_map(report, data)
+    objective = _one_line(report, data, "objective") or OWN
+    if objective not in (OWN, CHOOSE) and not _LABEL.match(objective.strip()):
+        objective = OWN
+        report.add(
+            ("objective",),
+            f"'{objective}' is not a hex label",
+            'objective = "E9", "map" (the map\'s own objective) or "choose" (the defender chooses)',
+        )
+    turns = data.get("turns")
+    if turns is not None and (isinstance(turns, bool) or not isinstance(turns, int)):
+        report.add(("turns",), f"'turns' must be a whole number, not {describe(turns)}", "turns = 12")
+        turns = None
+    _positive(report, ("turns",), turns, "'turns'")
+    forces = _read_forces(report, data)
+    roles = ATTACK_ROLES if any(r in data for r in ATTACK_ROLES) else SIDE_ROLES
+    victory = _read_victory(report, data, roles)
+    presets = _read_presets(report, data, roles)
+    if roles == ATTACK_ROLES and map_ == MAP_ROLL:
+        report.add(
+            ("map",),
+            "in a scenario with an attacker the defender chooses the map, or the scenario names it",
+            'map = "choose", a number 1-6 or a map file',
+        )
+    if map_ in (MAP_ROLL, CHOOSE) and objective not in (OWN, CHOOSE):
+        report.add(
+            ("objective",),
+            f"a fixed objective needs a fixed map; this one is {'rolled' if map_ == MAP_ROLL else 'chosen'}",
+            "name the map (map = 3 or a file), or leave the objective to the map",
+        )
+    if map_ == CHOOSE and objective == OWN and roles == ATTACK_ROLES:
+        report.add(
+            ("map",),
+            'when the defender chooses the map it chooses the objective too: add objective = "choose"',
+        )
+    if CHOOSE in (map_, objective) and roles != ATTACK_ROLES:
+        key = "map" if map_ == CHOOSE else "objective"
+        report.add(
+            (key,),
+            f'{key} = "choose" means the defender chooses: it needs [attacker] and [defender]',
+            f"or name it: {key} = 3" if key == "map" else 'or name it: objective = "E9"',
+        )
+    if title is None or map_ is None or forces is None:
+        return None, report
+    return ScenarioDoc(
+        title=title,
+        map=map_,
+        forces=forces,
+        victory=victory,
+        units=presets,
+        description=description,
+        objective=objective,
+        turns=turns,
+        notes=_notes(source.text),
+    ), report
+
+
+# --- the loaded scenario ----------------------------------------------------------------------------
+
+
+def zone_hexes(board: Board, zone: int | str | tuple[str, ...], end: str) -> frozenset[Hex]:
+    """The hexes of a zone on `board` for a player at `end` (labels that name nothing are skipped)."""
+    if zone == HALF:
+        return board.half_of_map(end)
+    if isinstance(zone, int):
+        hexes: set[Hex] = set()
+        for r in range(board.rows):
+            row = board.row(r)
+            hexes.update(row[:zone] if end == "west" else row[max(0, len(row) - zone) :])
+        return frozenset(hexes)
+    assert isinstance(zone, tuple)
+    found: set[Hex] = set()
+    for entry in zone:
+        for _, token in _tokens(entry):
+            try:
+                found.update(expand_token(board, token))
+            except ValueError:
+                continue
+    return frozenset(found)
+
+
+def expand_token(board: Board, token: str) -> list[Hex]:
+    """The hexes a zone token names: a label, or a range of one row (`B1-B5`); ValueError otherwise."""
+    match = _RANGE.match(token)
+    if not match:
+        return [board.parse(token)]
+    problem = _token_problem(token)
+    if problem:
+        raise ValueError(problem)
+    letters, first, _, last = match.groups()
+    low, high = int(first), int(last)
+    row = letters.upper()
+    start, end = board.parse(f"{row}{low}"), board.parse(f"{row}{high}")
+    return [h for h in board.row(start.r) if start.q <= h.q <= end.q]
+
+
+def zone_entries(board: Board, hexes: Iterable[Hex]) -> tuple[str, ...]:
+    """Hexes as zone entries, one per row, runs written as ranges (`"A1-A5"`): what the editor saves."""
+    chosen = set(hexes)
+    entries = []
+    for r in range(board.rows):
+        row = board.row(r)
+        parts: list[str] = []
+        run: list[Hex] = []
+        for hex_ in [*row, None]:
+            if hex_ is not None and hex_ in chosen:
+                run.append(hex_)
+                continue
+            if run:
+                a, b = board.label(run[0]), board.label(run[-1])
+                parts.append(a if len(run) == 1 else f"{a}-{b}")
+                run = []
+        if parts:
+            entries.append(" ".join(parts))
+    return tuple(entries)
+
+
+def edge_hexes(board: Board, end: str) -> frozenset[Hex]:
+    """The full hexes on the map's `end` edge (the first or last of every row): where units get off."""
+    hexes = set()
+    for r in range(board.rows):
+        row = board.row(r)
+        if row:
+            hexes.add(row[0] if end == "west" else row[-1])
+    return frozenset(hexes)
+
+
+def _other_end(end: str) -> str:
+    return "east" if end == "west" else "west"
+
+
+@attrs.frozen
+class Scenario:
+    """A checked scenario and its map. `board` is None when the map is rolled or chosen at set-up."""
+
+    doc: ScenarioDoc
+    file: str
+    board: Board | None
+    configuration: int | None = None
+    map_path: Path | None = None
+
+    @property
+    def title(self) -> str:
+        return self.doc.title
+
+    @property
+    def roles(self) -> tuple[str, str]:
+        return self.doc.roles
+
+    @property
+    def is_attack(self) -> bool:
+        return self.doc.is_attack
+
+    @property
+    def attacker_side(self) -> Side | None:
+        """The side that attacks, when the scenario fixes it (None: players decide, or no attacker)."""
+        if not self.is_attack:
+            return None
+        side = self.doc.force("attacker").side
+        return Side.parse(side) if side in SIDE_ROLES else None
+
+    @property
+    def stem(self) -> str:
+        return Path(self.file).stem
+
+    def role_of(self, side: Side, attacker: Side | None = None) -> str:
+        if not self.is_attack:
+            return side.value
+        attacker = attacker or self.attacker_side
+        if attacker is None:
+            raise ValueError(f"{self.title}: say which side attacks")
+        return "attacker" if side is attacker else "defender"
+
+    def side_of(self, role: str, attacker: Side | None = None) -> Side:
+        if role in SIDE_ROLES:
+            return Side.parse(role)
+        attacker = attacker or self.attacker_side
+        if attacker is None:
+            raise ValueError(f"{self.title}: say which side attacks")
+        return attacker if role == "attacker" else attacker.other
+
+    def force_of(self, side: Side, attacker: Side | None = None) -> Force:
+        return self.doc.force(self.role_of(side, attacker))
+
+    def fixed_ends(self, attacker: Side | None = None) -> dict[Side, str] | None:
+        """Each side's end when the scenario fixes them (one fixed end fixes both), else None."""
+        for role, force in self.doc.forces:
+            if force.end is not None:
+                side = self.side_of(role, attacker)
+                return {side: force.end, side.other: _other_end(force.end)}
+        return None
+
+    def objective_hex(self, board: Board) -> Hex | None:
+        """The objective the scenario sets on `board` (None: the defender chooses it at set-up)."""
+        if self.doc.objective == CHOOSE:
+            return None
+        if self.doc.objective == OWN:
+            return board.objective
+        return board.parse(self.doc.objective)
+
+    def zone(self, board: Board, side: Side, end: str, attacker: Side | None = None) -> frozenset[Hex]:
+        """Where `side`, at `end` of the map, deploys."""
+        return zone_hexes(board, self.force_of(side, attacker).zone, end)
+
+    def preset_units(
+        self, board: Board, attacker: Side | None = None
+    ) -> list[tuple[str, Side, str, Hex, Facing | None]]:
+        """(id, side, card id, hex, facing) of each preset unit; ids made unique as the engine does."""
+        result = []
+        taken: set[str] = set()
+        for preset in self.doc.units:
+            unit_id = preset.id or preset.card
+            if unit_id in taken:
+                number = 2
+                while f"{unit_id}#{number}" in taken:
+                    number += 1
+                unit_id = f"{unit_id}#{number}"
+            taken.add(unit_id)
+            facing = Facing[preset.facing.strip().upper()] if preset.facing else None
+            result.append(
+                (unit_id, self.side_of(preset.side, attacker), preset.card, board.parse(preset.at), facing)
+            )
+        return result
+
+    def army_problems(
+        self,
+        army: Army,
+        cards: Mapping[str, StatCard],
+        side: Side | None = None,
+        attacker: Side | None = None,
+    ) -> list[str]:
+        """Every way `army` breaks this scenario's limits for its player (army.py's own checks, reused)."""
+        side = side or army.side
+        problems = []
+        if army.side is not side:
+            problems.append(f"this is an {army.side.title} army, not an {side.title} one")
+        force = self.force_of(side, attacker)
+        year = army.year if force.year is None else min(force.year, army.year or force.year)
+        checked = attrs.evolve(army, year=year, historical=army.historical or force.historical)
+        problems += validate_army(checked, dict(cards), points_limit=force.points, unit_limit=force.units)
+        return problems
+
+    # --- the engine's questions (duck-typed GameState: board, units, turn, ends, attacker, objective) ---
+
+    def header(self) -> dict[str, object]:
+        """What a game record needs to find this scenario again: a shipped one by its name (`breakout`),
+        any other by its absolute path."""
+        path = Path(self.file).resolve()
+        if path.parent == SCENARIOS_DIR.resolve() and (SCENARIOS_DIR / path.name).is_file():
+            return {"scenario_file": path.stem}
+        return {"scenario_file": str(path)}
+
+    def setup(self, state: Any) -> None:
+        """Prepare a new game's state for this scenario, before its first automatic step.
+
+        `Game.new` has set it up for the Standard or the Assault; this puts in the scenario's own map (a
+        map file), its objective, its fixed ends and its preset units, and skips the set-up choices they
+        answer.
+        """
+        from minis.game import unique_id
+        from minis.state import Stage, Unit
+
+        state.plan = self
+        if self.board is not None and self.configuration is None:  # a map file instead of a configuration
+            state.board = self.board
+            if state.stage is Stage.MAP_ROLL:
+                state.stage = Stage.COIN
+            elif state.stage is Stage.CHOOSE_CONFIGURATION:
+                state.stage = Stage.CHOOSE_OBJECTIVE
+        board = state.board
+        if board is not None and self.doc.objective != CHOOSE:
+            state.objective = self.objective_hex(board)
+            if state.stage is Stage.CHOOSE_OBJECTIVE:
+                state.stage = Stage.CHOOSE_END
+        self.fix_ends(state)
+        if board is None:
+            return
+        cards = _catalogue()
+        for unit_id, side, card_id, hex_, facing in self.preset_units(board, state.attacker):
+            name = unique_id(unit_id, state.units)
+            unit = Unit(name, cards[card_id], side, hex=hex_, facing=facing, entered=state.next_entry())
+            state.units[name] = unit
+
+    def fix_ends(self, state: Any) -> None:
+        """At the choice of ends: if the scenario fixes them, set them and go on to deployment.
+
+        The player who would have chosen (the first player; the Assault defender) deploys first.
+        """
+        from minis.state import Stage
+
+        if state.stage is not Stage.CHOOSE_END:
+            return
+        ends = self.fixed_ends(state.attacker)
+        if ends is None:
+            return
+        state.ends = ends
+        state.deploying = state.chooser
+        state.stage = Stage.DEPLOY
+
+    def _exit_conditions(self) -> list[Condition]:
+        return [c for c in self.doc.victory if c.kind == "exit"]
+
+    def leave_map(self, state: Any, events: list[Any]) -> None:
+        """At the end of a turn, units that must get off the map and stand on the enemy's edge leave it."""
+        from minis.events import Event
+
+        board = state.board
+        exited = list(state.flags.get("exited", ()))
+        for condition in self._exit_conditions():
+            assert condition.side is not None
+            side = self.side_of(condition.side, state.attacker)
+            enemy_end = state.ends.get(side.other)
+            if board is None or enemy_end is None:
+                continue
+            edge = edge_hexes(board, enemy_end)
+            leaving = [u for u in state.units.values() if u.side is side and u.on_map and u.hex in edge]
+            for unit in sorted(leaving, key=lambda u: u.id):
+                if unit.id in exited:
+                    continue
+                exited.append(unit.id)
+                events.append(Event("exit", side, unit.id, hexes=(unit.hex,)))
+                state.update(unit.id, hex=None, removed=True, carried_by=None)
+        if exited:
+            state.flags["exited"] = tuple(exited)
+
+    def winner(self, state: Any) -> tuple[Side | None, str]:
+        """The winner at the end of the current turn (None: play on) and why; conditions in file order."""
+        from minis.rules.victory import controller, points
+
+        turn = state.turn
+        for condition in self.doc.victory:
+            side = self.side_of(condition.side, state.attacker) if condition.side else None
+            if condition.kind == "objective" and turn >= (condition.from_turn or 1):
+                holder = controller(state)
+                if holder is not None and (side is None or holder is side):
+                    return holder, f"controls the objective at the end of turn {turn}"
+            elif condition.kind == "points" and turn >= (condition.from_turn or 1):
+                axis, allies = points(state, Side.AXIS), points(state, Side.ALLIES)
+                if axis != allies:
+                    return (
+                        Side.AXIS if axis > allies else Side.ALLIES
+                    ), f"points on the map {axis} to {allies} (Axis to Allies)"
+            elif condition.kind == "hold" and turn >= (condition.turn or 1):
+                assert side is not None
+                if controller(state) is side.other:
+                    return side.other, f"controls the objective at the end of turn {turn}"
+                return side, f"holds: the enemy does not control the objective at the end of turn {turn}"
+            elif condition.kind == "exit":
+                assert side is not None
+                gone = [state.units[u] for u in state.flags.get("exited", ()) if state.units[u].side is side]
+                if condition.units is not None and len(gone) >= condition.units:
+                    return side, f"{len(gone)} units got off the enemy's end of the map"
+                worth = sum(int(u.card.cost) for u in gone)
+                if condition.points is not None and worth >= condition.points:
+                    return side, f"units worth {worth} points got off the enemy's end of the map"
+                if condition.by_turn is not None and turn >= condition.by_turn:
+                    return (
+                        side.other,
+                        f"the {side.title} units did not get off the map by turn {condition.by_turn}",
+                    )
+        return None, ""
+
+
+def _board_of(doc: ScenarioDoc, path: Path, report: _Report) -> tuple[Board | None, Path | None]:
+    """The scenario's map (None for rolled/chosen maps); the map's own problems go into the report."""
+    from minis.mapfile import check_file, load_configuration
+
+    if isinstance(doc.map, int):
+        try:
+            return load_configuration(doc.map), None
+        except MinisError as error:
+            report.add(("map",), f"configuration {doc.map} cannot be used: {error.problems[0].message}")
+            report.problems.extend(error.problems)
+            return None, None
+    file = doc.map_file
+    if file is None:
+        return None, None
+    target = Path(file) if Path(file).is_absolute() else path.parent / file
+    try:
+        kind, board = check_file(target)
+    except MinisError as error:
+        if error.exit_code == EXIT_UNREADABLE and not target.exists():
+            report.add(
+                ("map",), f"no map file {file!r} (looked for {target})", "the path is relative to this file"
+            )
+        else:
+            report.add(
+                ("map",),
+                f"the map file {file} has {len(error.problems)} problem(s)",
+                f"run: minis map check {target}",
+            )
+            report.problems.extend(error.problems)
+        return None, None
+    if kind == "section":
+        report.add(
+            ("map",),
+            f"{file} is a section: a quarter of a battle map",
+            "name a configuration or a map file (minis map new makes one)",
+        )
+        return None, None
+    return board, target
+
+
+def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: _Report) -> None:
+    """Everything that needs the map: objective, zones, preset units, conditions that need an objective."""
+    from minis.cards import card_catalogue
+
+    if doc.objective not in (OWN, CHOOSE):
+        try:
+            board.parse(doc.objective)
+        except ValueError as error:
+            report.add(("objective",), f"the objective: {error}")
+    needs_objective = [c for c in doc.victory if c.kind in ("objective", "hold")]
+    if needs_objective and doc.objective == OWN and board.objective is None and not shape_only:
+        index = doc.victory.index(needs_objective[0])
+        report.add(
+            ("victory", index, "kind"),
+            f'a victory of kind "{needs_objective[0].kind}" needs an objective, and the map has none',
+            'place one on the map, or in the scenario: objective = "E9"',
+        )
+    zones: dict[str, frozenset[Hex]] = {}
+    for role, force in doc.forces:
+        path: KeyPath = (role, "zone")
+        if isinstance(force.zone, tuple):
+            for index, entry in enumerate(force.zone):
+                for start, token in _tokens(entry):
+                    if _token_problem(token):
+                        continue
+                    try:
+                        expand_token(board, token)
+                    except ValueError as error:
+                        report.add_at(report.item(path, index, start), f"zone of [{role}]: {error}")
+        elif isinstance(force.zone, int):
+            longest = max(len(board.row(r)) for r in range(board.rows))
+            if force.zone > longest:
+                report.add(path, f"a zone {force.zone} hexes deep is deeper than the map ({longest} hexes)")
+    ends = {role: force.end for role, force in doc.forces if force.end is not None}
+    if len(ends) == 1:
+        (role, end), other = next(iter(ends.items())), next(r for r, _ in doc.forces if r not in ends)
+        ends[other] = _other_end(end)
+    for role, force in doc.forces:
+        if role in ends:
+            zones[role] = zone_hexes(board, force.zone, ends[role])
+    if len(zones) == 2:
+        (first, a), (second, b) = zones.items()
+        both = a & b
+        if both:
+            names = " ".join(board.label(h) for h in sorted(both, key=lambda h: (h.r, h.q))[:6])
+            report.add(
+                (second, "zone"),
+                f"the zones of [{first}] and [{second}] overlap: {names}{' ...' if len(both) > 6 else ''}",
+                "a hex belongs to one zone at most",
+            )
+    if not doc.units:
+        return
+    cards = card_catalogue()
+    seen: set[str] = set()
+    for index, preset in enumerate(doc.units):
+        path = ("units", index)
+        card = cards.get(preset.card)
+        if card is None:
+            report.add(
+                (*path, "card"), f"unknown card '{preset.card}'", did_you_mean(preset.card, list(cards))
+            )
+        try:
+            hex_ = board.parse(preset.at)
+        except ValueError as error:
+            report.add((*path, "at"), str(error))
+            hex_ = None
+        if card is not None:
+            role_side = preset.side if preset.side in SIDE_ROLES else None
+            if role_side is not None and card.side.value != role_side:
+                report.add(
+                    (*path, "card"),
+                    f"{card.name} is an {card.side.title} unit, not an {Side.parse(role_side).title} one",
+                )
+            if card.is_vehicle and preset.facing is None:
+                report.add(path, f"{card.name} is a Vehicle: give its facing", 'facing = "E"')
+            if not card.is_vehicle and preset.facing is not None:
+                report.add((*path, "facing"), f"{card.name} is a Soldier: only Vehicles have a facing")
+            if hex_ is not None and not board.terrain(hex_).effects.can_enter(card.is_vehicle):
+                report.add(
+                    (*path, "at"),
+                    f"{card.name} can't be in {board.label(hex_)}: "
+                    f"{board.terrain(hex_).name.lower()} is impassable to it",
+                )
+        unit_id = preset.id
+        if unit_id is not None:
+            if unit_id in seen:
+                report.add((*path, "id"), f"two preset units are called '{unit_id}'")
+            seen.add(unit_id)
+
+
+def scenario_from_text(text: str | bytes, file: str, *, board: Board | None = None) -> Scenario:
+    """Read and check a scenario from its text (`file` locates the map file and names problems).
+
+    `board` stands in for the scenario's map file (the editor checks a scenario against the map it is
+    editing, which may not be saved yet).
+    """
+    source = parse_toml(text, file)
+    return _load(source, Path(file), board)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file and its map; MinisError with every problem otherwise.
+
+    A bare name (`standard`, `assault`) means a shipped scenario.
+    """
+    path = Path(path)
+    if not path.exists() and path.suffix == "" and (SCENARIOS_DIR / f"{path}.toml").is_file():
+        path = SCENARIOS_DIR / f"{path}.toml"
+    return _load(read_toml(path), path)
+
+
+def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scenario:
+    doc, report = _read(source)
+    if doc is None:
+        # the map file is still read, so that its problems come with the others, all at once
+        value = source.data.get("map")
+        if isinstance(value, str) and value.lower().endswith(".toml"):
+            _board_of(ScenarioDoc(title="", map=value, forces=(), victory=()), path, report)
+        report.raise_if_any()
+    assert doc is not None
+    if override is not None and doc.map_file is not None:
+        board, map_path = override, path.parent / doc.map_file
+    else:
+        board, map_path = _board_of(doc, path, report)
+    if isinstance(doc.map, str) and doc.map in (MAP_ROLL, CHOOSE):
+        from minis.mapfile import load_configuration
+
+        _check_with_board(doc, load_configuration(1), True, report)
+    elif board is not None:
+        _check_with_board(doc, board, False, report)
+    report.raise_if_any()
+    configuration = doc.map if isinstance(doc.map, int) else None
+    return Scenario(doc, source.file, board, configuration, map_path)
+
+
+def shipped_scenarios() -> list[Path]:
+    return sorted(SCENARIOS_DIR.glob("*.toml"))
+
+
+def is_scenario_text(text: str) -> bool:
+    """True when TOML text says kind = "scenario" (cheap: for tools that take map or scenario files)."""
+    return re.search(r'^\s*kind\s*=\s*["\']scenario["\']', text, re.MULTILINE) is not None
+
+
+# --- writing ---------------------------------------------------------------------------------------
+
+
+def _zone_text(zone: int | str | tuple[str, ...]) -> str:
+    if isinstance(zone, int):
+        return f"zone = {zone}\n"
+    if isinstance(zone, str):
+        return f"zone = {toml_string(zone)}\n"
+    return "zone = [\n" + "".join(f"    {toml_string(entry)},\n" for entry in zone) + "]\n"
+
+
+def dump_scenario(doc: ScenarioDoc) -> str:
+    """The canonical file text of a scenario (the layout of the shipped files)."""
+    text = "".join(f"{line}\n" for line in doc.notes) + ("\n" if doc.notes else "")
+    text += 'kind = "scenario"\n'
+    text += f"title = {toml_string(doc.title)}\n"
+    if doc.description:
+        text += f"description = {toml_string(doc.description)}\n"
+    text += f"map = {doc.map}\n" if isinstance(doc.map, int) else f"map = {toml_string(doc.map)}\n"
+    if doc.objective != OWN:
+        text += f"objective = {toml_string(doc.objective)}\n"
+    if doc.turns is not None:
+        text += f"turns = {doc.turns}\n"
+    for role, force in doc.forces:
+        text += f"\n[{role}]\n"
+        if force.side is not None:
+            text += f"side = {toml_string(force.side)}\n"
+        text += f"points = {force.points}\n"
+        if force.units != MAX_UNITS:
+            text += f"units = {force.units}\n"
+        if force.year is not None:
+            text += f"year = {force.year}\n"
+        if force.historical:
+            text += "historical = true\n"
+        if force.end is not None:
+            text += f"end = {toml_string(force.end)}\n"
+        text += _zone_text(force.zone)
+    for condition in doc.victory:
+        text += f"\n[[victory]]\nkind = {toml_string(condition.kind)}\n"
+        for key in VICTORY_FIELDS[condition.kind]:
+            value = getattr(condition, key)
+            if value is None:
+                continue
+            text += f"{key} = {toml_string(value) if isinstance(value, str) else value}\n"
+    for preset in doc.units:
+        text += "\n[[units]]\n"
+        if preset.id is not None:
+            text += f"id = {toml_string(preset.id)}\n"
+        text += f"side = {toml_string(preset.side)}\ncard = {toml_string(preset.card)}\n"
+        text += f"at = {toml_string(preset.at)}\n"
+        if preset.facing is not None:
+            text += f"facing = {toml_string(preset.facing)}\n"
+    return text
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write a text file so that it is either the old file or the whole new one, never half of it.
+
+    A temporary file in the same folder is written, flushed and synced, then renamed over the target.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise unreadable(str(path), f"cannot write the file: {error.strerror or error}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise unreadable(str(path), f"cannot write the file: {error.strerror or error}") from None
+
+
+def save_scenario(doc: ScenarioDoc, path: str | Path) -> None:
+    write_atomic(path, dump_scenario(doc))
+
+
+# --- playing a scenario --------------------------------------------------------------------------------
+
+
+def _catalogue() -> dict[str, StatCard]:
+    from minis.cards import card_catalogue
+
+    return card_catalogue()
+
+
+def army_problems(
+    scenario: Scenario,
+    armies: Mapping[Side, Army],
+    *,
+    attacker: Side | None = None,
+    cards: Mapping[str, StatCard] | None = None,
+) -> list[Problem]:
+    """Every way two armies break a scenario's limits, as problems of the army files."""
+    cards = cards if cards is not None else _catalogue()
+    problems = []
+    for side, army in armies.items():
+        file = str(army.source) if army.source else f"{side.title} army"
+        for message in scenario.army_problems(army, cards, side=side, attacker=attacker):
+            problems.append(Problem(file, 0, 0, message))
+    return problems
+
+
+def start_game(
+    scenario: Scenario,
+    axis: Army,
+    allies: Army,
+    *,
+    attacker: Side | None = None,
+    dice: Any = None,
+    cards: Mapping[str, StatCard] | None = None,
+    check_armies: bool = True,
+) -> Game:
+    """A new engine Game for `scenario` between two armies, from its set-up on.
+
+    `attacker` says which side attacks when the scenario leaves it to the players. With `check_armies`
+    (the default), armies that break the scenario's limits raise MinisError (the army files' problems).
+    """
+    from minis.game import Game
+    from minis.state import Scenario as Kind
+
+    attacker = attacker or scenario.attacker_side
+    if scenario.is_attack and attacker is None:
+        raise ValueError(f"{scenario.title}: say which side attacks")
+    if not scenario.is_attack:
+        attacker = None
+    if check_armies:
+        problems = army_problems(
+            scenario, {Side.AXIS: axis, Side.ALLIES: allies}, attacker=attacker, cards=cards
+        )
+        if problems:
+            raise MinisError(problems)
+    kind = Kind.ASSAULT if scenario.is_attack else Kind.STANDARD
+    return Game.new(
+        axis,
+        allies,
+        scenario=kind,
+        attacker=attacker,
+        configuration=scenario.configuration,
+        dice=dice,
+        cards=dict(cards) if cards is not None else None,
+        turn_limit=scenario.doc.turns,
+        plan=scenario,
+    )
