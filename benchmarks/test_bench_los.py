@@ -10,36 +10,17 @@ from typing import Any
 import pytest
 
 from minis import los
-from minis.hexgrid import Hex, from_doubled
+from minis.hexgrid import Hex
 from minis.los import LosTable, line_of_sight
-
-# Configuration 1 (Half and Half), row A on top, one letter per full hex; the 15-hex rows are indented.
-# F forest, H hill and T town block sight; the half-hexes around the board are clear.
-CONFIGURATION_1 = (
-    "FCCFCCFHCFFCCCCC",
-    "FCCFCCFCCFCCCCC",
-    "CFCCFCCCCCCCPCTT",
-    "CFCCFCTCCCCPMCT",
-    "CCCCCCTCFFCFMCTT",
-    "CCCCCCCCCCCCCCC",
-    "TTCCCCCCCCCCCCCC",
-    "TTCCCCCCCCCCCCM",
-    "TTCCCCCCCCCCCCMC",
-    "TCCCFCCCHTCCCCF",
-    "CCCFFCCCCHHCCCCC",
-)
+from minis.mapfile import load_configuration
 
 
 def configuration_1() -> tuple[list[Hex], list[Hex]]:
-    """Playable hexes in label order and the hexes whose terrain blocks sight."""
-    playable, blocking = [], []
-    for y, row in enumerate(CONFIGURATION_1):
-        for n, letter in enumerate(row):
-            h = from_doubled(2 * n + y % 2, y)
-            playable.append(h)
-            if letter in "FHT":
-                blocking.append(h)
-    return playable, blocking
+    """Configuration 1 (Half and Half) as shipped: playable hexes in label order, and the hexes
+    (half-hexes included) whose terrain blocks sight."""
+    board = load_configuration(1)
+    every = [*board.hexes, *board.half_hexes]
+    return list(board.hexes), [h for h in every if board.terrain(h).blocks_sight]
 
 
 PLAYABLE, BLOCKING = configuration_1()
@@ -47,7 +28,7 @@ PLAYABLE, BLOCKING = configuration_1()
 
 def test_configuration_1_shape() -> None:
     assert len(PLAYABLE) == 171
-    assert len(BLOCKING) == 43
+    assert len(BLOCKING) == 39  # forest, hill and town hexes of configuration 1
 
 
 def test_bench_los_table_build(benchmark: Any) -> None:

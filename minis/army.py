@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from minis.cards import YEARS, Nation, StatCard, card_id, side_adjective
+from minis.cards import YEARS, Nation, StatCard, card_id, number_in_range, side_adjective, sorted_problems
 from minis.errors import MinisError, did_you_mean
 from minis.sides import Side
 from minis.tomlfile import (
@@ -222,11 +222,7 @@ def _build(source: TomlSource, path: Path | None) -> Army:
             problems.append(
                 source.problem(("scenario",), f"unknown scenario '{scenario}' ({', '.join(choices)})", hint)
             )
-    year = data.get("year")
-    if type(year) is int and year not in YEARS:
-        problems.append(
-            source.problem(("year",), f"year {year} is out of range ({YEARS.start}-{YEARS.stop - 1})")
-        )
+    number_in_range(source, ("year",), data.get("year"), YEARS, "year", problems)
     units = data.get("units")
     if isinstance(units, list):
         for index, unit in enumerate(units):
@@ -238,7 +234,7 @@ def _build(source: TomlSource, path: Path | None) -> Army:
                 )
                 problems.append(source.problem(("units", index), message))
     if problems:
-        raise MinisError(sorted(dict.fromkeys(problems), key=lambda problem: (problem.line, problem.col)))
+        raise MinisError(sorted_problems(problems))
     assert raw is not None
     return Army(
         name=raw.name.strip(),

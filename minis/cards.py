@@ -305,10 +305,11 @@ def _structure_defense(value: Any, _type: Any) -> int | _DefenseFile | None:
 _CONVERTER.register_structure_hook_func(lambda t: t == int | _DefenseFile | None, _structure_defense)
 
 
-def _number(
+def number_in_range(
     source: TomlSource, path: KeyPath, value: Any, allowed: range, what: str, out: list[Problem]
 ) -> int | None:
-    """Check a whole number is in range; wrong types were already reported by structuring."""
+    """Check a whole number is in range (cards and armies); wrong types were already reported by
+    structuring."""
     if type(value) is not int:
         return None
     if value not in allowed:
@@ -371,9 +372,9 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
             checked["collector"] = collector
         else:
             out.append(source.problem(("collector",), f"collector number '{collector}' is not like '12/48'"))
-    checked["year"] = _number(source, ("year",), data.get("year"), YEARS, "year", out)
-    checked["cost"] = _number(source, ("cost",), data.get("cost"), COSTS, "cost", out)
-    checked["speed"] = _number(source, ("speed",), data.get("speed"), SPEEDS, "speed", out)
+    checked["year"] = number_in_range(source, ("year",), data.get("year"), YEARS, "year", out)
+    checked["cost"] = number_in_range(source, ("cost",), data.get("cost"), COSTS, "cost", out)
+    checked["speed"] = number_in_range(source, ("speed",), data.get("speed"), SPEEDS, "speed", out)
     _check_defense(source, data.get("defense"), checked, out)
     for key in ("vs_soldiers", "vs_vehicles"):
         table = data.get(key)
@@ -389,7 +390,7 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
                         )
                     )
                 else:
-                    _number(source, (key, band.value), value, ATTACK_DICE, f"{key}.{band.value}", out)
+                    number_in_range(source, (key, band.value), value, ATTACK_DICE, f"{key}.{band.value}", out)
     checked["abilities"] = _check_abilities(source, data.get("abilities"), out)
     return checked
 
@@ -401,13 +402,13 @@ def _check_defense(source: TomlSource, value: Any, checked: dict[str, Any], out:
         out.append(source.problem((), "missing key 'defense'", hint))
         return
     if type(value) is int:
-        number = _number(source, ("defense",), value, DEFENSES, "defense", out)
+        number = number_in_range(source, ("defense",), value, DEFENSES, "defense", out)
         checked["defense"] = (number, number)
         return
     if not isinstance(value, dict):
         return
     front, rear = (
-        _number(source, ("defense", key), value.get(key), DEFENSES, f"defense.{key}", out)
+        number_in_range(source, ("defense", key), value.get(key), DEFENSES, f"defense.{key}", out)
         for key in ("front", "rear")
     )
     kind = source.data.get("type")
@@ -488,7 +489,7 @@ def _build(source: TomlSource, card_id_: str) -> StatCard:
         )
     checked = _check(source, source.data, problems)
     if problems:
-        raise MinisError(_sorted(problems))
+        raise MinisError(sorted_problems(problems))
     assert raw is not None
     front, rear = checked["defense"]
     return StatCard(
@@ -512,7 +513,8 @@ def _build(source: TomlSource, card_id_: str) -> StatCard:
     )
 
 
-def _sorted(problems: list[Problem]) -> list[Problem]:
+def sorted_problems(problems: list[Problem]) -> list[Problem]:
+    """A file's problems once each, in the order they stand in the file (cards and armies)."""
     unique = list(dict.fromkeys(problems))
     return sorted(unique, key=lambda problem: (problem.line, problem.col))
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,7 @@ from minis.tomlfile import (
     TomlSource,
     describe,
     is_one_line,
+    leading_comments,
     parse_toml,
     read_toml,
     strict_converter,
@@ -161,6 +162,9 @@ class ScenarioDoc:
 
 @attrs.frozen
 class _ForceFile:
+    """`Force` as written: any zone value (`_read_zone` checks it). Conditions and presets are read
+    straight into `Condition` and `Preset`, whose fields are the file's."""
+
     points: int = 100
     units: int = MAX_UNITS
     year: int | None = None
@@ -168,26 +172,6 @@ class _ForceFile:
     end: str | None = None
     zone: Any = ZONE_DEPTH
     side: str | None = None
-
-
-@attrs.frozen
-class _ConditionFile:
-    kind: str
-    from_turn: int | None = None
-    turn: int | None = None
-    side: str | None = None
-    units: int | None = None
-    points: int | None = None
-    by_turn: int | None = None
-
-
-@attrs.frozen
-class _PresetFile:
-    side: str
-    card: str
-    at: str
-    facing: str | None = None
-    id: str | None = None
 
 
 _CONVERTER = strict_converter()
@@ -210,9 +194,10 @@ class _Report:
 
     def item(self, path: KeyPath, index: int, char: int = 0) -> tuple[int, int]:
         """Where string number `index` of the array at `path` starts (plus `char` characters)."""
-        found = _array_strings(self.source, path)
+        layout = self.source.layout
+        found = layout.strings(path)
         if index < len(found):
-            line, col = found[index]
+            line, col = layout.spot(found[index])
             return (line, col + char)
         return self.source.where(path)
 
@@ -222,69 +207,6 @@ class _Report:
             own = self.source.file
             order = sorted(unique, key=lambda p: (p.file != own, p.file, p.line, p.col))
             raise MinisError(order, exit_code=exit_code)
-
-
-def _array_strings(source: TomlSource, path: KeyPath) -> list[tuple[int, int]]:
-    """(line, col) of the contents of each string in the value at `path` (a key's array or string)."""
-    spot = source.positions.get(tuple(path))
-    if spot is None:
-        return []
-    lines = source.text.split("\n")
-    offset = sum(len(line) + 1 for line in lines[: spot[0] - 1]) + spot[1] - 1
-    text = source.text
-    i = text.find("=", offset)
-    if i < 0:
-        return []
-    i += 1
-    depth, found = 0, []
-    while i < len(text):
-        char = text[i]
-        if char == "#":
-            end = text.find("\n", i)
-            i = len(text) if end < 0 else end
-        elif char == "[":
-            depth += 1
-            i += 1
-        elif char == "]":
-            depth -= 1
-            i += 1
-            if depth <= 0:
-                break
-        elif char in "\"'":
-            quote = char * 3 if text.startswith(char * 3, i) else char
-            start = i + len(quote)
-            if depth <= 1:
-                line = text.count("\n", 0, start) + 1
-                found.append((line, start - (text.rfind("\n", 0, start) + 1) + 1))
-            j = start
-            while j < len(text) and not text.startswith(quote, j):
-                j += 2 if char == '"' and text[j] == "\\" else 1
-            i = j + len(quote)
-            if depth == 0:
-                break
-        elif char in " \t\r\n,":
-            i += 1
-        else:
-            if depth == 0:
-                break
-            i += 1
-    return found
-
-
-def _notes(text: str) -> tuple[str, ...]:
-    """The comment lines at the top of a file, kept so that writing it back keeps them."""
-    notes: list[str] = []
-    for line in text.split("\n"):
-        stripped = line.rstrip("\r").rstrip()
-        if stripped.startswith("#") or not stripped:
-            notes.append(stripped)
-            continue
-        break
-    while notes and not notes[-1]:
-        notes.pop()
-    while notes and not notes[0]:
-        notes.pop(0)
-    return tuple(notes)
 
 
 def _one_line(report: _Report, data: Mapping[str, Any], key: str, *, required: bool = False) -> str | None:
@@ -499,22 +421,43 @@ def _role_hint(roles: Sequence[str]) -> str:
     return " or ".join(f'"{role}"' for role in roles)
 
 
+def _entries(
+    report: _Report, data: Mapping[str, Any], key: str, cls: type, example: str
+) -> Iterator[tuple[KeyPath, dict[str, Any], Any]] | None:
+    """(path, table, `cls` read from it) of each `[[key]]` table, the tables that can't be read
+    reported and left out; None (reported) when `key` is not an array of tables.
+
+    The tables are read one by one as the caller asks, so each table's problems follow the ones before.
+    """
+    value = data[key]
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        report.add((key,), f"'{key}' must be tables: [[{key}]]", example)
+        return None
+    return _structured(report, key, value, cls)
+
+
+def _structured(
+    report: _Report, key: str, tables: list[dict[str, Any]], cls: type
+) -> Iterator[tuple[KeyPath, dict[str, Any], Any]]:
+    for index, item in enumerate(tables):
+        path: KeyPath = (key, index)
+        raw, problems = structure(report.source, cls, _CONVERTER, item, path)
+        report.problems.extend(problems)
+        if raw is not None:
+            yield path, item, raw
+
+
 def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]) -> tuple[Condition, ...]:
     value = data.get("victory")
     example = '[[victory]]\nkind = "objective"\nfrom_turn = 7'
     if value is None:
         report.add((), "missing [[victory]]: how the battle is won", example)
         return ()
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        report.add(("victory",), "'victory' must be tables: [[victory]]", example)
+    entries = _entries(report, data, "victory", Condition, example)
+    if entries is None:
         return ()
     conditions = []
-    for index, item in enumerate(value):
-        path: KeyPath = ("victory", index)
-        raw, problems = structure(report.source, _ConditionFile, _CONVERTER, item, path)
-        report.problems.extend(problems)
-        if raw is None:
-            continue
+    for path, item, raw in entries:
         if raw.kind not in VICTORY_KINDS:
             hint = did_you_mean(raw.kind, VICTORY_KINDS) or f"kinds: {', '.join(VICTORY_KINDS)}"
             report.add((*path, "kind"), f"unknown kind of victory {raw.kind!r}", hint)
@@ -556,9 +499,7 @@ def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
             good = False
         if good:
             side = raw.side if raw.side is not None or raw.kind != "hold" else "defender"
-            conditions.append(
-                Condition(raw.kind, raw.from_turn, raw.turn, side, raw.units, raw.points, raw.by_turn)
-            )
+            conditions.append(attrs.evolve(raw, side=side))
     if not value:
         report.add(("victory",), "the scenario has no victory condition", example)
     return tuple(conditions)
@@ -568,16 +509,11 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
     value = data.get("units")
     if value is None:
         return ()
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        report.add(("units",), "'units' must be tables: [[units]]", '[[units]]\nside = "axis"\ncard = "..."')
+    entries = _entries(report, data, "units", Preset, '[[units]]\nside = "axis"\ncard = "..."')
+    if entries is None:
         return ()
     presets = []
-    for index, item in enumerate(value):
-        path: KeyPath = ("units", index)
-        raw, problems = structure(report.source, _PresetFile, _CONVERTER, item, path)
-        report.problems.extend(problems)
-        if raw is None:
-            continue
+    for path, _, raw in entries:
         good = True
         if raw.side not in roles:
             hint = did_you_mean(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
@@ -593,7 +529,7 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
             report.add((*path, "id"), "'id' must be one line of text, not empty")
             good = False
         if good:
-            presets.append(Preset(raw.side, raw.card.strip(), raw.at.strip(), raw.facing, raw.id))
+            presets.append(attrs.evolve(raw, card=raw.card.strip(), at=raw.at.strip()))
     return tuple(presets)
 
 
@@ -683,7 +619,7 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         description=description,
         objective=objective,
         turns=turns,
-        notes=_notes(source.text),
+        notes=leading_comments(source.text),
     ), report
 
 

@@ -8,22 +8,16 @@ still loads must survive dump_card and load back equal, and the command line pri
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import io
 import re
-import tempfile
 import tomllib
-from pathlib import Path
-from typing import Any
 
+from helpers_toml import either_mutation, mutate_text, of_samples, run_on_file, toml_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minis.cards import cards_folder, dump_card, parse_card
-from minis.cli import main
 from minis.errors import MinisError
-from minis.tomlfile import toml_string
 
 SAMPLES = {
     path.stem: path.read_text(encoding="utf-8")
@@ -117,54 +111,9 @@ values = st.recursive(
 )
 
 
-def toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_string(key)
-
-
-def toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return toml_string(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
-
-
-def toml_document(data: dict[str, Any]) -> str:
-    return "".join(f"{toml_key(key)} = {toml_value(value)}\n" for key, value in data.items())
-
-
-@st.composite
-def text_mutations(draw: st.DrawFn, text: str) -> bytes:
-    """Raw edits: delete, insert, duplicate or drop lines, or insert invalid UTF-8."""
-    for _ in range(draw(st.integers(1, 4))):
-        operation = draw(st.sampled_from(["delete", "insert", "dup-line", "drop-line", "swap-lines"]))
-        lines = text.split("\n")
-        if operation == "delete" and text:
-            start = draw(st.integers(0, len(text) - 1))
-            text = text[:start] + text[start + draw(st.integers(1, 8)) :]
-        elif operation == "insert":
-            at = draw(st.integers(0, len(text)))
-            text = text[:at] + draw(st.sampled_from(SNIPPETS) | st.text(max_size=4)) + text[at:]
-        elif operation == "dup-line":
-            index = draw(st.integers(0, len(lines) - 1))
-            lines.insert(index, lines[index])
-            text = "\n".join(lines)
-        elif operation == "drop-line":
-            del lines[draw(st.integers(0, len(lines) - 1))]
-            text = "\n".join(lines)
-        else:
-            first, second = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
-            lines[first], lines[second] = lines[second], lines[first]
-            text = "\n".join(lines)
-    data = text.encode("utf-8")
-    if draw(st.booleans()) and data:
-        at = draw(st.integers(0, len(data)))
-        data = data[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"\xed\xa0\x80"])) + data[at:]
-    return data
+def text_mutations(text: str) -> st.SearchStrategy[bytes]:
+    """Raw edits: delete, insert, duplicate, drop or swap lines, or insert invalid UTF-8."""
+    return mutate_text(text, SNIPPETS)
 
 
 @st.composite
@@ -201,35 +150,27 @@ def check_card(data: bytes | str) -> None:
 
 
 @SETTINGS
-@given(st.sampled_from(sorted(SAMPLES)).flatmap(lambda name: text_mutations(SAMPLES[name])))
+@given(of_samples(SAMPLES, text_mutations))
 def test_text_mutations_give_only_minis_errors(data: bytes) -> None:
     check_card(data)
 
 
 @SETTINGS
-@given(st.sampled_from(sorted(SAMPLES)).flatmap(lambda name: data_mutations(SAMPLES[name])))
+@given(of_samples(SAMPLES, data_mutations))
 def test_data_mutations_give_only_minis_errors(text: str) -> None:
     check_card(text)
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.one_of(
-        st.sampled_from(sorted(SAMPLES)).flatmap(lambda name: text_mutations(SAMPLES[name])),
-        st.sampled_from(sorted(SAMPLES)).flatmap(lambda name: data_mutations(SAMPLES[name])).map(str.encode),
-    )
-)
+@given(either_mutation(SAMPLES, text_mutations, data_mutations))
 def test_the_command_line_prints_each_card_problem_as_one_line(data: bytes) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "fuzzed-card.toml"
-        path.write_bytes(data)
-        out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["cards", "list", "--cards", folder])
+    path, code, out, err = run_on_file(
+        "fuzzed-card.toml", data, lambda path: ["cards", "list", "--cards", str(path.parent)]
+    )
     assert code in (0, 1, 2)
     if code == 0:
-        assert out.getvalue().startswith("fuzzed-card ")
+        assert out.startswith("fuzzed-card ")
     else:
-        lines = err.getvalue().splitlines()
+        lines = err.splitlines()
         assert lines
         assert all(re.match(rf"{re.escape(str(path))}:\d+:\d+: \S", line) for line in lines), lines

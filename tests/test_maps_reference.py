@@ -1,7 +1,7 @@
 """The six starter configurations assemble to the reference boards, hex by hex, with their objectives.
 
 Two independent expectations: the reference file beside the repository (`../shared/reference/`, skipped when
-absent) and our own transcription below (row letters only, one string per row).
+absent) and our own transcription in `helpers_boards.py` (row letters only, one string per row).
 """
 
 from __future__ import annotations
@@ -11,112 +11,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers_boards import EXPECTED
 
 from minis.hexgrid import Hex, row_letters
 from minis.mapfile import MAPS_DIR, board_rows, load_configuration, load_section, terrain_lines
 from minis.terrain import Terrain
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "starter-configurations.md"
-
-#: Our transcription of the six boards: rows A-K, west to east, and the objective of each.
-EXPECTED: dict[int, tuple[str, tuple[str, ...]]] = {
-    1: (
-        "E9",
-        (
-            "FCCFCCFHCFFCCCCC",
-            "FCCFCCFCCFCCCCC",
-            "CFCCFCCCCCCCPCTT",
-            "CFCCFCTCCCCPMCT",
-            "CCCCCCTCFFCFMCTT",
-            "CCCCCCCCCCCCCCC",
-            "TTCCCCCCCCCCCCCC",
-            "TTCCCCCCCCCCCCM",
-            "TTCCCCCCCCCCCCMC",
-            "TCCCFCCCHTCCCCF",
-            "CCCFFCCCCHHCCCCC",
-        ),
-    ),
-    2: (
-        "E9",
-        (
-            "CTCCCCCCHCCCCCCC",
-            "TCFCCFCCHCFCCCC",
-            "CCCFCCFCCCCCMCFC",
-            "FCCFCCFCCCCMCFC",
-            "HFCCFCCFHHCCMCCH",
-            "CCCCCCCCCCCCCCC",
-            "CFFCCCCCCFFCCCCC",
-            "CFCCCCCCCFCCCCC",
-            "CCCCCCCHCCCCPCTT",
-            "CCCCCCHCCCCPMCT",
-            "CCCCCCCCFFCFMCTT",
-        ),
-    ),
-    3: (
-        "G9",
-        (
-            "CCCCCCHHCCCCCCCC",
-            "CCCCCCHCCCCCCCM",
-            "CCHHCCCCCCCCCCMC",
-            "CCHHCCCCHTCCCCF",
-            "CCHHCCCCCHHCCCCC",
-            "CCCCCCCCCCCCCCC",
-            "CFFCCCCCHHCCCPCC",
-            "CFCCCCCCHCCCCPC",
-            "CCCCCCCHCCCCCCCC",
-            "CCCCCCHCCTFCCCC",
-            "CCCCCCCCCTFFCCCC",
-        ),
-    ),
-    4: (
-        "H9",
-        (
-            "HCCCCCCCFCCFCCFH",
-            "HCFCCCCCFCCFCCF",
-            "CCCCMCFCCFCCFCCC",
-            "CCCMCFCCCFCCFCT",
-            "HHCCMCCHCCCCCCTC",
-            "CCCCCCCCCCCCCCC",
-            "CFFCCCCCTTCCCCCC",
-            "CFCCCCCCTTCCCCC",
-            "CCCCPCTTTTCCCCCC",
-            "CCCPMCTCTCCCFCC",
-            "FFCFMCTTCCCFFCCC",
-        ),
-    ),
-    5: (
-        "E9",
-        (
-            "CFFCCCCCHCCCCCCC",
-            "CFCCCCCCHCFCCCC",
-            "CCCCCCCHCCCCMCFC",
-            "CCCCCCHCCCCMCFC",
-            "CCCCCCCCHHCCMCCH",
-            "CCCCCCCCCCCCCCC",
-            "CCCCHHCCCFFCCCCC",
-            "CCCHHCCCCFCCCCC",
-            "CCCCHHCCCCCCPCTT",
-            "HCCCCCCCCCCPMCT",
-            "HHCCCCCCFFCFMCTT",
-        ),
-    ),
-    6: (
-        "D7",
-        (
-            "CCCCCCCCCFFCCCCC",
-            "CCCCCCMCCFCCCCC",
-            "CCCCCCMCCCCCCCCH",
-            "HTCCCCFCCCCCCCH",
-            "CHHCCCCCCCCCCCCC",
-            "CCCCCCCCCCCCCCC",
-            "HHCCCPCCCCCCHHCC",
-            "HCCCCPCCCCCHHCC",
-            "CCCCCCCCCCCCHHCC",
-            "CTFCCCCCHCCCCCC",
-            "CTFFCCCCHHCCCCCC",
-        ),
-    ),
-}
 
 NAMES = {
     1: "Half and Half",

@@ -74,21 +74,12 @@ def screenshot(png: Path, path: str | None) -> int:
 
     boot.import_arcade(headless=True)
     from minis.ui.app import MinisWindow
-    from minis.ui.driver import Driver
+    from minis.ui.driver import save_screenshot
     from minis.ui.editor import EditorView
 
     window = MinisWindow(visible=False)
     window.open(EditorView(window, path))
-    driver = Driver(window)
-    try:
-        driver.screenshot(png)
-    except OSError as error:
-        print(f"minis edit: cannot write {png}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    finally:
-        driver.close()
-    print(f"wrote {png}")
-    return 0
+    return save_screenshot(window, png, command="minis edit", failed=EXIT_UNREADABLE)
 
 
 def check(files: list[str]) -> int:

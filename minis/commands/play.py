@@ -93,7 +93,7 @@ def demo_screenshot(path: Path, *, labels: bool = False) -> int:
     from minis.ui.app import MinisWindow
     from minis.ui.battle import BattleScreen
     from minis.ui.demo import demo_game
-    from minis.ui.driver import Driver
+    from minis.ui.driver import save_screenshot
     from minis.ui.session import Session
 
     game = demo_game()
@@ -103,17 +103,9 @@ def demo_screenshot(path: Path, *, labels: bool = False) -> int:
     screen = BattleScreen(window, Session(game, autosave=False))
     window.open(screen)
     screen.map.show_labels = labels
-    driver = Driver(window)
-    try:
-        _aim_an_attack(driver, screen)
-        driver.screenshot(path)
-    except OSError as error:
-        print(f"minis play: cannot write {path}: {error.strerror or error}", file=sys.stderr)
-        return 1
-    finally:
-        driver.close()
-    print(f"wrote {path}")
-    return 0
+    return save_screenshot(
+        window, path, command="minis play", failed=1, before=lambda driver: _aim_an_attack(driver, screen)
+    )
 
 
 def _aim_an_attack(driver: Any, screen: Any) -> None:
@@ -145,7 +137,7 @@ def screenshot(path: Path, number: int, *, labels: bool = False) -> int:
 
     from minis.ui.app import MinisWindow
     from minis.ui.battlemaps import BattleMapsScreen
-    from minis.ui.driver import Driver
+    from minis.ui.driver import save_screenshot
 
     window = _open_window(lambda: MinisWindow(visible=False))
     if window is None:
@@ -153,16 +145,7 @@ def screenshot(path: Path, number: int, *, labels: bool = False) -> int:
     screen = BattleMapsScreen(window, number)
     window.open(screen)
     screen.map.show_labels = labels
-    driver = Driver(window)
-    try:
-        driver.screenshot(path)
-    except OSError as error:
-        print(f"minis play: cannot write {path}: {error.strerror or error}", file=sys.stderr)
-        return 1
-    finally:
-        driver.close()
-    print(f"wrote {path}")
-    return 0
+    return save_screenshot(window, path, command="minis play", failed=1)
 
 
 def _open_window(make: Any) -> Any:

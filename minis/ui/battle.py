@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable
-from pathlib import Path
 
 import arcade
 
@@ -47,7 +46,6 @@ from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.counters import TextSpec, pending_summary, units_mesh
-from minis.ui.filedialog import FileDialog
 from minis.ui.handover import HandOver, leave_dialog
 from minis.ui.hexdraw import Mesh
 from minis.ui.session import SAVE_SUFFIX, Session
@@ -703,26 +701,15 @@ class BattleScreen(Screen):
         if not self.session.recordable:
             self.say("This battle began from a set position: it can't be saved.", bad=True)
             return
-        self.app.open(
-            FileDialog(
-                self.app,
-                title="Save the game",
-                folder=self.session.saves,
-                suffixes=(SAVE_SUFFIX,),
-                on_choose=self._save_to,
-                saving=True,
-                name=f"turn-{self.state.turn}{SAVE_SUFFIX}",
-            )
-        )
+        from minis.ui.newbattle import open_save_dialog
 
-    def _save_to(self, path: Path) -> str | None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.session.save(path)
-        except OSError as error:
-            return f"cannot write {path}: {error.strerror or error}"
-        self.say(f"Saved {path}")
-        return None
+        open_save_dialog(
+            self.app,
+            self.session,
+            title="Save the game",
+            name=f"turn-{self.state.turn}{SAVE_SUFFIX}",
+            saved=self.say,
+        )
 
     def load_game(self) -> None:
         from minis.ui.newbattle import open_load_dialog

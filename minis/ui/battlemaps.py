@@ -15,7 +15,7 @@ from minis.hexgrid import Hex, distance
 from minis.ui import boards, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.mapview import MapView, aim_camera
-from minis.ui.widgets import Box, Label, Panel, TabBar, Widget
+from minis.ui.widgets import Box, Label, Panel, Widget
 
 PANEL_WIDTH = 300
 SIGHT_VISIBLE = (40, 200, 70, 255)
@@ -89,12 +89,7 @@ class BattleMapsScreen(Screen):
         self.map = MapView(
             window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, overlay=self.draw_map_overlay
         )
-        self.tabs = TabBar(
-            [boards.title(n) for n in boards.CONFIGURATIONS],
-            lambda i: self.show(i + 1),
-            short=[boards.short_title(n) for n in boards.CONFIGURATIONS],
-        )
-        self.tabs.focusable = False  # arrows pan the map; 1-6 choose
+        self.tabs = boards.configuration_tabs(self.show)
         self.name = Label("", size=theme.TEXT_SIZE + 3, bold=True, colour=theme.ACCENT)
         self.legend_title = Label("Legend", size=theme.TEXT_SIZE, bold=True)
         self.legend = Legend(window)
@@ -200,10 +195,7 @@ class BattleMapsScreen(Screen):
     def layout(self, width: int, height: int) -> None:
         content = self.content_box
         m = theme.MARGIN
-        tabs_left = 230
-        self.tabs.place(
-            Box(tabs_left, height - theme.BAR_HEIGHT + 9, width - tabs_left - m, theme.BAR_HEIGHT - 18)
-        )
+        boards.place_tabs(self.tabs, width, height, left=230)
         panel_width = min(PANEL_WIDTH, max(230, width // 4))
         panel = Box(width - panel_width - m, content.bottom + m, panel_width, content.height - 2 * m)
         self.panel.place(panel)
@@ -257,10 +249,9 @@ class BattleMapsScreen(Screen):
         return mesh
 
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
-        numbers = {getattr(arcade.key, f"KEY_{n}"): n for n in boards.CONFIGURATIONS}
-        numbers.update({getattr(arcade.key, f"NUM_{n}"): n for n in boards.CONFIGURATIONS})
-        if symbol in numbers:
-            self.show(numbers[symbol])
+        number = boards.number_key(symbol)
+        if number is not None:
+            self.show(number)
             return True
         if symbol == arcade.key.C:
             self.clear_sight()

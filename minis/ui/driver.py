@@ -8,6 +8,8 @@ so the screens see exactly what a player's mouse and keyboard would send.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import arcade
@@ -135,3 +137,28 @@ class Driver:
         path = Path(path)
         self.image().save(path, format="PNG")
         return path
+
+
+def save_screenshot(
+    window: MinisWindow,
+    path: Path,
+    *,
+    command: str,
+    failed: int,
+    before: Callable[[Driver], object] | None = None,
+) -> int:
+    """Draw `window` into the PNG file `path`, then close it: the `--screenshot` of `minis play` and
+    `minis edit`. `before(driver)` may move the mouse first. Returns 0, or `failed` after saying on
+    stderr why the file can't be written."""
+    driver = Driver(window)
+    try:
+        if before is not None:
+            before(driver)
+        driver.screenshot(path)
+    except OSError as error:
+        print(f"{command}: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return failed
+    finally:
+        driver.close()
+    print(f"wrote {path}")
+    return 0

@@ -20,7 +20,7 @@ from minis.ui import boards, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.handover import leave_dialog
 from minis.ui.mapview import MapView
-from minis.ui.widgets import Box, Button, DiceRow, Label, TabBar
+from minis.ui.widgets import Box, Button, DiceRow, Label
 
 
 def geometry(window: MinisWindow, number: int) -> hexdraw.MapGeometry:
@@ -62,12 +62,7 @@ class MapChoice(Screen):
         self.number = 1
         self.rolled: int | None = None
         self.map = MapView(window)
-        self.tabs = TabBar(
-            [boards.title(n) for n in boards.CONFIGURATIONS],
-            lambda i: self.preview(i + 1),
-            short=[boards.short_title(n) for n in boards.CONFIGURATIONS],
-        )
-        self.tabs.focusable = False
+        self.tabs = boards.configuration_tabs(self.preview)
         self.heading = Label("", size=theme.TEXT_SIZE + 3, bold=True, colour=theme.ACCENT)
         self.info = Label("", size=theme.TEXT_SIZE, multiline=True)
         self.die = DiceRow()
@@ -165,10 +160,7 @@ class MapChoice(Screen):
     def layout(self, width: int, height: int) -> None:
         content = self.content_box
         m = theme.MARGIN
-        tabs_left = 200
-        self.tabs.place(
-            Box(tabs_left, height - theme.BAR_HEIGHT + 9, width - tabs_left - m, theme.BAR_HEIGHT - 18)
-        )
+        boards.place_tabs(self.tabs, width, height, left=200)
         panel_width = 320
         left = width - panel_width - m
         self.map.place(Box(m, content.bottom + m, left - 2 * m, content.height - 2 * m))
@@ -184,10 +176,9 @@ class MapChoice(Screen):
         return (self.number, self.rolled)
 
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
-        numbers = {getattr(arcade.key, f"KEY_{n}"): n for n in boards.CONFIGURATIONS}
-        numbers.update({getattr(arcade.key, f"NUM_{n}"): n for n in boards.CONFIGURATIONS})
-        if symbol in numbers:
-            self.preview(numbers[symbol])
+        number = boards.number_key(symbol)
+        if number is not None:
+            self.preview(number)
             return True
         return False
 

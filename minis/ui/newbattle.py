@@ -11,6 +11,7 @@ back to it. Loading a saved game opens the battle screen at the decision where i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,11 +81,15 @@ class NewBattle:
         if self.scenario is Scenario.ASSAULT and self.attacker is None:
             self.window.open(AttackerChoice(self.window, self.attacker_chosen))
         else:
-            self.window.open(self._hand_over(Side.AXIS, "to build the Axis army in secret", self._build_axis))
+            self.window.open(self._axis_hand_over())
 
     def attacker_chosen(self, side: Side) -> None:
         self.attacker = side
-        self.window.replace(self._hand_over(Side.AXIS, "to build the Axis army in secret", self._build_axis))
+        self.window.replace(self._axis_hand_over())
+
+    def _axis_hand_over(self) -> HandOver:
+        """The first step once the sides are known: the Axis player builds first."""
+        return self._hand_over(Side.AXIS, "to build the Axis army in secret", self._build_axis)
 
     def _army_scenario(self, side: Side) -> ArmyScenario:
         if self.scenario is Scenario.STANDARD:
@@ -282,5 +287,34 @@ def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
             folder=folder or saves_of(window),
             suffixes=(SAVE_SUFFIX, ".txt"),
             on_choose=chosen,
+        )
+    )
+
+
+def open_save_dialog(
+    window: MinisWindow, session: Session, *, title: str, name: str, saved: Callable[[str], object]
+) -> None:
+    """The 'Save the game' file dialog of the battle and victory screens: the session's record goes
+    where the player chooses; a file that can't be written keeps the dialog open with the reason, and
+    `saved` hears the message to show once it is written."""
+
+    def chosen(path: Path) -> str | None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            session.save(path)
+        except OSError as error:
+            return f"cannot write {path}: {error.strerror or error}"
+        saved(f"Saved {path}")
+        return None
+
+    window.open(
+        FileDialog(
+            window,
+            title=title,
+            folder=session.saves,
+            suffixes=(SAVE_SUFFIX,),
+            on_choose=chosen,
+            saving=True,
+            name=name,
         )
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from pathlib import Path
 
 import arcade
 
@@ -11,7 +10,6 @@ from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT
-from minis.ui.filedialog import FileDialog
 from minis.ui.session import SAVE_SUFFIX, Session
 from minis.ui.widgets import Box, Button, Label
 
@@ -88,26 +86,18 @@ class VictoryScreen(Screen):
         if not self.session.recordable:
             self.saved.text = "This battle began from a set position; it has no record to save."
             return
-        self.app.open(
-            FileDialog(
-                self.app,
-                title="Save the game record",
-                folder=self.session.saves,
-                suffixes=(SAVE_SUFFIX,),
-                on_choose=self._save_to,
-                saving=True,
-                name=f"battle-turn-{self.session.game.state.turn}{SAVE_SUFFIX}",
-            )
-        )
+        from minis.ui.newbattle import open_save_dialog
 
-    def _save_to(self, path: Path) -> str | None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.session.save(path)
-        except OSError as error:
-            return f"cannot write {path}: {error.strerror or error}"
-        self.saved.text = f"Saved {path}"
-        return None
+        def saved(message: str) -> None:
+            self.saved.text = message
+
+        open_save_dialog(
+            self.app,
+            self.session,
+            title="Save the game record",
+            name=f"battle-turn-{self.session.game.state.turn}{SAVE_SUFFIX}",
+            saved=saved,
+        )
 
     def layout(self, width: int, height: int) -> None:
         cx = width / 2
