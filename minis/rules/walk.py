@@ -47,7 +47,9 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
         here, there = move.path[move.step], move.path[move.step + 1]
         if move.at == 0:
             if unit.card.is_vehicle:
-                unit = state.update(unit.id, facing=direction_to(here, there))
+                facing = direction_to(here, there)
+                if unit.facing is not facing:  # an unchanged unit needs no new copy
+                    unit = state.update(unit.id, facing=facing)
             for what in move.rolls[move.step]:
                 die = dice.roll()
                 ok = roll_succeeds(die)
