@@ -234,7 +234,12 @@ class Screen(arcade.View):
             return True
         if self.on_command_key(symbol, modifiers):
             return True
-        return any(widget.on_shortcut(symbol, modifiers) for widget in self.widgets if widget.visible)
+        for widget in self.widgets:
+            if widget.visible and widget.on_shortcut(symbol, modifiers):
+                if widget.focusable and widget.claims_focus() and self.focused is not widget:
+                    self.set_focus(widget)
+                return True
+        return False
 
     def on_text(self, text: str) -> bool:
         """Typed text goes to the focused widget (a text field)."""

@@ -21,6 +21,10 @@ What the players see, stage by stage:
 - defensive fire: the other player is asked, with each eligible unit and its odds: fire or hold;
 - the casualty phase's summary, and the victory screen.
 
+Every hex the screen asks for can also be chosen with the map's keyboard cursor (W A S D, then Space):
+`MapView` hands the cursor hex to `on_hex_click` exactly as a mouse click does, and makes it the hovered
+hex, so the previews follow it; the screen has no keyboard-only rule paths.
+
 The map and everything on it belong to the screen's kept picture, rebuilt only when something changes.
 """
 
@@ -72,14 +76,16 @@ TEXT_ON_MAP: hexdraw.Colour = (16, 16, 16, 255)
 
 
 #: The hint line for each stage: what to do next.
+#: (Everywhere on the map, W A S D move the keyboard cursor and Space clicks the hex under it.)
 HINTS: dict[Stage | None, str] = {
-    Stage.DEPLOY: "Click a unit (list or map), then a hex in the tinted zone · Q/E or wheel: facing · "
+    Stage.DEPLOY: "Click (or W A S D + Space) a hex in the tinted zone · N: next unit · Q/E: facing · "
     "R: ready · U: undo · L: labels · Esc: leave",
-    Stage.ACT: "Click a unit, then hexes for its path or an enemy to attack · Enter: go · Q/E: facing · "
-    "P: end phase · U: undo · Ctrl+S/O: save/load",
-    Stage.DEFENSIVE_FIRE: "1-9 or a click on a ringed unit: fire · H: hold · hover a hex for its units",
-    Stage.PLACE: "Click a highlighted hex to place the Soldier",
-    Stage.CHOOSE_OBJECTIVE: "Click a highlighted hex for the objective · L: labels · wheel: zoom",
+    Stage.ACT: "Click (or W A S D + Space) a unit, then its path or an enemy · Enter: go · Q/E: facing · "
+    "P: end phase · U: undo · Ctrl+S/O",
+    Stage.DEFENSIVE_FIRE: "1-9 or a click (W A S D + Space) on a ringed unit: fire · H: hold",
+    Stage.PLACE: "Click (or W A S D + Space) a highlighted hex to place the Soldier",
+    Stage.CHOOSE_OBJECTIVE: "Click (or W A S D + Space) a highlighted hex for the objective · L: labels · "
+    "+/-: zoom",
     Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first",
     Stage.CHOOSE_END: "W: the west end · E: the east end",
     None: "Ctrl+S: save · Ctrl+O: load · Esc: leave",
@@ -161,7 +167,7 @@ class BattleScreen(Screen):
     def __init__(self, window: MinisWindow, session: Session, *, handed_over: Side | None = None) -> None:
         super().__init__(window)
         self.session = session
-        self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover)
+        self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, cursor=True)
         self.banner = Label("", size=theme.TEXT_SIZE + 3, bold=True, align="right")
         self.phase_title = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
         self.info = Label("", size=theme.TEXT_SIZE, multiline=True)
@@ -199,7 +205,7 @@ class BattleScreen(Screen):
         self._path_info: PathInfo | None = None
         self._preview: AttackPreview | str | None = None
         self._panel_version = -1
-        self._layers_version = -1
+        self._layers_version: object = None
         self._counters_key: object = None
         self._under_key: object = None
         self._laid_out_info = ""
@@ -750,6 +756,9 @@ class BattleScreen(Screen):
             self.changed()
         elif symbol == key.N and stage in (Stage.ACT, Stage.DEPLOY):
             self._select_next_ready()
+            unit = self.state.units.get(self.selected or "")
+            if unit is not None and unit.hex is not None:
+                self.map.show_cursor(unit.hex)  # a keyboard player goes on from the unit
         else:
             return False
         return True
@@ -1131,9 +1140,10 @@ class BattleScreen(Screen):
 
     # --- the map's layers -----------------------------------------------------------------------------
     def update_layers(self) -> None:
-        if self._layers_version == self.version:
+        version = (self.version, self.map.cursor_shown)
+        if self._layers_version == version:
             return
-        self._layers_version = self.version
+        self._layers_version = version
         state = self.state
         if state.board is None:
             return
@@ -1197,7 +1207,7 @@ class BattleScreen(Screen):
                         _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
                         a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
                         over.line(a, b, 3, SHOOTER)
-        if self.map.hover is not None:
+        if self.map.hover is not None and not self.map.cursor_shown:  # the keyboard cursor marks it instead
             _outline(over, self.map.hover, HOVER, 2.2, 0.96)
         # the counters, with previews of a facing being chosen (rebuilt only when they change)
         acted = (
@@ -1223,7 +1233,7 @@ class BattleScreen(Screen):
             and selected.hex is None
         ):
             self._ghost(ghost, selected, self.map.hover)
-        self.map.set_group("over", self.version, [(over, True), (ghost, True)], texts)
+        self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
 
     def _tints(self) -> Mesh:
         """Hexes tinted under the counters: a deployment zone, the ends, legal hexes, a unit's reach."""

@@ -102,6 +102,7 @@ class BattleMap(MapView):
             for group in groups:
                 for shapes in group.shapes:
                     shapes.draw()
+            self.draw_cursor()  # over the counters, under their names
         batches = [b for b in (self._text_batch(g) for g in groups) if b is not None]
         if self.show_labels:
             labels = self._labels()

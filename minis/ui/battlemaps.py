@@ -1,8 +1,8 @@
 """The "Battle maps" screen: look at the six configurations and check sight lines on them.
 
-Keys 1-6 (or the tabs) choose the configuration. The sight-line tool: click a hex, then another; the
-line is drawn and the board's own answer (`Board.visible`) is shown. The screen never decides line
-of sight itself.
+Keys 1-6 (or the tabs) choose the configuration. The sight-line tool: click a hex, then another (or
+steer the keyboard cursor with W A S D and press Space or Enter on each); the line is drawn and the
+board's own answer (`Board.visible`) is shown. The screen never decides line of sight itself.
 """
 
 from __future__ import annotations
@@ -77,17 +77,22 @@ class Legend(Widget):
 class BattleMapsScreen(Screen):
     title = "Battle maps"
     hint = (
-        "Click two hexes for a sight line (right-click clears) · 1-6 choose a map · L labels · "
-        "wheel or +/- zoom · drag or arrows pan · 0 fit · Esc back"
+        "Click two hexes (or W A S D + Space) for a sight line · C or right-click clears · 1-6 map · "
+        "L labels · +/- zoom · arrows pan · 0 fit · Esc back"
     )
-    short_hint = "Click two hexes: sight line · 1-6 map · L labels · wheel zoom · drag pan · Esc back"
+    short_hint = "Click two hexes (W A S D + Space): sight line · 1-6 map · L labels · Esc back"
 
     def __init__(self, window: MinisWindow, number: int = 1) -> None:
         super().__init__(window)
         self.number = number
         self.geometries: dict[int, hexdraw.MapGeometry] = {}
         self.map = MapView(
-            window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, overlay=self.draw_map_overlay
+            window,
+            on_click=self.on_hex_click,
+            on_hover=self.on_hex_hover,
+            overlay=self.draw_map_overlay,
+            cursor=True,
+            enter_clicks=True,
         )
         self.tabs = boards.configuration_tabs(self.show)
         self.name = Label("", size=theme.TEXT_SIZE + 3, bold=True, colour=theme.ACCENT)
@@ -181,7 +186,7 @@ class BattleMapsScreen(Screen):
             self.sight.text = f"This map cannot be shown:\n{self.error}"
             self.sight.colour = theme.BAD
         elif board is None or self.sight_from is None:
-            self.sight.text = "Click a hex to start a sight line."
+            self.sight.text = "Click a hex (or W A S D, then Space) to start a sight line."
             self.sight.colour = theme.TEXT
         elif self.sight_to is None:
             self.sight.text = f"From {board.label(self.sight_from)}: click the hex to look at."
@@ -222,7 +227,14 @@ class BattleMapsScreen(Screen):
         """
         if self.board is None:
             return
-        key = (id(self.map.geometry), self.map.hover, self.sight_from, self.sight_to, self.sight_result)
+        key = (
+            id(self.map.geometry),
+            self.map.hover,
+            self.map.cursor_shown,
+            self.sight_from,
+            self.sight_to,
+            self.sight_result,
+        )
         if key != self._overlay_key:
             self._overlay_key = key
             self._overlay = ShapeElementList(blend=False)
@@ -233,7 +245,7 @@ class BattleMapsScreen(Screen):
 
     def _overlay_mesh(self) -> hexdraw.Mesh:
         mesh = hexdraw.Mesh()
-        if self.map.hover is not None:
+        if self.map.hover is not None and not self.map.cursor_shown:  # the cursor marks it instead
             mesh.outline(hexdraw.corners(*hexdraw.centre(self.map.hover), 0.94), 2.5, HOVER)
         if self.sight_from is not None:
             a = hexdraw.centre(self.sight_from)

@@ -116,6 +116,11 @@ class Widget:
         """A key the screen offers to every widget, focused or not (a button's shortcut)."""
         return False
 
+    def claims_focus(self) -> bool:
+        """Whether using one of this widget's shortcuts gives it the keyboard focus (the map's cursor keys:
+        the keys that follow, Space above all, are meant for the map, not for a button clicked earlier)."""
+        return False
+
 
 class Label(Widget):
     """Text in a box: one line (clipped by nothing, keep it short) or wrapped to the box width."""
