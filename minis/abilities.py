@@ -64,10 +64,12 @@ def attack_context(
     mode: str = "",
 ) -> AttackContext:
     """An AttackContext with its sources: the attacker's and target's abilities and the auras on the map."""
-    if not (_hooks(attacker.card).handlers or _hooks(target.card).handlers):
+    mine, theirs = _own(attacker), _own(target)
+    if not (mine or theirs):
         auras = _auras(state)
         return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(auras), mode)
-    sources = [(owner, h) for owner in (attacker, target) for h in _active(owner) if not h.aura]
+    sources = [(attacker, h) for h in mine]
+    sources.extend((target, h) for h in theirs)
     sources.extend(_auras(state))
     return AttackContext(state, attacker, target, distance_, band, defensive, front, tuple(sources), mode)
 
@@ -332,6 +334,8 @@ class _CardHooks:
     overrides: frozenset[str]  # names of the hooks some handler overrides
     vehicle: bool
     aura_overrides: frozenset[str] = frozenset()  # names of the hooks some aura handler overrides
+    own: tuple[Ability, ...] = ()  # the handlers that are not auras, in order
+    auras: tuple[Ability, ...] = ()  # the handlers that are auras, in order
 
 
 _CARDS: dict[int, _CardHooks] = {}
@@ -354,7 +358,9 @@ def _hooks(card: StatCard) -> _CardHooks:
         found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
         names = frozenset(name for h in found for name in _class_hooks(type(h)))
         aura_names = frozenset(name for h in found if h.aura for name in _class_hooks(type(h)))
-        cached = _CardHooks(card, found, any(h.aura for h in found), names, card.is_vehicle, aura_names)
+        own = tuple(h for h in found if not h.aura)
+        auras = tuple(h for h in found if h.aura)
+        cached = _CardHooks(card, found, bool(auras), names, card.is_vehicle, aura_names, own, auras)
         _CARDS[id(card)] = cached
     return cached
 
@@ -377,6 +383,14 @@ def _active(unit: Unit) -> tuple[Ability, ...]:
     return tuple(h for h in handlers_ if not h.commander)
 
 
+def _own(unit: Unit) -> tuple[Ability, ...]:
+    """The unit's working abilities that are not auras (`_active` without them; `_auras` has those)."""
+    hooks = _hooks(unit.card)
+    if not unit.disrupted or not hooks.handlers or not disrupted(unit):
+        return hooks.own
+    return tuple(h for h in hooks.handlers if not h.commander and not h.aura)
+
+
 def _has_aura(card: StatCard) -> bool:
     return _hooks(card).aura
 
@@ -385,17 +399,24 @@ def _auras(state: GameState) -> list[tuple[Unit, Ability]]:
     ids = state.aura_ids
     if ids is None:
         ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
-    found = []
+    found: list[tuple[Unit, Ability]] = []
     for unit_id in ids:
         unit = state.units[unit_id]
         if not unit.removed and unit.hex is not None:
-            found.extend((unit, h) for h in _active(unit) if h.aura)
+            if unit.disrupted and disrupted(unit):  # `_active`: no commander abilities
+                found.extend((unit, h) for h in _hooks(unit.card).auras if not h.commander)
+            else:
+                found.extend([(unit, h) for h in _hooks(unit.card).auras])
     return found
 
 
 def _has(unit: Unit, hook: str) -> bool:
     """True if one of the unit's own abilities implements `hook` (False: asking them is pointless)."""
-    return hook in _hooks(unit.card).overrides
+    card = unit.card
+    cached = _CARDS.get(id(card))  # `_hooks` inlined: this is asked tens of thousands of times a game
+    if cached is None or cached.card is not card:
+        cached = _hooks(card)
+    return hook in cached.overrides
 
 
 def _aura_hook(state: GameState, hook: str) -> bool:
@@ -404,7 +425,10 @@ def _aura_hook(state: GameState, hook: str) -> bool:
     if ids is None:
         ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
     units = state.units
-    return any(hook in _hooks(units[unit_id].card).aura_overrides for unit_id in ids)
+    for unit_id in ids:  # noqa: SIM110  (a plain loop: asked very often, mostly of one or two units)
+        if hook in _hooks(units[unit_id].card).aura_overrides:
+            return True
+    return False
 
 
 def _attack_sources(ctx: AttackContext) -> tuple[tuple[Unit, Ability], ...]:
@@ -435,7 +459,7 @@ def may_offer_attacks(state: GameState, attacker: Unit, target: Unit) -> bool:
     """False when no ability could give this attacker a way to attack this target (a quick test)."""
     if _offers(attacker.card) or _offers(target.card):
         return True
-    return any(type(h).attack_options is not Ability.attack_options for _, h in _auras(state))
+    return _aura_hook(state, "attack_options")
 
 
 def may_forbid_attack(state: GameState, attacker: Unit, target: Unit) -> bool:
@@ -638,6 +662,11 @@ def activation_offers(state: GameState, unit_id: str) -> tuple[FollowUp, ...]:
     return tuple(_activation.offers(state, unit_id))
 
 
+def acting_unit(state: GameState) -> str | None:
+    """The unit whose activation may still go on (the only one with extra actions left), if any."""
+    return _activation.acting_unit(state)
+
+
 def after_action(
     state: GameState, unit_id: str, done: str, path: tuple[Hex, ...] = (), used: FollowUp | None = None
 ) -> None:
@@ -658,10 +687,9 @@ def disrupted(unit: Unit) -> bool:
 
 def on_phase_start(state: GameState, events: list[Event]) -> None:
     """Tell every ability on the map that a movement or assault phase has begun."""
-    for unit in sorted(state.on_map(), key=lambda u: u.id):
-        if "on_phase_start" in _hooks(unit.card).overrides:
-            for h in _active(state.units[unit.id]):
-                h.on_phase_start(state, state.units[unit.id], events)
+    for unit in sorted((u for u in state.on_map() if _has(u, "on_phase_start")), key=lambda u: u.id):
+        for h in _active(state.units[unit.id]):
+            h.on_phase_start(state, state.units[unit.id], events)
 
 
 def after_attack(

@@ -86,8 +86,8 @@ _ALL = (
     _ability(
         "Blast",
         "extra-attack",
-        "Each attack is rolled separately against every unit in the target hex, friends included, "
-        "even when firing defensively.",
+        "Each attack is rolled separately against every unit in the target hex that can be attacked, "
+        "friends included, even when firing defensively.",
     ),
     _ability(
         "Bombardment", "cover-roll", "Units it attacks never get a cover roll; it can't attack aircraft."
@@ -102,7 +102,7 @@ _ALL = (
         "Bridge Demolition",
         "other",
         "Instead of moving or attacking in its assault phase it may try to blow up a bridge in its hex "
-        "(4 or more).",
+        "(4 or more); the road is then broken and crossing that stream needs a movement roll.",
     ),
     _ability(
         "Close Assault",
@@ -154,7 +154,7 @@ _ALL = (
     _ability(
         "Exposed Transport",
         "transport",
-        "Carries one Soldier, and enemies may still pick that Soldier as a target.",
+        "Carries one non-Artillery Soldier, and enemies may still attack that Soldier (a Blast too).",
     ),
     _ability(
         "Extended Range",
@@ -247,7 +247,7 @@ _ALL = (
     _ability(
         "Strike and Fade",
         "speed/movement",
-        "After it attacks in its assault phase it may still move, with speed {n}.",
+        "After it attacks in its assault phase it may still move, with speed {n}; then it attacks no more.",
         number=True,
     ),
     _ability(
@@ -268,7 +268,9 @@ _ALL = (
         number=True,
     ),
     _ability(
-        "Suppressive Fire", "defensive-fire", "No limit on the defensive-fire attacks it makes in a phase."
+        "Suppressive Fire",
+        "defensive-fire",
+        "No limit on the defensive-fire attacks it makes in a phase (still one per provocation).",
     ),
     _ability("Surprise Fire", "attack-dice", "One extra attack die when it attacks from a forest hex."),
     _ability("Tall Silhouette", "cover-roll", "Its cover rolls always fail."),

@@ -523,7 +523,11 @@ def load_cards(directory: str | Path) -> dict[str, StatCard]:
     """Every `*.toml` card in a folder, by id; the problems of all files are raised together."""
     directory = Path(directory)
     if not directory.is_dir():
-        raise MinisError(Problem(str(directory), 0, 0, "no such card folder"), exit_code=2)
+        message = "a file, not a card folder" if directory.exists() else "no such card folder"
+        raise MinisError(Problem(str(directory), 0, 0, message), exit_code=2)
+    if not any(directory.glob("*.toml")):  # a wrong folder would otherwise look like "no cards at all"
+        hint = "card files are named after the card id, like m4a1-sherman.toml"
+        raise MinisError(Problem(str(directory), 0, 0, "no card files (*.toml) in this folder", hint), 2)
     cards: dict[str, StatCard] = {}
     problems: list[Problem] = []
     exit_code = 1

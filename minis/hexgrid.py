@@ -74,6 +74,7 @@ class Facing(enum.Enum):
 
 #: The facings in counter-clockwise order starting east (useful for turning and drawing).
 FACINGS: tuple[Facing, ...] = tuple(Facing)
+_BY_STEP: dict[tuple[int, int], Facing] = {f.value: f for f in FACINGS}
 
 
 def neighbours(hex_: Hex) -> list[Hex]:
@@ -83,10 +84,7 @@ def neighbours(hex_: Hex) -> list[Hex]:
 
 def direction_to(origin: Hex, target: Hex) -> Facing | None:
     """The facing that points from `origin` to an adjacent `target`; None if not adjacent."""
-    try:
-        return Facing((target.q - origin.q, target.r - origin.r))
-    except ValueError:
-        return None
+    return _BY_STEP.get((target.q - origin.q, target.r - origin.r))
 
 
 def distance(a: Hex, b: Hex) -> int:

@@ -155,6 +155,8 @@ class LosTable:
     matrix: BoolArray = attrs.field(eq=False, repr=False)
     in_radius: BoolArray = attrs.field(eq=False, repr=False)
     _indices: Mapping[Hex, int] = attrs.field(eq=False, repr=False)
+    #: Answers beyond the radius, worked out once per pair (long-range attacks ask again and again).
+    _far: dict[tuple[Hex, Hex], bool] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     @classmethod
     def build(
@@ -194,4 +196,9 @@ class LosTable:
         i, j = self._indices.get(a), self._indices.get(b)
         if i is not None and j is not None and distance(a, b) <= self.radius:
             return bool(self.matrix[i, j])
-        return not any(a + h in self.blocking for h in crossed_offsets(b - a))
+        if (b.r, b.q) < (a.r, a.q):  # sight is symmetric: one order per pair halves the work
+            a, b = b, a
+        found = self._far.get((a, b))
+        if found is None:
+            found = self._far[(a, b)] = not any(a + h in self.blocking for h in crossed_offsets(b - a))
+        return found

@@ -36,13 +36,13 @@ from typing import Any
 import attrs
 
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.events import Event
 from minis.game import Game, RecordEntry
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Scenario
-from minis.tomlfile import parse_toml, toml_string
+from minis.tomlfile import decode, parse_toml, toml_string
 
 FORMAT = 1
 MAGIC = "# minis game record"
@@ -71,6 +71,8 @@ class Record:
     file: str
     header: dict[str, Any]
     entries: tuple[tuple[int, RecordEntry], ...]
+    #: Line and column of each header key, for problems found after parsing (unknown cards).
+    spots: dict[str, tuple[int, int]] = attrs.field(factory=dict, eq=False)
 
 
 # --- fingerprints --------------------------------------------------------------------------------------
@@ -135,16 +137,27 @@ def record_text(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write a file so that it is either the old or the new version, never half of one."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write a file so that it is either the old or the new version, never half of one.
+
+    `bytes` are written as they are (pictures); text as UTF-8 with \\n line ends. The file keeps the
+    permissions of the one it replaces (a new one gets the usual ones, not mkstemp's owner-only).
+    """
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -163,6 +176,7 @@ def save(game: Game, path: str | Path) -> None:
 
 def parse_record(text: str, file: str = "record") -> Record:
     """Split and check a record's text; MinisError with every problem of the header and the lines."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # as Windows editors save it
     lines = text.split("\n")
     problems: list[Problem] = []
     try:
@@ -205,7 +219,8 @@ def parse_record(text: str, file: str = "record") -> Record:
         entries.append((number, RecordEntry(None if action == "start" else action, tuple(dice))))
     if problems:
         raise MinisError(problems)
-    return Record(file, header, tuple(entries))
+    spots = {key: source.where((key,)) for key in header}
+    return Record(file, header, tuple(entries), spots)
 
 
 def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Problem]:
@@ -215,7 +230,11 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         line, col = source.where((key,))
         problems.append(Problem(file, line, col, message))
 
-    if header.get("format") != FORMAT:
+    record_format = header.get("format")
+    if record_format is None or isinstance(record_format, bool) or not isinstance(record_format, int):
+        shown = "missing" if record_format is None else f"{record_format!r}"
+        bad("format", f"'format' must be the number {FORMAT}, not {shown}")
+    elif record_format != FORMAT:
         bad("format", f"unknown record format {header.get('format')!r} (this version reads format {FORMAT})")
     for key in ("axis", "allies"):
         value = header.get(key)
@@ -252,7 +271,9 @@ def new_game(record: Record, dice: Dice) -> Game:
     for key in ("axis", "allies"):
         for card_id in header[key]:
             if card_id not in catalogue:
-                problems.append(Problem(record.file, 0, 0, f"unknown card '{card_id}' in '{key}'"))
+                line, col = record.spots.get(key, (1, 1))
+                hint = did_you_mean(card_id, list(catalogue))
+                problems.append(Problem(record.file, line, col, f"unknown card '{card_id}' in '{key}'", hint))
     if problems:
         raise MinisError(problems)
     armies = {
@@ -348,11 +369,7 @@ def read_record(path: str | Path) -> Record:
         raise MinisError(
             Problem(file, 0, 0, f"cannot read: {error.strerror or error}"), exit_code=EXIT_UNREADABLE
         ) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise MinisError(Problem(file, 0, 0, "not UTF-8 text"), exit_code=EXIT_UNREADABLE) from None
-    return parse_record(text, file)
+    return parse_record(decode(data, file), file)  # not UTF-8: exit 2 at the first bad byte
 
 
 def load(path: str | Path, resume: bool = True) -> Game:

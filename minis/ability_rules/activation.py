@@ -81,10 +81,12 @@ def after_action(
     state: GameState, unit_id: str, done: str, path: tuple[Hex, ...] = (), used: FollowUp | None = None
 ) -> None:
     """After a unit's action: record it; a normal action opens the follow-ups its abilities grant, a
-    follow-up uses up its offer (the others stay for the same activation)."""
+    follow-up uses up its offer (the others stay for the same activation). An extra move (Strike and
+    Fade) comes after the unit's attacks: once it is made, the extra attacks not taken are lost."""
     record(state, unit_id, done)
     if used is not None:
-        left = tuple(f for f in offers(state, unit_id) if f != used)
+        fade = used.kind == "move"
+        left = tuple(f for f in offers(state, unit_id) if f != used and not (fade and f.kind == "attack"))
         state.flags[KEY] = Activation(phase_key(state), unit_id, left)
         return
     unit = state.units[unit_id]

@@ -16,8 +16,9 @@ FLAMMABLE_ROLL = 3
 class HeavyArmor(Ability):
     """Heavy Armor: the first Damaged counter it would get in the game is not placed.
 
-    So three hits of one attack leave it disrupted but not damaged, and it can't be destroyed by a
-    single attack (official ruling); the next Damaged counter, in the same assault phase or later, counts.
+    The counters that follow move up one place: three hits of one attack leave it disrupted and damaged
+    (the third hit's counter is only its second), so one attack can't destroy it (official ruling); the
+    next Damaged counter, in the same assault phase or later, counts.
     """
 
     def place_counter(self, state: GameState, owner: Unit, counter: Counter) -> Counter | None:

@@ -6,6 +6,7 @@ N is a configuration number (1-6) or the path of a configuration, map or section
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import re
 import sys
@@ -16,6 +17,7 @@ from minis.board import Board
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
 from minis.mapfile import check_file, load_board, terrain_lines
+from minis.record import write_atomic
 from minis.terrain import Terrain
 
 # --- text drawing -------------------------------------------------------------------------------------
@@ -231,13 +233,11 @@ def draw_png(board: Board, path: Path) -> None:
     draw.text((margin, 14), board.name or "Battle map", fill=(0, 0, 0), font=big)
     _draw_legend(draw, font, margin, height - legend_height + 10)
 
-    path = Path(path)
-    temporary = path.with_name(path.name + ".tmp")
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
     try:
-        image.save(temporary, format="PNG")
-        os.replace(temporary, path)
+        write_atomic(path, buffer.getvalue())  # a temporary file in the folder, fsynced, then renamed
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise MinisError(
             Problem(str(path), 0, 0, f"cannot write the picture: {error.strerror or error}"),
             exit_code=EXIT_UNREADABLE,
@@ -281,7 +281,8 @@ def _draw_legend(draw: object, font: object, left: int, top: int) -> None:
 
 
 def _spec(text: str) -> int | str:
-    return int(text) if text.strip().isdigit() else text
+    number = text.strip().removeprefix("-")  # -1 is a wrong configuration number, not a file name
+    return int(text) if number.isdigit() and not Path(text).exists() else text
 
 
 def show(args: argparse.Namespace) -> int:

@@ -24,10 +24,21 @@ def _cover(text: str) -> int:
     raise argparse.ArgumentTypeError(f"'{text}' is not a cover roll: soldier (4+), vehicle (5+) or a number")
 
 
+#: More dice than any attack rolls; the exact binomial of a huge count would run for hours.
+MAX_DICE = 1000
+
+
 def _count(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
     return int(text)
+
+
+def _dice(text: str) -> int:
+    count = _count(text)
+    if count > MAX_DICE:
+        raise argparse.ArgumentTypeError(f"{text} dice is too many (at most {MAX_DICE})")
+    return count
 
 
 def _signed(text: str) -> int:
@@ -43,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the exact chance of 0, 1, 2 and 3 hits of an attack",
         description="The exact odds of an attack (binomial, no simulation).",
     )
-    parser.add_argument("dice", type=_count, metavar="DICE", help="attack dice rolled")
+    parser.add_argument("dice", type=_dice, metavar="DICE", help="attack dice rolled")
     parser.add_argument("defense", type=_count, metavar="DEFENSE", help="the defense the attack must reach")
     parser.add_argument(
         "--penalty",

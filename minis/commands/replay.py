@@ -10,7 +10,7 @@ from pathlib import Path
 
 from minis.events import Event, describe
 from minis.game import Game
-from minis.record import maps_version, read_record, replay_record
+from minis.record import cards_version, maps_version, read_record, replay_record
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,6 +25,10 @@ def run(args: argparse.Namespace) -> int:
     played = record.header.get("maps_version")
     if played not in (None, maps_version()):
         print(f"note: {args.file} was played with other map files (maps version {played})")
+    played_cards = record.header.get("cards_version")
+    units = [*record.header.get("axis", []), *record.header.get("allies", [])]
+    if played_cards not in (None, cards_version(units)):
+        print(f"note: {args.file} was played with other card files (cards version {played_cards})")
     events: list[Event] | None = [] if args.log else None
     game = replay_record(record, events=events)
     for event in events or []:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE
 from minis.rulestest import find_files, run_file
@@ -25,6 +26,10 @@ def run(args: argparse.Namespace) -> int:
     files = find_files(args.paths)
     passed = failed = 0
     unreadable = False
+    for path in map(Path, args.paths):  # an empty folder would otherwise "pass" with 0 tests
+        if path.is_dir() and not find_files([path]):
+            print(f"{path}:0:0: no rules-test files (*.toml) in this folder", file=sys.stderr)
+            unreadable = True
     for path in files:
         outcome = run_file(path)
         if outcome.passed:

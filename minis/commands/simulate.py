@@ -13,11 +13,13 @@ import time
 from pathlib import Path
 
 from minis.ai.random_bot import RandomBot, play
-from minis.army import load_army
+from minis.army import Army, load_army
+from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import MinisError, Problem
+from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
 from minis.sides import Side
+from minis.tomlfile import TomlSource, read_toml
 
 #: Games stopped at this turn count as draws (random play can tie on points for ever).
 DEFAULT_TURN_LIMIT = 30
@@ -51,14 +53,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise MinisError(Problem("simulate", 0, 0, "--games must be at least 1"))
+    if args.turn_limit < 1:
+        raise MinisError(Problem("simulate", 0, 0, "--turn-limit must be at least 1"))
     axis, allies = load_army(args.axis), load_army(args.allies)
     for army, side, path in ((axis, Side.AXIS, args.axis), (allies, Side.ALLIES, args.allies)):
         if army.side is not side:
             raise MinisError(
                 Problem(str(path), 1, 1, f"this is an {army.side.title} army, not an {side.title} one")
             )
+        _check_cards(army, path)
     if args.records:
-        args.records.mkdir(parents=True, exist_ok=True)
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise unreadable(
+                str(args.records), f"cannot make the records folder: {error.strerror or error}"
+            ) from None
     rng = random.Random(args.seed)
     wins = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
     turns = 0
@@ -78,7 +88,11 @@ def run(args: argparse.Namespace) -> int:
         if args.records:
             from minis.record import save
 
-            save(game, args.records / f"game-{number:04d}.rec")
+            target = args.records / f"game-{number:04d}.rec"
+            try:
+                save(game, target)
+            except OSError as error:
+                raise unreadable(str(target), f"cannot write the record: {error.strerror or error}") from None
         if progress:
             _bar(number, args.games, time.perf_counter() - started)
     elapsed = time.perf_counter() - started
@@ -95,6 +109,27 @@ def run(args: argparse.Namespace) -> int:
     print(f"average length {turns / games:.2f} turns")
     print(f"{games / elapsed:.1f} games/second ({elapsed:.2f} s)")
     return 0
+
+
+def _check_cards(army: Army, path: Path) -> None:
+    """Unknown cards and cards of the other side, each at its line, before any game starts."""
+    catalogue = card_catalogue()
+    source: TomlSource | None = None
+    problems: list[Problem] = []
+    for index, unit in enumerate(army.units):
+        card = catalogue.get(unit)
+        if card is None:
+            message, hint = f"unknown card '{unit}'", did_you_mean(unit, list(catalogue))
+        elif card.side is not army.side:
+            message, hint = f"'{unit}' is an {card.side.title} card in an {army.side.title} army", ""
+        else:
+            continue
+        source = source or read_toml(path)
+        offsets = source.layout.strings(("units",))
+        line, col = source.layout.spot(offsets[index]) if index < len(offsets) else source.where(("units",))
+        problems.append(Problem(str(path), line, col, message, hint))
+    if problems:
+        raise MinisError(problems)
 
 
 def _bar(done: int, total: int, elapsed: float, width: int = 30) -> None:

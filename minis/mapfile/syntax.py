@@ -22,9 +22,14 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
     """TOML text to a dict; a syntax error (a key given twice included) is an unreadable-file error."""
     try:
         return tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as error:
+    except RecursionError:
+        raise unreadable(file, "not valid TOML: values nested too deeply", 1, 1) from None
+    except (tomllib.TOMLDecodeError, ValueError) as error:
         message, line, col = syntax_position(str(error) or "not valid TOML")
         lines = text.split("\n")
+        if not line and message.endswith("(at end of document)"):  # a truncated file: its last line
+            message = message.removesuffix("(at end of document)").rstrip()
+            line, col = len(lines), len(lines[-1]) + 1
         if "overwrite" in message and 0 < line <= len(lines):
             key = key_on_line(lines[line - 1])
             name, col = key if key else ("", col)
@@ -50,7 +55,8 @@ def read_text(path: Path | str) -> str:
     """The text of a file, or an unreadable-file error (missing, a folder, not UTF-8)."""
     path = Path(path)
     raw = read_bytes(path, missing_hint="check the path", cannot_read="cannot read the file")
-    return decode(raw, str(path), "the file is not UTF-8 text", "save it as UTF-8")
+    text = decode(raw, str(path), "the file is not UTF-8 text", "save it as UTF-8")
+    return text.removeprefix("\ufeff")  # the byte-order mark some Windows editors write
 
 
 @attrs.frozen

@@ -266,7 +266,7 @@ def resolve_with_blast(state: GameState, plan: AttackPlan, dice: Dice, events: l
         return result
     target = plan.ctx.target
     others = sorted(
-        (u for u in state.at(target.hex) if u.id not in (target.id, plan.ctx.attacker.id)),  # type: ignore[arg-type]
+        (u for u in state.on_map() if u.hex == target.hex and u.id not in (target.id, plan.ctx.attacker.id)),
         key=lambda u: (u.entered, u.id),
     )
     for other in others:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import Hex, distance
+from minis.hexgrid import Hex, distance, within
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_with_blast
 from minis.state import GameState, MoveProgress, Unit
 
@@ -45,25 +45,51 @@ def window_hex(move: MoveProgress) -> Hex:
     return move.path[move.step] if move.at == 1 else move.path[move.step + 1]
 
 
+_NEAR_BOTH: dict[tuple[Hex, Hex], frozenset[Hex]] = {}
+
+
+def _near_both(a: Hex, b: Hex) -> frozenset[Hex]:
+    """The hexes adjacent to (or the same as) both a and b: where a unit the step a -> b provokes is."""
+    found = _NEAR_BOTH.get((a, b))
+    if found is None:
+        found = frozenset(h for h in within(a, 1) if distance(h, b) <= 1)
+        if len(_NEAR_BOTH) > 100_000:
+            _NEAR_BOTH.clear()
+        _NEAR_BOTH[(a, b)] = found
+    return found
+
+
+#: `GameState.flags` key: the step under way and the units that fired at it. A step provokes one attack
+#: from each provoked unit, in the hex left or the hex entered (rulebook, Target's Hex), even from a unit
+#: without a per-phase limit (Suppressive Fire); a unit moves at most once a phase, so the step is known
+#: by the phase, the mover, its path and the step's index.
+STEP_FIRED = "defensive-fire-step"
+
+
+def _step(state: GameState, move: MoveProgress) -> tuple[object, ...]:
+    return (state.turn, state.phase, state.active, move.unit, move.path, move.step)
+
+
+def fired_at_step(state: GameState, move: MoveProgress) -> frozenset[str]:
+    """The units that have already fired at the step of `move` under way."""
+    entry = state.flags.get(STEP_FIRED)
+    return entry[1] if entry is not None and entry[0] == _step(state, move) else frozenset()
+
+
 def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
     """Units that may fire at the mover in the current window, by id."""
     mover = state.units[move.unit]
     a, b = move.path[move.step], move.path[move.step + 1]
     found = []
     side = mover.side
+    near = _near_both(a, b)
     for unit in state.units.values():
-        h = unit.hex
-        if h is None or unit.side is side or unit.removed:
-            continue
-        dq, dr = h.q - a.q, h.r - a.r  # adjacent (or the same hex) to both ends of the step
-        if abs(dq) > 1 or abs(dr) > 1 or abs(dq + dr) > 1:
-            continue
-        dq, dr = h.q - b.q, h.r - b.r
-        if abs(dq) > 1 or abs(dr) > 1 or abs(dq + dr) > 1:
+        if unit.hex not in near or unit.side is side or unit.removed:
             continue
         if (
             provoked(state, mover, unit, a, b)
             and may_fire(state, unit)
+            and not (state.fired.get(unit.id) and unit.id in fired_at_step(state, move))
             and attack_allowed(state, unit, mover, defensive=True)
         ):
             found.append(unit)
@@ -74,6 +100,9 @@ def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
 def fire(state: GameState, firer_id: str, mover_id: str, dice: Dice, events: list[Event]) -> bool:
     """Resolve `firer`'s defensive fire at the mover; True if the mover is disrupted (and must stop)."""
     state.fired[firer_id] = state.fired.get(firer_id, 0) + 1
+    if state.move is not None and abilities.defensive_fire_limit(state, state.units[firer_id]) > 1:
+        # Only a unit that may fire again this phase needs the record (the others are stopped by `fired`).
+        state.flags[STEP_FIRED] = (_step(state, state.move), fired_at_step(state, state.move) | {firer_id})
     disrupted = False
     for _ in range(abilities.defensive_fire_attacks(state, state.units[firer_id])):
         plan = plan_attack(state, state.units[firer_id], state.units[mover_id], defensive=True)

@@ -24,15 +24,19 @@ from minis.state import GameState, Phase, Stage, Unit
 def ready_units(state: GameState) -> list[str]:
     """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
     if state.stage is Stage.ACT:
+        active, activated, setup_phase = state.active, state.activated, state.phase is Phase.SETUP
         found = [
             u.id
             for u in state.units.values()
-            if u.side is state.active
-            and u.on_map
-            and u.id not in state.activated
-            and (state.phase is not Phase.SETUP or abilities.moves_before_turn_1(u))
+            if u.side is active
+            and u.hex is not None
+            and not u.removed
+            and u.id not in activated
+            and (not setup_phase or abilities.moves_before_turn_1(u))
         ]
-        found += [i for i in state.activated if abilities.activation_offers(state, i)] if state.flags else []
+        acting = abilities.acting_unit(state) if state.flags else None  # extra actions left: one unit at most
+        if acting is not None and acting in activated and abilities.activation_offers(state, acting):
+            found.append(acting)
         return sorted(found)
     if state.stage is Stage.DEPLOY:
         return sorted(
@@ -190,11 +194,8 @@ def can_attack(state: GameState, unit: Unit, target: Unit) -> bool:
         if not offers:
             return False
         mode = offers[0]
-    return (
-        target.on_map
-        and (bool(mode) or may_reach(state, unit, target))
-        and attack_allowed(state, unit, target, mode=mode)
-    )
+    # No `may_reach` pre-test here: `attack_allowed` refuses those attacks as quickly itself.
+    return target.on_map and attack_allowed(state, unit, target, mode=mode)
 
 
 def _targets(state: GameState, unit: Unit, mode: str) -> tuple[str, ...]:

@@ -232,7 +232,9 @@ def _search(
     edges = info.edges(vehicle)
     start = (unit.hex, bonus, True)
     best: dict[tuple[Hex, bool, bool], int] = {start: 0}
-    parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None] = {start: None}
+    #: The path to each state, from the state it was last improved from: the same as following parent
+    #: links at the end, since a state only ever improves from states already settled.
+    paths: dict[tuple[Hex, bool, bool], tuple[Hex, ...]] = {start: ()}
     top = max(road_budget, speed_, 2)
     buckets: list[list[tuple[Hex, bool, bool]]] = [[] for _ in range(top + 1)]
     buckets[0].append(start)
@@ -267,26 +269,15 @@ def _search(
                     continue
                 if total < best.get(nxt, 99):
                     best[nxt] = total
-                    parent[nxt] = key
+                    paths[nxt] = (*paths[key], there)
                     buckets[total].append(nxt)
     found: list[tuple[Hex, tuple[Hex, ...]]] = []
     seen = {unit.hex}
     for key in order:
         if key[0] not in seen:
             seen.add(key[0])
-            found.append((key[0], _path(parent, key)))
+            found.append((key[0], paths[key]))
     return found
-
-
-def _path(
-    parent: dict[tuple[Hex, bool, bool], tuple[Hex, bool, bool] | None], key: tuple[Hex, bool, bool]
-) -> tuple[Hex, ...]:
-    hexes: list[Hex] = []
-    node: tuple[Hex, bool, bool] | None = key
-    while node is not None and parent[node] is not None:
-        hexes.append(node[0])
-        node = parent[node]
-    return tuple(reversed(hexes))
 
 
 def roll_succeeds(die: int) -> bool:

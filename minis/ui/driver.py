@@ -8,6 +8,7 @@ so the screens see exactly what a player's mouse and keyboard would send.
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -133,9 +134,13 @@ class Driver:
         return image
 
     def screenshot(self, path: str | Path) -> Path:
-        """Save the current picture as a PNG (the folder must exist)."""
+        """Save the current picture as a PNG (the folder must exist), atomically: never half a file."""
+        from minis.record import write_atomic
+
         path = Path(path)
-        self.image().save(path, format="PNG")
+        buffer = io.BytesIO()
+        self.image().save(buffer, format="PNG")
+        write_atomic(path, buffer.getvalue())
         return path
 
 
