@@ -100,6 +100,11 @@ class Ability:
         """Extra ways to attack (Close Assault, longer range bands); the engine uses the best."""
         return ()
 
+    def offers_attack_at(self, distance: int) -> bool:
+        """False when `attack_options` surely offers nothing at this distance (True: maybe). Lets the
+        engine refuse out-of-range attacks without building an AttackContext."""
+        return True
+
     def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
         return None
 
@@ -336,6 +341,9 @@ class _CardHooks:
     aura_overrides: frozenset[str] = frozenset()  # names of the hooks some aura handler overrides
     own: tuple[Ability, ...] = ()  # the handlers that are not auras, in order
     auras: tuple[Ability, ...] = ()  # the handlers that are auras, in order
+    offerers: tuple[Ability, ...] = ()  # the handlers that override `attack_options`
+    #: Whether some offerer may offer an attack at a distance, filled as distances are asked.
+    offers_at: dict[int, bool] = attrs.Factory(dict)
 
 
 _CARDS: dict[int, _CardHooks] = {}
@@ -360,7 +368,10 @@ def _hooks(card: StatCard) -> _CardHooks:
         aura_names = frozenset(name for h in found if h.aura for name in _class_hooks(type(h)))
         own = tuple(h for h in found if not h.aura)
         auras = tuple(h for h in found if h.aura)
-        cached = _CardHooks(card, found, bool(auras), names, card.is_vehicle, aura_names, own, auras)
+        offerers = tuple(h for h in found if "attack_options" in _class_hooks(type(h)))
+        cached = _CardHooks(
+            card, found, bool(auras), names, card.is_vehicle, aura_names, own, auras, offerers
+        )
         _CARDS[id(card)] = cached
     return cached
 
@@ -419,16 +430,24 @@ def _has(unit: Unit, hook: str) -> bool:
     return hook in cached.overrides
 
 
+#: The hooks the auras of a battle implement, by the identity of its `aura_ids` tuple (shared by every
+#: clone of the battle's states; kept in the entry, so an id is never reused while it is here).
+_AURA_NAMES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
 def _aura_hook(state: GameState, hook: str) -> bool:
     """True if an aura of a unit of this battle implements `hook` (False: asking the auras is pointless)."""
     ids = state.aura_ids
     if ids is None:
         ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
-    units = state.units
-    for unit_id in ids:  # noqa: SIM110  (a plain loop: asked very often, mostly of one or two units)
-        if hook in _hooks(units[unit_id].card).aura_overrides:
-            return True
-    return False
+    entry = _AURA_NAMES.get(id(ids))
+    if entry is None or entry[0] is not ids:
+        units = state.units
+        names = frozenset(name for unit_id in ids for name in _hooks(units[unit_id].card).aura_overrides)
+        if len(_AURA_NAMES) > 1000:
+            _AURA_NAMES.clear()
+        entry = _AURA_NAMES[id(ids)] = (ids, names)
+    return hook in entry[1]
 
 
 def _attack_sources(ctx: AttackContext) -> tuple[tuple[Unit, Ability], ...]:
@@ -451,13 +470,20 @@ def _forbidden(answers: Iterable[bool | None]) -> bool:
 # --- the questions the engine asks ------------------------------------------------------------------
 
 
-def _offers(card: StatCard) -> bool:
-    return "attack_options" in _hooks(card).overrides
+def _offers(card: StatCard, distance: int | None) -> bool:
+    hooks = _hooks(card)
+    if distance is None or not hooks.offerers:
+        return bool(hooks.offerers)
+    found = hooks.offers_at.get(distance)
+    if found is None:
+        found = hooks.offers_at[distance] = any(h.offers_attack_at(distance) for h in hooks.offerers)
+    return found
 
 
-def may_offer_attacks(state: GameState, attacker: Unit, target: Unit) -> bool:
-    """False when no ability could give this attacker a way to attack this target (a quick test)."""
-    if _offers(attacker.card) or _offers(target.card):
+def may_offer_attacks(state: GameState, attacker: Unit, target: Unit, distance: int | None = None) -> bool:
+    """False when no ability could give this attacker a way to attack this target (a quick test);
+    `distance` (attacker to target) lets abilities that only work at some distances say no."""
+    if _offers(attacker.card, distance) or _offers(target.card, distance):
         return True
     return _aura_hook(state, "attack_options")
 

@@ -52,7 +52,10 @@ def terrain_of(state: GameState, unit: Unit) -> Terrain:
 
 def phase_key(state: GameState) -> tuple[int, str, str]:
     """Identifies the current phase of the current turn (a flag set in another phase is stale)."""
-    return (state.turn, state.phase.value, state.active.value if state.active is not None else "")
+    # `_value_` is the member's value as a plain attribute (`.value` is a slower descriptor): asked on
+    # every action by the activation bookkeeping.
+    active = state.active
+    return (state.turn, state.phase._value_, active._value_ if active is not None else "")
 
 
 def _scoped(state: GameState, name: str, key: Hashable) -> frozenset[Any]:

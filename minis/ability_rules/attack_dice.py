@@ -29,6 +29,9 @@ class _CloseCombat(Ability):
             return (AttackOption(self.number, ignores_cover=True, source=self.id),)
         return ()
 
+    def offers_attack_at(self, distance: int) -> bool:
+        return distance == 0
+
 
 @register("close-assault")
 class CloseAssault(_CloseCombat):

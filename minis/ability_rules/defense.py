@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from minis.abilities import Ability, AttackContext, AttackOption, register
 from minis.ability_rules._common import attacking, defending
-from minis.cards import UnitType
+from minis.cards import UnitType, range_band
 from minis.state import Unit
 
 
@@ -51,3 +51,6 @@ class OpenBack(Ability):
             return ()
         dice = ctx.attacker.card.attack_dice(UnitType.SOLDIER, ctx.band)
         return (AttackOption(dice, source=self.id),) if dice else ()
+
+    def offers_attack_at(self, distance: int) -> bool:
+        return range_band(distance) is not None  # a range band is needed for the anti-Soldier dice

@@ -11,7 +11,8 @@ from minis.ability_rules import activation
 from minis.ability_rules._common import add_this_phase, mark_used, phase_key, this_phase, used_this_game
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import Hex, crossed_hexes
+from minis.hexgrid import Hex
+from minis.los import crossed_offsets
 from minis.state import GameState, Phase, Unit
 
 #: Bridge Demolition: the die that destroys the bridge.
@@ -119,7 +120,8 @@ def smoke_blocks(state: GameState, a: Hex, b: Hex) -> bool:
     hexes = smoke(state)
     if not hexes or a == b:
         return False
-    return a in hexes or b in hexes or any(h in hexes for h in crossed_hexes(a, b))
+    # Crossing is translation-invariant: the cached offsets, shifted to a, are the crossed hexes.
+    return a in hexes or b in hexes or any(a + h in hexes for h in crossed_offsets(b - a))
 
 
 abilities.SIGHT_BLOCKERS.append(smoke_blocks)

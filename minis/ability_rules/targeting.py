@@ -34,6 +34,9 @@ class _LongerRange(Ability):
         dice = owner.card.attack_dice(kind, RangeBand.LONG)
         return (AttackOption(dice, source=self.id),) if dice else ()
 
+    def offers_attack_at(self, distance: int) -> bool:
+        return LONG_RANGE_END < distance <= (self.number or 0)
+
 
 @register("enhanced-range")
 class EnhancedRange(_LongerRange):

@@ -13,6 +13,7 @@ from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS
 from minis.rules import setup
+from minis.rules.combat import may_reach
 from minis.state import Phase, Stage
 
 
@@ -96,8 +97,11 @@ class RandomBot:
         attacker = state.units[unit]
         enemies = [u for u in state.on_map() if u.side is not attacker.side]
         self.rng.shuffle(enemies)
+        # `may_reach` (no attack at that range, no ability that could give one) is a cheap pre-test that
+        # never rules out an allowed attack; an extra attack (the unit has acted) skips it, as listing does.
+        quick = attacker.hex is not None and unit not in state.activated
         for target in enemies:
-            if game.can_attack(unit, target.id):
+            if (not quick or may_reach(state, attacker, target)) and game.can_attack(unit, target.id):
                 return A.Attack(unit, target.id)
         return None
 

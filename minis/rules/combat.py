@@ -125,7 +125,7 @@ def _plan(
     band = range_band(dist)
     kind = target_type(target)
     best = attacker.card.attack_dice(kind, band) if band is not None else None
-    if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target):
+    if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target, dist):
         return _REFUSED if check_only else _no_attack(attacker, kind, band, dist)
     if check_only and best is not None and not abilities.may_forbid_attack(state, attacker, target):
         # Other ways to attack could only change the numbers, and nothing can forbid it: sight decides.
@@ -176,10 +176,11 @@ def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
     """A quick test for listing attacks: False only if the attacker surely has no attack on the target
     (no attack value at that range and no ability that could give one)."""
     assert attacker.hex is not None and target.hex is not None
-    band = range_band(distance(attacker.hex, target.hex))
+    dist = distance(attacker.hex, target.hex)
+    band = range_band(dist)
     if band is not None and attacker.card.attack_dice(target_type(target), band) is not None:
         return True
-    return abilities.may_offer_attacks(state, attacker, target)
+    return abilities.may_offer_attacks(state, attacker, target, dist)
 
 
 def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> AttackPlan | str:
