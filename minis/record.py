@@ -145,8 +145,10 @@ def write_atomic(path: str | Path, text: str | bytes) -> None:
     """
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    if not isinstance(text, str | bytes):
+        raise TypeError(f"write_atomic writes str or bytes, not {type(text).__name__}")
     data = text if isinstance(text, bytes) else text.encode("utf-8")
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -231,9 +233,10 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         problems.append(Problem(file, line, col, message))
 
     record_format = header.get("format")
-    if record_format is None or isinstance(record_format, bool) or not isinstance(record_format, int):
-        shown = "missing" if record_format is None else f"{record_format!r}"
-        bad("format", f"'format' must be the number {FORMAT}, not {shown}")
+    if record_format is None:
+        bad("format", f"unknown record format: no 'format' line (this version reads format {FORMAT})")
+    elif isinstance(record_format, bool) or not isinstance(record_format, int):
+        bad("format", f"unknown record format {record_format!r}: 'format' must be the number {FORMAT}")
     elif record_format != FORMAT:
         bad("format", f"unknown record format {header.get('format')!r} (this version reads format {FORMAT})")
     for key in ("axis", "allies"):
@@ -306,8 +309,33 @@ def new_game(record: Record, dice: Dice) -> Game:
 def replay_record(record: Record, resume: bool = False, events: list[Event] | None = None) -> Game:
     """Replay every entry with its dice; with `resume`, the game then goes on with its seeded dice.
 
-    `events`, if given, receives every event of the replayed game.
+    `events`, if given, receives every event of the replayed game. A record that fails and was played
+    with other card or map files says so in its hint: that, not a broken file, is the likely cause.
     """
+    try:
+        return _replay(record, resume, events)
+    except MinisError as error:
+        hint = changed_files(record.header)
+        if not hint:
+            raise
+        problems = [attrs.evolve(p, hint=p.hint or hint) for p in error.problems]
+        raise MinisError(problems, exit_code=error.exit_code) from None
+
+
+def changed_files(header: dict[str, Any]) -> str:
+    """Which of the card and map files differ from those the record was played with ('' if none)."""
+    changed = []
+    units = [u for key in ("axis", "allies") if isinstance(header.get(key), list) for u in header[key]]
+    if header.get("cards_version") not in (None, cards_version(units)):
+        changed.append("card")
+    if header.get("maps_version") not in (None, maps_version()):
+        changed.append("map")
+    if not changed:
+        return ""
+    return f"this game was played with other {' and '.join(changed)} files than these"
+
+
+def _replay(record: Record, resume: bool, events: list[Event] | None) -> Game:
     log: list[Event] = events if events is not None else []
     game = new_game(record, Dice.scripted())
     game.header.update(record.header)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army
-from minis.cards import card_catalogue
+from minis.cards import card_catalogue, card_id
 from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
@@ -116,10 +116,14 @@ def _check_cards(army: Army, path: Path) -> None:
     catalogue = card_catalogue()
     source: TomlSource | None = None
     problems: list[Problem] = []
+    if not army.units:
+        source = read_toml(path)
+        line, col = source.where(("units",))
+        problems.append(Problem(str(path), line, col, "no units: an army needs at least one"))
     for index, unit in enumerate(army.units):
         card = catalogue.get(unit)
         if card is None:
-            message, hint = f"unknown card '{unit}'", did_you_mean(unit, list(catalogue))
+            message, hint = f"unknown card '{unit}'", did_you_mean(card_id(unit), list(catalogue))
         elif card.side is not army.side:
             message, hint = f"'{unit}' is an {card.side.title} card in an {army.side.title} army", ""
         else:
