@@ -27,14 +27,13 @@ MinisError naming the line (and the action), never a traceback.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from minis.atomic import write_atomic
 from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.events import Event
@@ -135,35 +134,6 @@ def record_text(game: Game) -> str:
         action = entry.action if entry.action is not None else "start"
         lines.append(f"{action} | {dice}".rstrip())
     return "\n".join(lines) + "\n"
-
-
-def write_atomic(path: str | Path, text: str | bytes) -> None:
-    """Write a file so that it is either the old or the new version, never half of one.
-
-    `bytes` are written as they are (pictures); text as UTF-8 with \\n line ends. The file keeps the
-    permissions of the one it replaces (a new one gets the usual ones, not mkstemp's owner-only).
-    """
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not isinstance(text, str | bytes):
-        raise TypeError(f"write_atomic writes str or bytes, not {type(text).__name__}")
-    data = text if isinstance(text, bytes) else text.encode("utf-8")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def save(game: Game, path: str | Path) -> None:

@@ -16,15 +16,14 @@ The engine asks a loaded `Scenario` for deployment zones (`zone`), the winner at
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from minis import atomic
 from minis.army import MAX_UNITS, Army, validate_army
 from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.cards import YEARS, StatCard
@@ -1169,30 +1168,10 @@ def dump_scenario(doc: ScenarioDoc) -> str:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write a text file so that it is either the old file or the whole new one, never half of it.
-
-    A temporary file in the same folder is written, flushed and synced, then renamed over the target.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    """`minis.atomic.write_atomic`, with a failed write reported as the project's error (exit 2)."""
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        atomic.write_atomic(path, text)
     except OSError as error:
-        raise unreadable(str(path), f"cannot write the file: {error.strerror or error}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
         raise unreadable(str(path), f"cannot write the file: {error.strerror or error}") from None
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from minis.atomic import write_atomic
 from minis.cli import main
-from minis.record import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 AXIS = ROOT / "armies" / "sample-axis.toml"

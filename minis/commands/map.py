@@ -13,11 +13,11 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from minis.atomic import write_atomic
 from minis.board import Board
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
 from minis.mapfile import check_file, load_board, terrain_lines
-from minis.record import write_atomic
 from minis.terrain import Terrain
 
 # --- text drawing -------------------------------------------------------------------------------------

@@ -17,9 +17,9 @@ from pathlib import Path
 import arcade
 
 from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
+from minis.atomic import write_atomic
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
 from minis.errors import MinisError
-from minis.record import write_atomic
 from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen

@@ -135,7 +135,7 @@ class Driver:
 
     def screenshot(self, path: str | Path) -> Path:
         """Save the current picture as a PNG (the folder must exist), atomically: never half a file."""
-        from minis.record import write_atomic
+        from minis.atomic import write_atomic
 
         path = Path(path)
         buffer = io.BytesIO()
