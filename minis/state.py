@@ -64,9 +64,8 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-AUTOMATIC = frozenset(
-    {Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN}
-)
+#: A tuple, not a set: `in` then compares by identity in C, where a set would call Enum's Python `__hash__`.
+AUTOMATIC = (Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN)
 
 
 class Scenario(enum.Enum):

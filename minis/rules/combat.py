@@ -16,7 +16,7 @@ from minis.abilities import AttackContext
 from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import distance, is_front
+from minis.hexgrid import Hex, distance, is_front
 from minis.state import Counter, GameState, Unit
 
 #: A die showing this or more (after modifiers) is a success.
@@ -68,7 +68,20 @@ def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
         return False
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
-    return bool(state.board.visible(attacker.hex, target.hex))
+    board = state.board
+    if _SIGHT_BOARD[0] is not board:  # answers are per board (a Board is immutable)
+        _SIGHT.clear()
+        _SIGHT_BOARD[0] = board
+    key = (attacker.hex, target.hex)
+    found = _SIGHT.get(key)
+    if found is None:
+        found = _SIGHT[key] = bool(board.visible(attacker.hex, target.hex))
+    return found
+
+
+#: Line of sight between two hexes of the board in `_SIGHT_BOARD` (asked again and again by listing).
+_SIGHT: dict[tuple[Hex, Hex], bool] = {}
+_SIGHT_BOARD: list[object] = [None]
 
 
 def plan_attack(

@@ -160,8 +160,16 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     road_budget = speed_ + abilities.road_speed_bonus(state, unit)
     board = state.board
     assert board is not None
+    # The map's own steps, looked up once (what `step` does first for each step, without the calls).
+    table = None if state.broken_roads else _step_table(mapinfo.info(board), unit.card.is_vehicle)
     for there in path:
-        result = step(state, unit, here, there, bonus_left)
+        known = table.get((here, there)) if table is not None else None
+        if known is not None and abilities.may_enter(state, unit, there, known[0].road):
+            found = known[1] if bonus_left else known[0]
+            rolls = abilities.movement_rolls(state, unit, here, there, found.rolls)
+            result: Step | str = found if rolls is found.rolls else Step(found.cost, found.road, rolls)
+        else:
+            result = step(state, unit, here, there, bonus_left)
         if isinstance(result, str):
             return f"{unit.id} can't move from {board.label(here)} to {board.label(there)}: {result}"
         if result.road and bonus_left and unit.card.is_vehicle:
@@ -187,7 +195,6 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
     road, take the general (slower) route through `step`.
     """
     assert unit.hex is not None and state.board is not None
-    info = mapinfo.info(state.board)
     vehicle = unit.card.is_vehicle
     speed_ = speed(state, unit)
     road_budget = speed_ + abilities.road_speed_bonus(state, unit)
@@ -197,6 +204,7 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
     key = (id(state.board), unit.hex, vehicle, speed_, road_budget, bonus, minimum)
     found = None if general else _SEARCHES.get(key)
     if found is None or found[0] is not state.board:
+        info = mapinfo.info(state.board)
         found = (
             state.board,
             dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general)),
@@ -216,6 +224,34 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
 _SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
+#: Per map and unit kind: the map's hexes by index number, and `MapInfo.edges` with hexes as index numbers.
+IndexedEdges = tuple[list[Hex], dict[Hex, int], list[tuple[tuple[int, bool, int], ...]]]
+_INDEXED: dict[tuple[int, bool], tuple[mapinfo.MapInfo, IndexedEdges]] = {}
+
+
+def _indexed_edges(info: mapinfo.MapInfo, vehicle: bool) -> IndexedEdges:
+    """`info.edges(vehicle)` keyed on hex index numbers (cached): small integer keys hash fast."""
+    found = _INDEXED.get((id(info), vehicle))
+    if found is not None and found[0] is info:
+        return found[1]
+    edges = info.edges(vehicle)
+    hexes = list(info.neighbours)
+    index = {h: i for i, h in enumerate(hexes)}
+    for steps in edges.values():  # hexes only reached as a step target get an index too
+        for there, _road, _cost in steps:
+            if there not in index:
+                index[there] = len(hexes)
+                hexes.append(there)
+    table: list[tuple[tuple[int, bool, int], ...]] = [()] * len(hexes)
+    for a, steps in edges.items():
+        table[index[a]] = tuple((index[b], road, cost) for b, road, cost in steps)
+    result = (hexes, index, table)
+    if len(_INDEXED) > 64:
+        _INDEXED.clear()
+    _INDEXED[(id(info), vehicle)] = (info, result)
+    return result
+
+
 def _search(
     state: GameState,
     unit: Unit,
@@ -227,18 +263,24 @@ def _search(
     bonus: bool,
     general: bool,
 ) -> list[tuple[Hex, tuple[Hex, ...]]]:
-    """Every hex the unit can reach (its own excluded) with one cheapest path, cheapest first."""
+    """Every hex the unit can reach (its own excluded) with one cheapest path, cheapest first.
+
+    A search state (hex, road bonus still unused, every step so far along a road) is the integer
+    hex index * 4 + 2 * bonus + all-road.
+    """
     assert unit.hex is not None
-    edges = info.edges(vehicle)
-    start = (unit.hex, bonus, True)
-    best: dict[tuple[Hex, bool, bool], int] = {start: 0}
+    hexes, index, table = _indexed_edges(info, vehicle)
+    start_hex = index[unit.hex]
+    start = start_hex * 4 + (2 if bonus else 0) + 1
+    best: dict[int, int] = {start: 0}
     #: The path to each state, from the state it was last improved from: the same as following parent
     #: links at the end, since a state only ever improves from states already settled.
-    paths: dict[tuple[Hex, bool, bool], tuple[Hex, ...]] = {start: ()}
+    paths: dict[int, tuple[Hex, ...]] = {start: ()}
     top = max(road_budget, speed_, 2)
-    buckets: list[list[tuple[Hex, bool, bool]]] = [[] for _ in range(top + 1)]
+    buckets: list[list[int]] = [[] for _ in range(top + 1)]
     buckets[0].append(start)
-    order: list[tuple[Hex, bool, bool]] = []
+    order: list[int] = []
+    get = best.get
     for spent in range(top + 1):
         bucket = buckets[spent]
         while bucket:
@@ -246,37 +288,45 @@ def _search(
             if best[key] != spent:
                 continue
             order.append(key)
-            here, bonus_left, all_road = key
+            here = key >> 2
+            bonus_left = key & 2
+            all_road = key & 1
             if general:
-                steps = []
-                for there in info.neighbours[here]:
-                    result = step(state, unit, here, there, bonus_left)
+                steps: tuple[tuple[int, bool, int], ...] | list[tuple[int, bool, int]] = []
+                here_hex = hexes[here]
+                for there in info.neighbours[here_hex]:
+                    result = step(state, unit, here_hex, there, bool(bonus_left))
                     if not isinstance(result, str):
-                        steps.append((there, result.road, 1 if result.road else result.cost))
+                        if there not in index:  # off the indexed map: never, but keep the search total
+                            index[there] = len(hexes)
+                            hexes.append(there)
+                        steps.append((index[there], result.road, 1 if result.road else result.cost))
             else:
-                steps = edges[here]  # type: ignore[assignment]
+                steps = table[here]
+            path = paths[key]
             for there, road, cost in steps:
                 if road:
                     if bonus_left:
                         cost = 0
-                    nxt = (there, False, all_road)  # a Vehicle's road bonus is used (Soldiers have none)
+                    nxt = there * 4 + all_road  # a Vehicle's road bonus is used (Soldiers have none)
                     limit = road_budget if all_road else speed_
                 else:
-                    nxt = (there, bonus_left, False)
+                    nxt = there * 4 + bonus_left
                     limit = speed_
                 total = spent + cost
                 if total > limit and not (minimum and cost == 2 and spent == 0):
                     continue
-                if total < best.get(nxt, 99):
+                if total < get(nxt, 99):
                     best[nxt] = total
-                    paths[nxt] = (*paths[key], there)
+                    paths[nxt] = (*path, hexes[there])
                     buckets[total].append(nxt)
     found: list[tuple[Hex, tuple[Hex, ...]]] = []
-    seen = {unit.hex}
+    seen = {start_hex}
     for key in order:
-        if key[0] not in seen:
-            seen.add(key[0])
-            found.append((key[0], paths[key]))
+        here = key >> 2
+        if here not in seen:
+            seen.add(here)
+            found.append((hexes[here], paths[key]))
     return found
 
 

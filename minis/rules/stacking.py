@@ -39,23 +39,28 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
 
 
 def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
-    """Every hex where `unit` can't stop (no room for it), found in one pass over the units."""
-    friends: dict[Hex, int] = {}
-    vehicles: set[Hex] = set()
+    """Every hex where `unit` can't stop (no room for it), found in one pass over the units.
+
+    The counting relies on FRIENDLY_LIMIT == 2 and VEHICLE_LIMIT == 1 (a second friend, or any Vehicle).
+    """
     side = unit.side
     unit_id = unit.id
     as_vehicle = abilities.stacks_as_vehicle(unit)
+    once: set[Hex] = set()  # hexes with one friendly unit so far
+    full: set[Hex] = set()
     for other in state.units.values():
         h = other.hex
-        if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
-            continue
         if other.side is side:
-            friends[h] = friends.get(h, 0) + 1
-        if as_vehicle and abilities.stacks_as_vehicle(other):  # other Vehicles matter only to a Vehicle
-            vehicles.add(h)
-    full = {h for h, count in friends.items() if count >= FRIENDLY_LIMIT}
-    if as_vehicle:
-        full |= vehicles
+            if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
+                continue
+            if h in once:
+                full.add(h)  # the second friendly unit: the friendly limit is reached
+            else:
+                once.add(h)
+        elif not as_vehicle or h is None or other.removed or other.carried_by is not None:
+            continue  # enemies matter only as Vehicles, and only to a Vehicle
+        if as_vehicle and abilities.stacks_as_vehicle(other):
+            full.add(h)
     return full
 
 
