@@ -19,15 +19,9 @@ import pytest
 from minis.hexgrid import Hex, distance, from_doubled, neighbours
 from minis.mapfile import MAPS_DIR, Section, parse_document
 from minis.scenario import SCENARIOS_DIR, load_scenario
-from minis.ui import boot
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def arcade() -> Any:
-    return boot.import_arcade(headless=True)
 
 
 @pytest.fixture(scope="module")

@@ -18,15 +18,8 @@ import pytest
 from minis.errors import MinisError, Problem
 from minis.hexgrid import Facing, Hex, distance
 from minis.mapfile import load_configuration
-from minis.ui import boot
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def arcade() -> Any:
-    """arcade, imported in headless mode (before anything else in this process imports it)."""
-    return boot.import_arcade(headless=True)
 
 
 def open_driver(arcade: Any, width: int = 1280, height: int = 800) -> Any:

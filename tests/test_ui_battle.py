@@ -13,7 +13,6 @@ Screenshots of the main moments go to docs/screenshots/.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ import pytest
 
 from minis.dice import Dice
 from minis.sides import Side
-from minis.ui import boot
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ALLIED_ARMY = """\
@@ -30,21 +28,6 @@ side = "allies"
 scenario = "standard"
 units = ["m4a1-sherman", "m1-garand-rifle", "bazooka"]
 """
-
-
-@pytest.fixture(scope="module")
-def arcade() -> Any:
-    return boot.import_arcade(headless=True)
-
-
-@pytest.fixture
-def driver(arcade: Any, tmp_path: Path) -> Iterator[Any]:
-    from minis.ui.driver import Driver
-
-    driver = Driver.open()
-    driver.window.saves = tmp_path / "saves"
-    yield driver
-    driver.close()
 
 
 def click_hex(driver: Any, label: str) -> None:

@@ -9,7 +9,6 @@ docs/screenshots/keyboard-cursor.png.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,24 +17,8 @@ import pytest
 from minis.dice import Dice
 from minis.hexgrid import Hex, distance
 from minis.sides import Side
-from minis.ui import boot
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def arcade() -> Any:
-    return boot.import_arcade(headless=True)
-
-
-@pytest.fixture
-def driver(arcade: Any, tmp_path: Path) -> Iterator[Any]:
-    from minis.ui.driver import Driver
-
-    driver = Driver.open()
-    driver.window.saves = tmp_path / "saves"
-    yield driver
-    driver.close()
 
 
 def column(hex_: Hex) -> int:
