@@ -781,6 +781,8 @@ def use(state: GameState, unit: Unit, action: Use, dice: Dice, events: list[Even
 
 
 def initiative_bonus(state: GameState, unit: Unit) -> int:
+    if not _has(unit, "initiative_bonus"):
+        return 0
     return max((h.initiative_bonus(state, unit) for h in _active(unit)), default=0)
 
 

@@ -169,7 +169,14 @@ class Headshot(Ability):
     def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:
         if _ready(state, owner, Phase.ASSAULT) is not None or used_this_game(state, self.id, owner.id):
             return ()
-        return [(t.id,) for t in state.on_map() if t.card.is_vehicle and self._plan(state, owner, (t.id,))]
+        from minis.rules.combat import attack_allowed
+
+        # `attack_allowed` answers what `_plan` would, without working out the attack's numbers.
+        return [
+            (t.id,)
+            for t in state.on_map()
+            if t.card.is_vehicle and t.side is not owner.side and attack_allowed(state, owner, t)
+        ]
 
     def _plan(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> object:
         from minis.rules.combat import plan_attack

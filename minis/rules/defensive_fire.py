@@ -48,7 +48,7 @@ def window_hex(move: MoveProgress) -> Hex:
 _NEAR_BOTH: dict[tuple[Hex, Hex], frozenset[Hex]] = {}
 
 
-def _near_both(a: Hex, b: Hex) -> frozenset[Hex]:
+def near_both(a: Hex, b: Hex) -> frozenset[Hex]:
     """The hexes adjacent to (or the same as) both a and b: where a unit the step a -> b provokes is."""
     found = _NEAR_BOTH.get((a, b))
     if found is None:
@@ -82,7 +82,7 @@ def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
     a, b = move.path[move.step], move.path[move.step + 1]
     found = []
     side = mover.side
-    near = _near_both(a, b)
+    near = near_both(a, b)
     for unit in state.units.values():
         if unit.hex not in near or unit.side is side or unit.removed:
             continue

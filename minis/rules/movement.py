@@ -272,15 +272,16 @@ def _search(
     hexes, index, table = _indexed_edges(info, vehicle)
     start_hex = index[unit.hex]
     start = start_hex * 4 + (2 if bonus else 0) + 1
-    best: dict[int, int] = {start: 0}
-    #: The path to each state, from the state it was last improved from: the same as following parent
-    #: links at the end, since a state only ever improves from states already settled.
-    paths: dict[int, tuple[Hex, ...]] = {start: ()}
+    size = 4 * len(hexes)
+    best = [99] * size
+    best[start] = 0
+    #: The state each state was last improved from: since a state only ever improves from states already
+    #: settled, following these links at the end gives the path to it.
+    parent = [-1] * size
     top = max(road_budget, speed_, 2)
     buckets: list[list[int]] = [[] for _ in range(top + 1)]
     buckets[0].append(start)
     order: list[int] = []
-    get = best.get
     for spent in range(top + 1):
         bucket = buckets[spent]
         while bucket:
@@ -300,10 +301,11 @@ def _search(
                         if there not in index:  # off the indexed map: never, but keep the search total
                             index[there] = len(hexes)
                             hexes.append(there)
+                            best.extend((99, 99, 99, 99))
+                            parent.extend((-1, -1, -1, -1))
                         steps.append((index[there], result.road, 1 if result.road else result.cost))
             else:
                 steps = table[here]
-            path = paths[key]
             for there, road, cost in steps:
                 if road:
                     if bonus_left:
@@ -316,17 +318,20 @@ def _search(
                 total = spent + cost
                 if total > limit and not (minimum and cost == 2 and spent == 0):
                     continue
-                if total < get(nxt, 99):
+                if total < best[nxt]:
                     best[nxt] = total
-                    paths[nxt] = (*path, hexes[there])
+                    parent[nxt] = key
                     buckets[total].append(nxt)
     found: list[tuple[Hex, tuple[Hex, ...]]] = []
     seen = {start_hex}
-    for key in order:
+    paths: dict[int, tuple[Hex, ...]] = {start: ()}
+    for key in order:  # settled states, cheapest first: a state's parent is always settled before it
         here = key >> 2
-        if here not in seen:
-            seen.add(here)
-            found.append((hexes[here], paths[key]))
+        if key != start:
+            paths[key] = path = (*paths[parent[key]], hexes[here])
+            if here not in seen:
+                seen.add(here)
+                found.append((hexes[here], path))
     return found
 
 

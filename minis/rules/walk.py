@@ -12,6 +12,8 @@ legally stop.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from minis import abilities
 from minis.abilities import FollowUp
 from minis.dice import Dice
@@ -42,6 +44,21 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     """Walk on until the move ends or a defensive-fire window waits for a decision."""
     move = state.move
     assert move is not None
+    # Where the mover's enemies are: no unit moves or appears while another walks, so a window whose
+    # hexes have no enemy next to them can open for nobody (asking `shooters` would find no one).
+    side = state.units[move.unit].side
+    enemies = {u.hex for u in state.units.values() if u.side is not side and u.hex is not None}
+    card = state.units[move.unit].card
+    transport = abilities.overrides(card, "capacity")
+    if (
+        move.step == 0
+        and move.at == 0
+        and not transport
+        and not abilities.overrides(card, "on_enter")
+        and all(defensive_fire.near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
+    ):
+        _walk_unopposed(state, move, dice, events)
+        return
     while True:
         unit = state.units[move.unit]
         here, there = move.path[move.step], move.path[move.step + 1]
@@ -59,7 +76,11 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                     finish(state, events, stopped=f"failed the movement roll to {_verb(what)}")
                     return
             move.at, move.window_closed = 1, False
-        elif not move.window_closed and defensive_fire.shooters(state, move):
+        elif (
+            not move.window_closed
+            and not defensive_fire.near_both(here, there).isdisjoint(enemies)
+            and defensive_fire.shooters(state, move)
+        ):
             state.move = move
             state.stage = Stage.DEFENSIVE_FIRE
             return
@@ -68,7 +89,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
             finish(state, events, stopped=move.stopped)
             return
         elif move.at == 1:
-            carried = [u.id for u in state.units.values() if u.carried_by == unit.id]
+            carried = [u.id for u in state.units.values() if u.carried_by == unit.id] if transport else []
             entry = state.next_entry()
             state.update(unit.id, hex=there, entered=entry)
             for passenger in carried:
@@ -83,6 +104,43 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                 state.move = move
                 finish(state, events, stopped="")
                 return
+
+
+def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: list[Event]) -> None:
+    """`run` for a move no window can open on (no enemy next to any step) by a unit that carries no
+    one and has no ability acting on the hexes it enters: the same rolls, events and final state, with
+    the unit's copy made once at the end instead of at every hex (most moves are like this)."""
+    unit = state.units[move.unit]
+    vehicle = unit.card.is_vehicle
+    facing = unit.facing
+    path = move.path
+    entered = 0
+    stopped = ""
+    for step, there in enumerate(path[1:]):
+        if vehicle:
+            facing = direction_to(path[step], there)
+        for what in move.rolls[step]:
+            die = dice.roll()
+            ok = roll_succeeds(die)
+            events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
+            if not ok:
+                stopped = f"failed the movement roll to {_verb(what)}"
+                break
+        if stopped:
+            move.step = step
+            break
+        entered += 1
+        events.append(Event("move", unit.side, unit.id, hexes=(path[step], there)))
+        move.road_steps += int(move.roads[step])
+    else:
+        move.step = len(path) - 1
+    move.at = 0
+    if entered:
+        state.entry_counter += entered
+        state.update(unit.id, hex=path[entered], entered=state.entry_counter, facing=facing)
+    elif facing is not unit.facing:
+        state.update(unit.id, facing=facing)
+    finish(state, events, stopped=stopped)
 
 
 def _verb(what: str) -> str:
