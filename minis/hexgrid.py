@@ -248,23 +248,35 @@ def segment_crosses_hex(a: Hex, b: Hex, h: Hex) -> bool:
 def crossed_hexes(a: Hex, b: Hex) -> tuple[Hex, ...]:
     """Every hex other than a and b whose interior the segment between their centres crosses, from a to b.
 
-    A crossed hex's centre lies within the doubled-coordinate bounding box of a and b (its interior
-    reaches less than one unit in x and two thirds of a row in y from its centre), so only those
-    candidates are tested. Consecutive crossed hexes are neighbours entered across their shared side
-    (or through a vertex at its end), which lies on the perpendicular bisector of their centres; so the
-    order along the segment is the order of the centres' projections on the segment direction. That
-    projection must be Euclidean (the (x, 3y) frame is not): in doubled units the real dot product is
-    proportional to dx1*dx2 + 3*dy1*dy2, as in `is_front`.
+    A crossed hex holds a point of the segment less than one unit from its centre in x and less than
+    two thirds of a row in y (its interior's reach). So its centre lies within the doubled-coordinate
+    bounding box of a and b and, on each row, no further in x than the segment's x one row above or
+    below (widened by one unit): only those candidates get the exact test. Consecutive crossed hexes are
+    neighbours entered across their shared side (or through a vertex at its end), which lies on the
+    perpendicular bisector of their centres; so the order along the segment is the order of the
+    centres' projections on the segment direction. That projection must be Euclidean (the (x, 3y)
+    frame is not): in doubled units the real dot product is proportional to dx1*dx2 + 3*dy1*dy2, as in
+    `is_front`.
     """
     ax, ay = to_doubled(a)
     bx, by = to_doubled(b)
     found: list[tuple[int, Hex]] = []
     dx, dy = bx - ax, by - ay
-    for y in range(min(ay, by), max(ay, by) + 1):
-        x0 = min(ax, bx)
+    # The segment's x on the line through it, as floor/ceil of a fraction with a positive denominator:
+    # x(t) = sx + ddx * (t - sy) / ddy from its lower-row end (sx, sy).
+    (sx, sy), (ex, ey) = sorted(((ax, ay), (bx, by)), key=lambda p: p[1])
+    ddx, ddy = ex - sx, ey - sy
+    left, right = min(ax, bx), max(ax, bx)
+    for y in range(sy, ey + 1):
+        x0, x1 = left, right
+        if ddy:
+            above = sx * ddy + ddx * (y - 1 - sy)
+            below = sx * ddy + ddx * (y + 1 - sy)
+            x0 = max(x0, min(above, below) // ddy)
+            x1 = min(x1, -(-max(above, below) // ddy))
         if (x0 - y) % 2:
             x0 += 1
-        for x in range(x0, max(ax, bx) + 1, 2):
+        for x in range(x0, x1 + 1, 2):
             h = from_doubled(x, y)
             if h != a and h != b and segment_crosses_hex(a, b, h):
                 found.append((dx * (x - ax) + 3 * dy * (y - ay), h))

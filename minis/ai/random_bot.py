@@ -11,10 +11,13 @@ import random
 
 from minis import actions as A
 from minis.game import Game
-from minis.hexgrid import FACINGS
+from minis.hexgrid import FACINGS, Hex
 from minis.rules import setup
 from minis.rules.combat import may_reach
-from minis.state import Phase, Stage
+from minis.state import Phase, Stage, Unit
+
+#: Random picks of a deployment hex before the bot lists the allowed ones.
+DEPLOY_TRIES = 8
 
 
 class RandomBot:
@@ -31,6 +34,8 @@ class RandomBot:
         self.pass_chance = pass_chance
         self.fire_chance = fire_chance
         self.attack_chance = attack_chance
+        #: The last deployment zone asked about, and its hexes in a fixed order (row, then column).
+        self._zone: tuple[frozenset[Hex] | None, tuple[Hex, ...]] = (None, ())
 
     def choose(self, game: Game) -> A.Action:
         stage = game.state.stage
@@ -40,12 +45,10 @@ class RandomBot:
             waiting = game.ready_units()
             if waiting:
                 unit = game.state.units[self.rng.choice(waiting)]
-                zone = sorted(setup.zone(game.state, unit.side), key=lambda h: (h.r, h.q))
-                self.rng.shuffle(zone)
-                for hex_ in zone:
-                    if setup.deploy_problem(game.state, unit, hex_) is None:
-                        face = self.rng.choice(FACINGS) if unit.card.is_vehicle else None
-                        return A.Deploy(unit.id, hex_, face)
+                hex_ = self._deploy_hex(game, unit)
+                if hex_ is not None:
+                    face = self.rng.choice(FACINGS) if unit.card.is_vehicle else None
+                    return A.Deploy(unit.id, hex_, face)
             options = game.legal_actions()
             ready = [a for a in options if isinstance(a, A.Ready)]
             if ready and self.rng.random() < 0.8:
@@ -58,6 +61,26 @@ class RandomBot:
                 return self.rng.choice(fire)
             return A.Hold()
         return self.rng.choice(options)
+
+    def _deploy_hex(self, game: Game, unit: Unit) -> Hex | None:
+        """A random hex of the zone where the unit may deploy, each such hex equally likely (None: none).
+
+        Random picks until one is allowed (most are: a zone is large and mostly open), then, if the
+        zone turns out crowded, the allowed hexes are listed and one is chosen.
+        """
+        state = game.state
+        area = setup.zone(state, unit.side)
+        if self._zone[0] is not area:  # the same zone object while a side deploys: sort it once
+            self._zone = (area, tuple(sorted(area, key=lambda h: (h.r, h.q))))
+        hexes = self._zone[1]
+        if not hexes:
+            return None
+        for _ in range(DEPLOY_TRIES):
+            hex_ = hexes[self.rng.randrange(len(hexes))]
+            if setup.deploy_problem(state, unit, hex_) is None:
+                return hex_
+        allowed = [h for h in hexes if setup.deploy_problem(state, unit, h) is None]
+        return self.rng.choice(allowed) if allowed else None
 
     def _act(self, game: Game) -> A.Action:
         if self.rng.random() < self.pass_chance:

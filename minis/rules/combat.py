@@ -140,11 +140,13 @@ def _plan(
     best = attacker.card.attack_dice(kind, band) if band is not None else None
     if best is None and not mode and not abilities.may_offer_attacks(state, attacker, target, dist):
         return _REFUSED if check_only else _no_attack(attacker, kind, band, dist)
-    if check_only and best is not None and not abilities.may_forbid_attack(state, attacker, target):
-        # Other ways to attack could only change the numbers, and nothing can forbid it: sight decides.
+    if check_only:
+        # Every allowed attack needs line of sight, and a check needs no reason: ask sight first (a
+        # cached answer) before building the abilities' view of the attack.
         if not visible(state, attacker, target):
-            return f"{attacker.id} has no line of sight to {target.id}"
-        return None
+            return _REFUSED
+        if best is not None and not abilities.may_forbid_attack(state, attacker, target):
+            return None  # other ways to attack could only change the numbers, and nothing forbids it
     front = bool(
         target.card.is_vehicle
         and target.facing is not None
