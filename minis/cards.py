@@ -153,7 +153,8 @@ class Attack:
     long: int | None = None
 
     def at(self, band: RangeBand) -> int | None:
-        return getattr(self, band.value)
+        # `_value_` is the member's value as a plain attribute (`.value` is a slower descriptor).
+        return getattr(self, band._value_)  # type: ignore[no-any-return]
 
 
 @attrs.frozen

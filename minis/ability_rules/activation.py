@@ -91,4 +91,4 @@ def after_action(
         return
     unit = state.units[unit_id]
     earned = abilities.follow_ups(state, unit, done, path) if unit.on_map else ()
-    state.flags[KEY] = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)))
+    state.flags[KEY] = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)) if earned else ())

@@ -7,6 +7,7 @@ decision and whenever no unit has anything left to do.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from minis import actions as A
@@ -102,7 +103,7 @@ class RandomBot:
                 continue
             pick = self.rng.randrange(options.count)
             if pick < len(options.moves):
-                path = list(options.moves.values())[pick]
+                path = next(itertools.islice(options.moves.values(), pick, None))
                 face = self.rng.choice(FACINGS) if options.vehicle else None
                 return A.Move(unit, path, face)
             pick -= len(options.moves)

@@ -162,12 +162,18 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     assert board is not None
     # The map's own steps, looked up once (what `step` does first for each step, without the calls).
     table = None if state.broken_roads else _step_table(mapinfo.info(board), unit.card.is_vehicle)
+    # Without abilities that change entering or rolls, a step the map allows is the table's step.
+    card = unit.card
+    plain = not (abilities.overrides(card, "may_enter") or abilities.overrides(card, "movement_rolls"))
+    result: Step | str
     for there in path:
         known = table.get((here, there)) if table is not None else None
-        if known is not None and abilities.may_enter(state, unit, there, known[0].road):
+        if known is not None and plain:
+            result = known[1] if bonus_left else known[0]
+        elif known is not None and abilities.may_enter(state, unit, there, known[0].road):
             found = known[1] if bonus_left else known[0]
             rolls = abilities.movement_rolls(state, unit, here, there, found.rolls)
-            result: Step | str = found if rolls is found.rolls else Step(found.cost, found.road, rolls)
+            result = found if rolls is found.rolls else Step(found.cost, found.road, rolls)
         else:
             result = step(state, unit, here, there, bonus_left)
         if isinstance(result, str):
