@@ -14,10 +14,12 @@ from pathlib import Path
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army
+from minis.board import Board
 from minis.cards import card_catalogue, card_id
 from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
+from minis.mapfile import load_configuration
 from minis.sides import Side
 from minis.tomlfile import TomlSource, read_toml
 
@@ -70,6 +72,16 @@ def run(args: argparse.Namespace) -> int:
                 str(args.records), f"cannot make the records folder: {error.strerror or error}"
             ) from None
     rng = random.Random(args.seed)
+    # Each configuration is read once for the whole run (not re-checked on disk for every game).
+    boards: dict[int, Board] = {}
+
+    def load_board(number: int) -> Board:
+        if number not in boards:
+            boards[number] = load_configuration(number)
+        return boards[number]
+
+    if args.config is not None:
+        load_board(args.config)  # map problems are reported before the first game starts
     wins = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
     turns = 0
     progress = not args.quiet and args.games >= 20
@@ -81,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
             configuration=args.config,
             dice=Dice(seed=rng.randrange(2**31)),
             turn_limit=args.turn_limit,
+            load_board=load_board,
         )
         play(game, RandomBot(rng.randrange(2**31)))
         wins[game.winner] += 1
