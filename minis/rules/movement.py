@@ -13,6 +13,8 @@ its move in, for the legal-action list.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from minis import abilities
@@ -230,8 +232,11 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
 _SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
-#: Per map and unit kind: the map's hexes by index number, and `MapInfo.edges` with hexes as index numbers.
-IndexedEdges = tuple[list[Hex], dict[Hex, int], list[tuple[tuple[int, bool, int], ...]]]
+#: One step out of a search state: the state it leads to, its cost, and whether the road budget applies.
+SearchStep = tuple[int, int, bool]
+#: Per map and unit kind: the map's hexes by index number, and for each of the four kinds of search
+#: state (road bonus unused, all steps along a road) the steps out of every hex (`_search_steps`).
+IndexedEdges = tuple[list[Hex], dict[Hex, int], tuple[list[tuple[SearchStep, ...]], ...]]
 _INDEXED: dict[tuple[int, bool], tuple[mapinfo.MapInfo, IndexedEdges]] = {}
 
 
@@ -251,11 +256,26 @@ def _indexed_edges(info: mapinfo.MapInfo, vehicle: bool) -> IndexedEdges:
     table: list[tuple[tuple[int, bool, int], ...]] = [()] * len(hexes)
     for a, steps in edges.items():
         table[index[a]] = tuple((index[b], road, cost) for b, road, cost in steps)
-    result = (hexes, index, table)
+    variants = tuple([_search_steps(row, flags) for row in table] for flags in range(4))
+    result = (hexes, index, variants)
     if len(_INDEXED) > 64:
         _INDEXED.clear()
     _INDEXED[(id(info), vehicle)] = (info, result)
     return result
+
+
+def _search_steps(row: Iterable[tuple[int, bool, int]], flags: int) -> tuple[SearchStep, ...]:
+    """The steps (hex index, along a road, cost) out of a hex, seen from a search state with `flags`
+    (2: the road bonus is unused, 1: every step so far was along a road): the state each leads to, its
+    cost and whether the road budget applies. A road step uses up the bonus (and costs nothing if it
+    was unused: Soldiers never have it) and keeps the all-road flag; any other step clears the flag."""
+    bonus_left, all_road = flags & 2, flags & 1
+    return tuple(
+        (there * 4 + all_road, 0 if bonus_left else cost, bool(all_road))
+        if road
+        else (there * 4 + bonus_left, cost, False)
+        for there, road, cost in row
+    )
 
 
 def _search(
@@ -275,7 +295,7 @@ def _search(
     hex index * 4 + 2 * bonus + all-road.
     """
     assert unit.hex is not None
-    hexes, index, table = _indexed_edges(info, vehicle)
+    hexes, index, variants = _indexed_edges(info, vehicle)
     start_hex = index[unit.hex]
     start = start_hex * 4 + (2 if bonus else 0) + 1
     size = 4 * len(hexes)
@@ -296,33 +316,26 @@ def _search(
                 continue
             order.append(key)
             here = key >> 2
-            bonus_left = key & 2
-            all_road = key & 1
             if general:
-                steps: tuple[tuple[int, bool, int], ...] | list[tuple[int, bool, int]] = []
+                raw: list[tuple[int, bool, int]] = []
                 here_hex = hexes[here]
                 for there in info.neighbours[here_hex]:
-                    result = step(state, unit, here_hex, there, bool(bonus_left))
+                    result = step(state, unit, here_hex, there, bool(key & 2))
                     if not isinstance(result, str):
                         if there not in index:  # off the indexed map: never, but keep the search total
                             index[there] = len(hexes)
                             hexes.append(there)
                             best.extend((99, 99, 99, 99))
                             parent.extend((-1, -1, -1, -1))
-                        steps.append((index[there], result.road, 1 if result.road else result.cost))
+                        raw.append((index[there], result.road, 1 if result.road else result.cost))
+                steps = _search_steps(raw, key & 3)
             else:
-                steps = table[here]
-            for there, road, cost in steps:
-                if road:
-                    if bonus_left:
-                        cost = 0
-                    nxt = there * 4 + all_road  # a Vehicle's road bonus is used (Soldiers have none)
-                    limit = road_budget if all_road else speed_
-                else:
-                    nxt = there * 4 + bonus_left
-                    limit = speed_
+                steps = variants[key & 3][here]
+            for nxt, cost, on_road in steps:
                 total = spent + cost
-                if total > limit and not (minimum and cost == 2 and spent == 0):
+                if total > (road_budget if on_road else speed_) and not (
+                    minimum and cost == 2 and spent == 0
+                ):
                     continue
                 if total < best[nxt]:
                     best[nxt] = total
