@@ -71,3 +71,27 @@ def test_bench_one_random_game(benchmark) -> None:
 
     game = benchmark.pedantic(one, rounds=20, iterations=1)
     assert game.over
+
+
+def test_bench_simulate_hundred_games(benchmark, capsys) -> None:
+    """The issue's figure: `minis simulate --config 1` with the sample armies, 100 games, seed 1 (the
+    command prints games per second; this measures the same run in-process, caches warm after round 1)."""
+    from minis.cli import main
+
+    argv = [
+        "simulate",
+        "--config",
+        "1",
+        "--axis",
+        str(ROOT / "armies" / "sample-axis.toml"),
+        "--allies",
+        str(ROOT / "armies" / "sample-allies.toml"),
+        "--games",
+        "100",
+        "--seed",
+        "1",
+        "--quiet",
+    ]
+    code = benchmark.pedantic(main, args=(argv,), rounds=3, iterations=1)
+    assert code == 0
+    assert "100 games on configuration 1" in capsys.readouterr().out

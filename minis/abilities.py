@@ -346,7 +346,7 @@ class _CardHooks:
     offers_at: dict[int, bool] = attrs.Factory(dict)
 
 
-_CARDS: dict[int, _CardHooks] = {}
+_CARDS: dict[str, _CardHooks] = {}
 
 
 def _class_hooks(klass: type[Ability]) -> frozenset[str]:
@@ -361,7 +361,9 @@ def _class_hooks(klass: type[Ability]) -> frozenset[str]:
 
 
 def _hooks(card: StatCard) -> _CardHooks:
-    cached = _CARDS.get(id(card))
+    # Keyed by the card id (a string keeps its hash: cheaper than `id(card)`); a different card object
+    # with the same id (a test's variant) is noticed by identity and replaces the entry.
+    cached = _CARDS.get(card.id)
     if cached is None or cached.card is not card:
         found = tuple(_REGISTRY[ref.id](ref) for ref in card.abilities if ref.id in _REGISTRY)
         names = frozenset(name for h in found for name in _class_hooks(type(h)))
@@ -372,7 +374,7 @@ def _hooks(card: StatCard) -> _CardHooks:
         cached = _CardHooks(
             card, found, bool(auras), names, card.is_vehicle, aura_names, own, auras, offerers
         )
-        _CARDS[id(card)] = cached
+        _CARDS[card.id] = cached
     return cached
 
 
@@ -424,7 +426,7 @@ def _auras(state: GameState) -> list[tuple[Unit, Ability]]:
 def _has(unit: Unit, hook: str) -> bool:
     """True if one of the unit's own abilities implements `hook` (False: asking them is pointless)."""
     card = unit.card
-    cached = _CARDS.get(id(card))  # `_hooks` inlined: this is asked tens of thousands of times a game
+    cached = _CARDS.get(card.id)  # `_hooks` inlined: this is asked tens of thousands of times a game
     if cached is None or cached.card is not card:
         cached = _hooks(card)
     return hook in cached.overrides

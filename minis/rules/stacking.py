@@ -50,16 +50,15 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
     full: set[Hex] = set()
     for other in state.units.values():
         h = other.hex
+        if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
+            continue
         if other.side is side:
-            if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
-                continue
             if h in once:
                 full.add(h)  # the second friendly unit: the friendly limit is reached
             else:
                 once.add(h)
-        elif not as_vehicle or h is None or other.removed or other.carried_by is not None:
-            continue  # enemies matter only as Vehicles, and only to a Vehicle
-        if as_vehicle and abilities.stacks_as_vehicle(other):
+        # Other Vehicles (any side) matter only to a Vehicle.
+        if as_vehicle and h not in full and abilities.stacks_as_vehicle(other):
             full.add(h)
     return full
 

@@ -48,15 +48,8 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     # hexes have no enemy next to them can open for nobody (asking `shooters` would find no one).
     side = state.units[move.unit].side
     enemies = {u.hex for u in state.units.values() if u.side is not side and u.hex is not None}
-    card = state.units[move.unit].card
-    transport = abilities.overrides(card, "capacity")
-    if (
-        move.step == 0
-        and move.at == 0
-        and not transport
-        and not abilities.overrides(card, "on_enter")
-        and all(defensive_fire.near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
-    ):
+    transport = abilities.overrides(state.units[move.unit].card, "capacity")
+    if unopposed(state, move, enemies):
         _walk_unopposed(state, move, dice, events)
         return
     while True:
@@ -104,6 +97,19 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                 state.move = move
                 finish(state, events, stopped="")
                 return
+
+
+def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex | None]) -> bool:
+    """True for a move not yet begun that no window can open on (no enemy next to any step) by a unit
+    that carries no one and has no ability acting on the hexes it enters: `_walk_unopposed` walks it."""
+    card = state.units[move.unit].card
+    return (
+        move.step == 0
+        and move.at == 0
+        and not abilities.overrides(card, "capacity")
+        and not abilities.overrides(card, "on_enter")
+        and all(defensive_fire.near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
+    )
 
 
 def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: list[Event]) -> None:
