@@ -60,9 +60,7 @@ def _crossed_by_testing_every_hex(a: Hex, b: Hex) -> tuple[Hex, ...]:
         (dx * (x - ax) + 3 * dy * (y - ay), h)
         for y in range(min(ay, by), max(ay, by) + 1)
         for x in range(min(ax, bx), max(ax, bx) + 1)
-        if (x - y) % 2 == 0
-        and (h := from_doubled(x, y)) not in (a, b)
-        and segment_crosses_hex(a, b, h)
+        if (x - y) % 2 == 0 and (h := from_doubled(x, y)) not in (a, b) and segment_crosses_hex(a, b, h)
     )
     return tuple(h for _, h in found)
 
