@@ -432,24 +432,17 @@ def _has(unit: Unit, hook: str) -> bool:
     return hook in cached.overrides
 
 
-#: The hooks the auras of a battle implement, by the identity of its `aura_ids` tuple (shared by every
-#: clone of the battle's states; kept in the entry, so an id is never reused while it is here).
-_AURA_NAMES: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
-
-
 def _aura_hook(state: GameState, hook: str) -> bool:
     """True if an aura of a unit of this battle implements `hook` (False: asking the auras is pointless)."""
-    ids = state.aura_ids
-    if ids is None:
-        ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
-    entry = _AURA_NAMES.get(id(ids))
-    if entry is None or entry[0] is not ids:
+    names = state.aura_hooks
+    if names is None:
+        ids = state.aura_ids
+        if ids is None:
+            ids = state.aura_ids = tuple(u.id for u in state.units.values() if _has_aura(u.card))
         units = state.units
         names = frozenset(name for unit_id in ids for name in _hooks(units[unit_id].card).aura_overrides)
-        if len(_AURA_NAMES) > 1000:
-            _AURA_NAMES.clear()
-        entry = _AURA_NAMES[id(ids)] = (ids, names)
-    return hook in entry[1]
+        state.aura_hooks = names
+    return hook in names
 
 
 def _attack_sources(ctx: AttackContext) -> tuple[tuple[Unit, Ability], ...]:

@@ -198,6 +198,13 @@ class StatCard:
     set_name: str = "Base Set"
     collector: str | None = None
     rarity: str | None = None
+    #: Derived from `type` once, as the engine asks them constantly (not part of the card's value).
+    is_vehicle: bool = attrs.field(init=False, eq=False, repr=False)
+    is_soldier: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "is_vehicle", self.type is UnitType.VEHICLE)
+        object.__setattr__(self, "is_soldier", self.type is UnitType.SOLDIER)
 
     def attack_dice(self, target_type: UnitType, band: RangeBand) -> int | None:
         """Dice rolled against a target of that type at that range (None: can't attack it there)."""
@@ -209,14 +216,6 @@ class StatCard:
 
     def ability(self, ability_id: str) -> AbilityRef | None:
         return next((ability for ability in self.abilities if ability.id == ability_id), None)
-
-    @property
-    def is_vehicle(self) -> bool:
-        return self.type is UnitType.VEHICLE
-
-    @property
-    def is_soldier(self) -> bool:
-        return self.type is UnitType.SOLDIER
 
     @property
     def is_commander(self) -> bool:

@@ -6,16 +6,17 @@ Events are plain data; `describe` turns one into a line of text with the board's
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import attrs
+from typing import NamedTuple
 
 from minis.hexgrid import Hex
 from minis.sides import Side
 
 
-@attrs.frozen(slots=True)
-class Event:
-    """One thing that happened. `kind` is one of KINDS; the other fields are filled as it needs."""
+class Event(NamedTuple):
+    """One thing that happened. `kind` is one of KINDS; the other fields are filled as it needs.
+
+    A named tuple: events are made by the hundred in every game, and a tuple is the cheapest immutable
+    record to build."""
 
     kind: str
     side: Side | None = None

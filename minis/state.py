@@ -180,6 +180,7 @@ class GameState:
     turn_limit: int | None = None  # simulation only: stop a game that never ends as a draw
     flags: dict[str, Any] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
     aura_ids: tuple[str, ...] | None = None  # units whose cards have aura abilities (cards never change)
+    aura_hooks: frozenset[str] | None = None  # the hooks those auras implement (filled with `aura_ids`)
     #: A scenario file's terms (`minis.scenario.Scenario`): zones, victory, units leaving the map. None
     #: for the rulebook's own Standard and Assault. Immutable, shared by clones.
     plan: Any = None
@@ -216,6 +217,7 @@ class GameState:
         new.turn_limit = self.turn_limit
         new.flags = self.flags.copy()
         new.aura_ids = self.aura_ids
+        new.aura_hooks = self.aura_hooks
         new.plan = self.plan
         return new
 
