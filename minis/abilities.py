@@ -706,11 +706,20 @@ def disrupted(unit: Unit) -> bool:
     return unit.disrupted and not any(h.ignores_disruption(unit) for h in _hooks(unit.card).handlers)
 
 
+def units_with(state: GameState, hook: str) -> tuple[str, ...]:
+    """The units of the battle (on the map or not, sorted by id) whose abilities implement `hook`."""
+    found = state.hook_units.get(hook)
+    if found is None:
+        found = state.hook_units[hook] = tuple(sorted(u.id for u in state.units.values() if _has(u, hook)))
+    return found
+
+
 def on_phase_start(state: GameState, events: list[Event]) -> None:
     """Tell every ability on the map that a movement or assault phase has begun."""
-    for unit in sorted((u for u in state.on_map() if _has(u, "on_phase_start")), key=lambda u: u.id):
-        for h in _active(state.units[unit.id]):
-            h.on_phase_start(state, state.units[unit.id], events)
+    for unit_id in units_with(state, "on_phase_start"):
+        if state.units[unit_id].on_map:
+            for h in _active(state.units[unit_id]):
+                h.on_phase_start(state, state.units[unit_id], events)
 
 
 def after_attack(

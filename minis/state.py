@@ -181,6 +181,9 @@ class GameState:
     flags: dict[str, Any] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
     aura_ids: tuple[str, ...] | None = None  # units whose cards have aura abilities (cards never change)
     aura_hooks: frozenset[str] | None = None  # the hooks those auras implement (filled with `aura_ids`)
+    #: Per hook name, the units (sorted ids) whose cards implement it: a fact about the battle's cards,
+    #: filled as hooks are asked and shared by every clone (`minis.abilities.units_with`).
+    hook_units: dict[str, tuple[str, ...]] = attrs.Factory(dict)
     #: A scenario file's terms (`minis.scenario.Scenario`): zones, victory, units leaving the map. None
     #: for the rulebook's own Standard and Assault. Immutable, shared by clones.
     plan: Any = None
@@ -218,6 +221,7 @@ class GameState:
         new.flags = self.flags.copy()
         new.aura_ids = self.aura_ids
         new.aura_hooks = self.aura_hooks
+        new.hook_units = self.hook_units  # shared on purpose: it only ever gains true entries
         new.plan = self.plan
         return new
 

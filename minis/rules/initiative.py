@@ -17,7 +17,10 @@ ORDER = (Side.AXIS, Side.ALLIES)
 
 def bonus(state: GameState, side: Side) -> int:
     """The best initiative bonus among the side's units on the map (disrupted commanders count 0)."""
-    return max((abilities.initiative_bonus(state, u) for u in state.on_map(side)), default=0)
+    units = [state.units[i] for i in abilities.units_with(state, "initiative_bonus")]
+    return max(
+        (abilities.initiative_bonus(state, u) for u in units if u.side is side and u.on_map), default=0
+    )
 
 
 def roll_initiative(state: GameState, dice: Dice, events: list[Event]) -> Side:

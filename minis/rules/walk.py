@@ -140,6 +140,8 @@ def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: li
         move.road_steps += int(move.roads[step])
     else:
         move.step = len(path) - 1
+        if vehicle and move.face is not None:
+            facing = move.face  # the final facing `finish` would give it: one copy of the unit, not two
     move.at = 0
     if entered:
         state.entry_counter += entered
@@ -177,7 +179,7 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
     unit = state.units[move.unit]
     assert unit.hex is not None
     if not stopped:
-        if move.face is not None and unit.card.is_vehicle:
+        if move.face is not None and unit.card.is_vehicle and unit.facing is not move.face:
             unit = state.update(unit.id, facing=move.face)
     else:
         events.append(Event("stop", unit.side, unit.id, hexes=(unit.hex,), note=stopped))
