@@ -9,6 +9,7 @@ Nothing here changes a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 import attrs
@@ -99,7 +100,7 @@ def fire_exposure(state: GameState, unit_id: str, full_path: tuple[Hex, ...], in
     return tuple(found)
 
 
-def move_costs(state: GameState, unit_id: str, paths: dict[Hex, tuple[Hex, ...]]) -> dict[Hex, PathInfo]:
+def move_costs(state: GameState, unit_id: str, paths: Mapping[Hex, tuple[Hex, ...]]) -> dict[Hex, PathInfo]:
     """Cost and movement rolls of each destination's path (the legal moves the engine lists)."""
     return {hex_: path_info(state, unit_id, path, with_fire=False) for hex_, path in paths.items()}
 

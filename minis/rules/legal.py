@@ -7,6 +7,8 @@ lists every hex of the zone for every unit still to deploy.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from minis import abilities
@@ -97,7 +99,7 @@ class UnitOptions:
     facing of every destination): destinations with their paths, facings to turn to, transports to
     board, where it may dismount, and targets it may attack."""
 
-    moves: dict[Hex, tuple[Hex, ...]]
+    moves: Mapping[Hex, tuple[Hex, ...]]
     vehicle: bool
     faces: tuple[Facing, ...]
     boards: tuple[str, ...]
@@ -137,7 +139,7 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
     """What one ready unit of the active player may do: move, turn, board, dismount, attack, and its
     abilities' own actions. A unit that has acted may only take the extra actions it earned.
     `with_attacks=False` leaves the (costly) list of targets out."""
-    moves: dict[Hex, tuple[Hex, ...]] = {}
+    moves: Mapping[Hex, tuple[Hex, ...]] = {}
     faces: tuple[Facing, ...] = ()
     boards: list[str] = []
     dismount = None

@@ -13,7 +13,8 @@ its move in, for the legal-action list.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -195,7 +196,7 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     return PathPlan(tuple(steps), spent, sum(1 for s in steps if s.road))
 
 
-def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     """One cheapest path to every hex the unit may end a move in (its own hex left out).
 
     A search over (hex, road bonus still unused, every step so far along a road) by hexes spent, with
@@ -221,10 +222,11 @@ def reachable(state: GameState, unit: Unit) -> dict[Hex, tuple[Hex, ...]]:
             if len(_SEARCHES) > 20_000:
                 _SEARCHES.clear()
             _SEARCHES[key] = found
-    moves = dict(found[1])  # a copy (the search is shared), cheapest first
-    for here in full_hexes(state, unit):
-        moves.pop(here, None)
-    return moves
+    moves = found[1]  # cheapest first; shared by every unit that meets the same search
+    full = full_hexes(state, unit)
+    if full.isdisjoint(moves):
+        return MappingProxyType(moves)  # read-only: the cached search can't be changed through it
+    return {here: path for here, path in moves.items() if here not in full}
 
 
 #: Searches by (board, hex, unit kind, speeds, road bonus, minimum movement): they don't depend on where
