@@ -91,4 +91,7 @@ def after_action(
         return
     unit = state.units[unit_id]
     earned = abilities.follow_ups(state, unit, done, path) if unit.on_map else ()
-    state.flags[KEY] = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)) if earned else ())
+    if earned:
+        state.flags[KEY] = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)))
+    else:  # no extra actions: the same as an activation with none left (`current` ignores those)
+        state.flags.pop(KEY, None)

@@ -119,7 +119,8 @@ class RandomBot:
         """An attack on a random enemy the unit may attack, if there is one."""
         state = game.state
         attacker = state.units[unit]
-        enemies = [u for u in state.on_map() if u.side is not attacker.side]
+        side = attacker.side
+        enemies = [u for u in state.units.values() if u.side is not side and u.on_map]
         self.rng.shuffle(enemies)
         # `may_reach` (no attack at that range, no ability that could give one) is a cheap pre-test that
         # never rules out an allowed attack; an extra attack (the unit has acted) skips it, as listing does.
