@@ -82,9 +82,16 @@ def test_the_main_menu_offers_only_what_works(driver: Any) -> None:
 
     menu = driver.screen
     assert isinstance(menu, MainMenu)
-    expected = ["New Standard battle", "New Assault battle", "Load game", "Battle maps", "Quit"]
+    expected = [
+        "New Standard battle",
+        "New Assault battle",
+        "Play a scenario",
+        "Load game",
+        "Battle maps",
+        "Quit",
+    ]
     if importlib.util.find_spec("minis.ui.editor") is not None:
-        expected.insert(4, "Map editor")
+        expected.insert(5, "Map editor")
     assert menu.menu.items == expected
     assert "Enter" in menu.hint_text and "Esc" in menu.hint_text
     assert driver.window.get_size() == (1280, 800)

@@ -30,6 +30,12 @@ def _new_assault(window: MinisWindow) -> None:
     NewBattle(window, Scenario.ASSAULT).start()
 
 
+def _play_scenario(window: MinisWindow) -> None:
+    from minis.ui.scenariochoice import open_scenario_dialog
+
+    open_scenario_dialog(window)
+
+
 def _load_game(window: MinisWindow) -> None:
     from minis.ui.newbattle import open_load_dialog
 
@@ -71,6 +77,7 @@ ENTRIES: list[tuple[str, str, Callable[[MinisWindow], object]]] = [
         "The attacker (120 points) must take the defender's (80) objective.",
         _new_assault,
     ),
+    ("Play a scenario", "A battle from a scenario file: its own armies, map and victory.", _play_scenario),
     ("Load game", "Go on with a saved game (or the autosave).", _load_game),
     ("Battle maps", "Look at the six battle maps and check sight lines.", _battle_maps),
     ("Map editor", "Draw your own battle maps.", _map_editor),

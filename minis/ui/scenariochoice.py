@@ -1,0 +1,130 @@
+"""'Play a scenario' from the main menu: choose a scenario file, then set up its battle.
+
+Designers write scenario files (docs/scenarios.md) and want to play them without the command line.
+The chooser is the shared file dialog on the shipped `scenarios/` folder (the one `load_scenario`
+knows bare names from); any other folder is a click or a typed path away. A good file starts the very
+flow of `minis play --scenario FILE` (`NewBattle.for_scenario`); a broken one keeps the dialog open
+with its problems as `FILE:LINE:COL: message`, as the load dialog does for a broken save, so the
+designer can fix the file and pick it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from pathlib import Path
+
+from minis.errors import EXIT_UNREADABLE, MinisError
+from minis.scenario import SCENARIOS_DIR, is_scenario_text, load_scenario, parse_scenario_doc
+from minis.ui import theme
+from minis.ui.app import MinisWindow
+from minis.ui.filedialog import FileDialog
+from minis.ui.widgets import Box, Label
+
+#: How many problems of a broken file are listed (the rest are counted).
+SHOWN_PROBLEMS = 5
+#: Room for the problems under the file list (several wrapped lines).
+MESSAGE_HEIGHT = 150
+
+
+def scenarios_folder() -> Path:
+    """The shipped scenarios (beside the package, as `minis.scenario` finds them), else ./scenarios."""
+    if SCENARIOS_DIR.is_dir():
+        return SCENARIOS_DIR.resolve()
+    here = Path.cwd() / "scenarios"
+    return here if here.is_dir() else Path.cwd()
+
+
+def problems_text(path: Path, error: MinisError) -> str:
+    """What the player reads about a file that can't be played: every problem as FILE:LINE:COL."""
+    lines = [str(problem) for problem in error.problems[:SHOWN_PROBLEMS]]
+    more = len(error.problems) - SHOWN_PROBLEMS
+    if more > 0:
+        lines.append(f"... and {more} more problem{'s' if more > 1 else ''}")
+    if error.exit_code != EXIT_UNREADABLE and not _says_scenario(path):
+        # a map or army file: say so first, the problem lines then show where
+        lines.insert(0, f'{path.name} is not a scenario file (a scenario says kind = "scenario" at the top).')
+    return "\n".join(lines)
+
+
+def _says_scenario(path: Path) -> bool:
+    try:
+        return is_scenario_text(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return True  # unreadable now: the problem lines say why
+
+
+class ScenarioDialog(FileDialog):
+    """The file dialog with room for a broken file's problems, and what the highlighted file is about."""
+
+    def __init__(self, window: MinisWindow, folder: Path) -> None:
+        self.about = Label("", size=theme.TEXT_SIZE, multiline=True)
+        self._about_of: dict[tuple[Path, int], str] = {}
+        super().__init__(
+            window,
+            title="Play a scenario",
+            folder=folder,
+            suffixes=(".toml",),
+            on_choose=self.play,
+        )
+        self.widgets.append(self.about)
+
+    def play(self, path: Path) -> str | None:
+        """Load the file; a good one starts its battle (army building first), a bad one says why."""
+        try:
+            plan = load_scenario(path)
+        except MinisError as error:
+            return problems_text(path, error)
+        except OSError as error:  # read_toml reports what it can; anything else the system refused
+            return f"cannot read {path}: {error.strerror or error}"
+        from minis.ui.newbattle import NewBattle
+
+        window = self.app
+        window.back()  # this dialog: Escape from the battle set-up leads back to the main menu
+        NewBattle.for_scenario(window, plan).start()
+        return None
+
+    def highlighted(self) -> Path | None:
+        row = self.files.index
+        if 0 <= row < len(self.entries) and self.entries[row].is_file():
+            return self.entries[row]
+        return None
+
+    def about_text(self, path: Path | None) -> str:
+        """The highlighted scenario's title and description (its form only: the map is read on Open)."""
+        if path is None:
+            return ""
+        try:
+            key = (path, path.stat().st_mtime_ns)  # a designer may edit the file while the dialog is open
+            if key not in self._about_of:
+                doc = parse_scenario_doc(path.read_bytes(), str(path))
+                limits = " · ".join(f"{role.title()}: {force.points} points" for role, force in doc.forces)
+                self._about_of[key] = "\n\n".join(p for p in (doc.title, doc.description, limits) if p)
+        except (MinisError, OSError):
+            return ""  # Open says what is wrong with it
+        return self._about_of[key]
+
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        content = self.content_box
+        m = theme.MARGIN * 2
+        inner = Box(content.left + m, content.bottom + m, content.width - 2 * m, content.height - 2 * m)
+        list_top = inner.top - 80
+        list_bottom = inner.bottom + 60 + MESSAGE_HEIGHT
+        list_width = min(700, inner.width)
+        self.files.place(Box(inner.left, list_bottom, list_width, list_top - list_bottom))
+        self.message.place(Box(inner.left, inner.bottom + 50, inner.width, MESSAGE_HEIGHT))
+        about_left = inner.left + list_width + m
+        about_width = inner.right - about_left
+        self.about.place(Box(about_left, list_bottom, max(1, about_width), list_top - list_bottom))
+        self.about.visible = about_width > 200
+
+    def look(self) -> Hashable:
+        self.about.text = self.about_text(self.highlighted())  # follows the highlighted file
+        return super().look()
+
+
+def open_scenario_dialog(window: MinisWindow, folder: Path | None = None) -> ScenarioDialog:
+    """The main menu's 'Play a scenario': the chooser on the scenarios folder (or `folder`)."""
+    dialog = ScenarioDialog(window, folder or scenarios_folder())
+    window.open(dialog)
+    return dialog
