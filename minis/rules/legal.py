@@ -174,13 +174,17 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
         if vehicle:
             faces = tuple(f for f in FACINGS if f is not unit.facing)
         if state.phase is Phase.MOVEMENT and unit.card.is_soldier:
-            for other in state.at(unit.hex):  # type: ignore[arg-type]
+            for other_id in abilities.units_with(state, "capacity"):  # the battle's transports
+                other = state.units[other_id]
                 if (
-                    other.id != unit.id
+                    other.hex == unit.hex
+                    and other_id != unit.id
+                    and not other.removed
+                    and other.carried_by is None
                     and abilities.capacity(other)
                     and transport.board_problem(state, unit, other) is None
                 ):
-                    boards.append(other.id)
+                    boards.append(other_id)
     uses = tuple(abilities.use_actions(state, unit))
     attacks = _targets(state, unit, "") if state.phase is Phase.ASSAULT and with_attacks else ()
     return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, attacks, uses)
