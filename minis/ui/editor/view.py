@@ -5,6 +5,11 @@ hex, or a stream along hexsides), the right button takes away (clear terrain, re
 stream side, remove the objective, take hexes out of a zone). The middle button (or the Hand tool, or
 the arrow keys) pans; the wheel zooms. Every stroke is one undo step.
 
+Keyboard: the map has `MapView`'s keyboard cursor, moved by I J K M here (W and S are tools, L shows
+the labels, the arrow keys pan). Space or Enter is the left button and Backspace or Delete the right
+one, pressed on the cursor hex: holding one while the cursor steps drags it, so a keyboard stroke goes
+through the very `stroke_begin` / `stroke_move` / `stroke_end` calls a mouse stroke makes.
+
 All changes go through `model.Editor`; this module only turns input into its calls and draws.
 """
 
@@ -34,7 +39,8 @@ from minis.ui.editor.model import (
     turn_section,
 )
 from minis.ui.editor.prompt import Prompt
-from minis.ui.mapview import MapView
+from minis.ui.mapview import COMMAND_MODIFIERS, MapView
+from minis.ui.mapview import CURSOR_KEYS as MAP_CURSOR_KEYS
 from minis.ui.widgets import Box, Button, Label, Panel, Widget
 
 PANEL_WIDTH = 320
@@ -58,6 +64,16 @@ TOOLS: tuple[tuple[str, str, int], ...] = (
     ("east", "E East zone", arcade.key.E),
     ("hand", "H Hand", arcade.key.H),
 )
+#: The editor's cursor keys: the I J K M diamond (W A S D are taken: W and S are tools, L shows labels).
+CURSOR_KEYS: dict[int, str] = {
+    arcade.key.I: "up",
+    arcade.key.M: "down",
+    arcade.key.J: "left",
+    arcade.key.K: "right",
+}
+#: Keys that press the left button (add) and the right button (take away) on the cursor hex.
+ADD_KEYS = (arcade.key.SPACE, arcade.key.ENTER, arcade.key.NUM_ENTER)
+REMOVE_KEYS = (arcade.key.BACKSPACE, arcade.key.DELETE)
 TOOL_NAMES = {
     "C": "paint clear",
     "F": "paint forest",
@@ -72,6 +88,14 @@ TOOL_NAMES = {
     "east": "east deployment zone",
     "hand": "hand: drag to pan",
 }
+#: What the keys do with each tool (said with the tool's name, so the keyboard way is found).
+TOOL_KEYS = {
+    "road": "Keys: hold Space and step to the next hex",
+    "stream": "Keys: hold Space and step across the hexside",
+    "objective": "Keys: Space on the cursor hex",
+    "hand": "Keys: the arrow keys pan",
+}
+TERRAIN_KEYS = "Keys: Space paints the cursor hex; hold it and step to paint on"
 
 
 class ShownBoard:
@@ -124,10 +148,13 @@ def hex_path(start: Hex, end: Hex) -> list[Hex]:
 
 
 class EditorMap(MapView):
-    """The map widget of the editor: strokes with the left and right buttons, panning with the middle."""
+    """The map widget of the editor: strokes with the left and right buttons, panning with the middle;
+    the keyboard cursor (I J K M) with Space/Enter and Backspace/Delete as the two buttons."""
 
     def __init__(self, window: arcade.Window, screen: EditorView) -> None:
-        super().__init__(window, overlay=screen.draw_map_overlay)
+        super().__init__(
+            window, overlay=screen.draw_map_overlay, on_hover=lambda _: screen.hover_changed(), cursor=True
+        )
         self.screen = screen
         self._pan = False
         self._button = 0
@@ -135,6 +162,9 @@ class EditorMap(MapView):
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         if not self.box.contains(x, y) or self.geometry is None:
             return False
+        hex_ = self.hex_at(x, y)
+        if hex_ is not None:
+            self.cursor = hex_  # the keyboard goes on from the last click
         self._button = button
         self._pan = button == arcade.MOUSE_BUTTON_MIDDLE or self.screen.tool == "hand"
         if not self._pan:
@@ -159,16 +189,30 @@ class EditorMap(MapView):
         self._pan = False
         return True
 
+    def on_shortcut(self, symbol: int, modifiers: int) -> bool:
+        command = modifiers & COMMAND_MODIFIERS
+        if symbol in CURSOR_KEYS and not command:
+            self.move_cursor(CURSOR_KEYS[symbol])
+            self.screen.cursor_moved()
+            return True
+        if symbol in ADD_KEYS or symbol in REMOVE_KEYS:
+            if not command:
+                self.screen.key_stroke_begin(symbol)
+            return not command
+        if symbol in MAP_CURSOR_KEYS:  # the battle maps' W A S D: tools or nothing here
+            return False
+        return super().on_shortcut(symbol, modifiers)
+
 
 class EditorView(Screen):
     """The map editor. `path`: a map, section, configuration or scenario file (None: a new map)."""
 
     title = "Map editor"
     hint = (
-        "1-6 terrain · R road · S stream · O objective · W/E zones · left adds, right removes · "
-        "Ctrl+Z/Y undo/redo · Ctrl+S save · Ctrl+N new · Ctrl+T title · Esc back"
+        "1-6 terrain · R S O W E tools · I J K M cursor · Space/left adds, Backspace/right removes "
+        "(hold and step: a stroke) · Ctrl+Z/Y undo/redo · Ctrl+S save · Ctrl+N new · Esc back"
     )
-    short_hint = "1-6 terrain · R S O W E tools · Ctrl+Z/Y undo · Ctrl+S save · Esc back"
+    short_hint = "1-6 R S O W E tools · I J K M cursor · Space adds · Backspace removes · Ctrl+Z/S · Esc"
 
     def __init__(self, window: MinisWindow, path: str | None = None) -> None:
         super().__init__(window)
@@ -389,7 +433,8 @@ class EditorView(Screen):
         self.tool = tool
         for name, button in self.tool_buttons.items():
             button.selected = name == tool
-        self.say(f"Tool: {TOOL_NAMES[tool]}")
+        keys = TERRAIN_KEYS if len(tool) == 1 else TOOL_KEYS.get(tool, "Keys: Space adds, Backspace removes")
+        self.say(f"Tool: {TOOL_NAMES[tool]}. {keys}.")
 
     def _apply(self, action: Callable[[], object]) -> None:
         try:
@@ -450,6 +495,35 @@ class EditorView(Screen):
         self.editor.end()
         self._stroke = None
         self.refresh()
+
+    # --- the keyboard's strokes --------------------------------------------------------------------
+    def key_stroke_begin(self, symbol: int) -> None:
+        """Space/Enter or Backspace/Delete went down: the left or right button pressed on the cursor hex
+        (a hidden cursor is only shown, as `MapView.click_cursor` does)."""
+        if self._stroke is not None:
+            return  # a stroke (the mouse's, or another key's) is under way
+        cursor = self.map.cursor
+        if not self.map.cursor_shown or cursor is None:
+            self.map.click_cursor()
+            return
+        if self.tool == "hand":
+            self.say("The hand drags the map with the mouse; the arrow keys pan it.")
+            return
+        button = arcade.MOUSE_BUTTON_RIGHT if symbol in REMOVE_KEYS else arcade.MOUSE_BUTTON_LEFT
+        self.stroke_begin(button, *hexdraw.centre(cursor))
+        if self._stroke is not None:
+            self._stroke["key"] = symbol
+
+    def cursor_moved(self) -> None:
+        """The cursor stepped: with a stroke's key held, the stroke is dragged to the new hex."""
+        stroke, cursor = self._stroke, self.map.cursor
+        if stroke is not None and stroke.get("key") is not None and cursor is not None:
+            self.stroke_move(*hexdraw.centre(cursor))
+
+    def on_key_release(self, symbol: int, modifiers: int) -> bool:
+        if self._stroke is not None and self._stroke.get("key") == symbol:
+            self.stroke_end()
+        return True
 
     def _hex_at(self, wx: float, wy: float) -> Hex | None:
         hex_ = hexdraw.hex_at(wx, wy)
@@ -677,6 +751,10 @@ class EditorView(Screen):
         self._update_hover()
         return True
 
+    def hover_changed(self) -> None:
+        """The map's hovered hex changed (the keyboard cursor moves it too): the panel names it."""
+        self._update_hover()
+
     def _update_hover(self) -> None:
         hex_ = self.map.hover
         board = self.board
@@ -696,6 +774,9 @@ class EditorView(Screen):
         self.hover_label.text = f"{name}: {', '.join(parts)}"
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        stroke = self._stroke
+        if stroke is not None and stroke.get("key") not in (None, symbol) and symbol not in CURSOR_KEYS:
+            self.stroke_end()  # any other key ends a keyboard stroke (its release may never come)
         if self.prompt is not None and symbol != arcade.key.ESCAPE:
             self.prompt.on_key_press(symbol, modifiers)
             return True
@@ -740,17 +821,19 @@ class EditorView(Screen):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_map_overlay(self) -> None:
-        """The hovered hex and the hexes the live problems name (world coordinates)."""
+        """The hovered hex and the hexes the live problems name (world coordinates). The shown keyboard
+        cursor is the hovered hex and has its own rim (drawn by the map), so the white outline is left out."""
         marks = self.editor.problem_hexes()
-        key = (id(self.map.geometry), self.map.hover, frozenset(marks))
+        hover = None if self.map.cursor_shown else self.map.hover
+        key = (id(self.map.geometry), hover, frozenset(marks))
         if key != self._overlay_key:
             self._overlay_key = key
             self._overlay = ShapeElementList(blend=False)
             mesh = hexdraw.Mesh()
             for hex_ in sorted(marks):
                 mesh.outline(hexdraw.corners(*hexdraw.centre(hex_), 0.86), 4, PROBLEM)
-            if self.map.hover is not None:
-                mesh.outline(hexdraw.corners(*hexdraw.centre(self.map.hover), 0.94), 2.5, HOVER)
+            if hover is not None:
+                mesh.outline(hexdraw.corners(*hexdraw.centre(hover), 0.94), 2.5, HOVER)
             if len(mesh):
                 self._overlay.append(mesh.shape())
         self._overlay.draw()
