@@ -116,18 +116,29 @@ class RandomBot:
         return A.Pass()
 
     def _attack(self, game: Game, unit: str) -> A.Action | None:
-        """An attack on a random enemy the unit may attack, if there is one."""
+        """An attack on a random enemy the unit may attack, if there is one (each equally likely).
+
+        Enemies are drawn at random without replacement until one may be attacked. `may_reach` (no
+        attack at that range, no ability that could give one) is a cheap pre-test that never rules out
+        an allowed attack, so it thins the draw first; an extra attack (the unit has acted) skips it,
+        as listing does.
+        """
         state = game.state
         attacker = state.units[unit]
         side = attacker.side
-        enemies = [u for u in state.units.values() if u.side is not side and u.on_map]
-        self.rng.shuffle(enemies)
-        # `may_reach` (no attack at that range, no ability that could give one) is a cheap pre-test that
-        # never rules out an allowed attack; an extra attack (the unit has acted) skips it, as listing does.
         quick = attacker.hex is not None and unit not in state.activated
-        for target in enemies:
-            if (not quick or may_reach(state, attacker, target)) and game.can_attack(unit, target.id):
+        candidates = [
+            u
+            for u in state.units.values()
+            if u.side is not side and u.on_map and (not quick or may_reach(state, attacker, u))
+        ]
+        while candidates:
+            index = self.rng.randrange(len(candidates))
+            target = candidates[index]
+            if game.can_attack(unit, target.id):
                 return A.Attack(unit, target.id)
+            candidates[index] = candidates[-1]
+            candidates.pop()
         return None
 
 
