@@ -8,8 +8,7 @@ lists every hex of the zone for every unit still to deploy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import attrs
+from typing import NamedTuple
 
 from minis import abilities
 from minis import actions as A
@@ -93,11 +92,11 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     return []
 
 
-@attrs.frozen
-class UnitOptions:
+class UnitOptions(NamedTuple):
     """What one ready unit may do, grouped (a bot or a front end picks from these without listing every
     facing of every destination): destinations with their paths, facings to turn to, transports to
-    board, where it may dismount, and targets it may attack."""
+    board, where it may dismount, and targets it may attack. (A named tuple: the bot asks for one at
+    almost every decision.)"""
 
     moves: Mapping[Hex, tuple[Hex, ...]]
     vehicle: bool
