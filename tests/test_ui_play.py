@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import PIL.Image
 
@@ -71,7 +72,9 @@ def test_a_broken_configuration_is_reported_with_file_line_and_column(tmp_path: 
     assert not (tmp_path / "map.png").exists()
 
 
-def test_demo_screenshot_shows_a_battle_in_progress(tmp_path: Path) -> None:
+def test_demo_screenshot_shows_a_battle_in_progress(tmp_path: Path, arcade: Any) -> None:
+    # `arcade`: the card panel's colours import arcade, which must then come up headless (the fixture)
+    # for the window tests that may run after this one in the same process.
     from minis.cards import Nation
     from minis.ui.cardpanel import NATION_COLOUR
 
