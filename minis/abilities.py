@@ -383,6 +383,11 @@ def handlers(card: StatCard) -> tuple[Ability, ...]:
     return _hooks(card).handlers
 
 
+def overrides_any(card: StatCard, hooks: frozenset[str]) -> bool:
+    """True if one of the card's abilities implements any of `hooks`."""
+    return not _hooks(card).overrides.isdisjoint(hooks)
+
+
 def overrides(card: StatCard, hook: str) -> bool:
     """True if one of the card's abilities implements `hook` (a quick test before asking)."""
     return hook in _hooks(card).overrides

@@ -32,8 +32,9 @@ def begin(
     ability whose extra move this is."""
     unit = state.units[unit_id]
     assert unit.hex is not None
-    rolls = tuple(s.rolls for s in plan.steps)
-    roads = tuple(s.road for s in plan.steps)
+    steps = plan.steps
+    rolls = tuple([s.rolls for s in steps])
+    roads = tuple([s.road for s in steps])
     state.move = MoveProgress(
         unit_id, (unit.hex, *path), face, unit.facing, rolls=rolls, roads=roads, mode=mode
     )
@@ -102,14 +103,14 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
 def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex | None]) -> bool:
     """True for a move not yet begun that no window can open on (no enemy next to any step) by a unit
     that carries no one and has no ability acting on the hexes it enters: `_walk_unopposed` walks it."""
-    card = state.units[move.unit].card
-    return (
-        move.step == 0
-        and move.at == 0
-        and not abilities.overrides(card, "capacity")
-        and not abilities.overrides(card, "on_enter")
-        and all(defensive_fire.near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
-    )
+    if move.step or move.at or abilities.overrides_any(state.units[move.unit].card, _NOT_PLAIN):
+        return False
+    near_both = defensive_fire.near_both
+    return all(near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
+
+
+#: Hooks that make a move more than steps: carrying a passenger along, an effect on entering a hex.
+_NOT_PLAIN = frozenset(("capacity", "on_enter"))
 
 
 def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: list[Event]) -> None:
