@@ -88,10 +88,16 @@ def test_reachable_matches_brute_force(
         units.append(unit(b, "other", "m4a1-sherman", "allies", b.label(blocker), "E"))
     game = position(b, units, phase=phase.value)
     u = game.state.units["u"]
-    found = reachable(game.state, u)
-    assert set(found) == brute_force(game.state, u)
-    for path in found.values():
-        assert not isinstance(check_path(game.state, u, path), str)
+    # Then with some roads broken (Bridge Demolition): searches are cached per set of broken roads, so
+    # the answer must change with them (and stay right when asked again).
+    sides = [frozenset(b.parse(w) for w in road.split()) for road in roads]
+    broken = frozenset(data.draw(st.lists(st.sampled_from(sides), unique=True))) if sides else frozenset()
+    for broken_roads in (frozenset(), broken, frozenset()):
+        game.state.broken_roads = broken_roads
+        found = reachable(game.state, u)
+        assert set(found) == brute_force(game.state, u)
+        for path in found.values():
+            assert not isinstance(check_path(game.state, u, path), str)
 
 
 FIELD = board(

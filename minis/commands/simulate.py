@@ -7,9 +7,12 @@ and the speed in games per second; a progress bar goes to stderr for long runs.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from minis.ai.random_bot import RandomBot, play
@@ -82,7 +85,30 @@ def run(args: argparse.Namespace) -> int:
 
     if args.config is not None:
         load_board(args.config)  # map problems are reported before the first game starts
-    wins = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
+    with _fewer_collections():
+        wins, turns, elapsed = _play_games(args, axis, allies, load_board, rng)
+    games = args.games
+    print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}")
+    print(f"Axis wins    {wins[Side.AXIS]:6d}  {wins[Side.AXIS] / games * 100:6.1f}%  ({axis.name})")
+    print(f"Allies wins  {wins[Side.ALLIES]:6d}  {wins[Side.ALLIES] / games * 100:6.1f}%  ({allies.name})")
+    if wins[None]:
+        print(
+            f"draws        {wins[None]:6d}  {wins[None] / games * 100:6.1f}%  (turn limit {args.turn_limit})"
+        )
+    print(f"average length {turns / games:.2f} turns")
+    print(f"{games / elapsed:.1f} games/second ({elapsed:.2f} s)")
+    return 0
+
+
+def _play_games(
+    args: argparse.Namespace,
+    axis: Army,
+    allies: Army,
+    load_board: Callable[[int], Board],
+    rng: random.Random,
+) -> tuple[dict[Side | None, int], int, float]:
+    """Play the run's games: the wins by side (None: draws), the turns played and the seconds taken."""
+    wins: dict[Side | None, int] = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
     turns = 0
     progress = not args.quiet and args.games >= 20
     started = time.perf_counter()
@@ -111,17 +137,21 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     if progress:
         print(file=sys.stderr)
-    games = args.games
-    print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}")
-    print(f"Axis wins    {wins[Side.AXIS]:6d}  {wins[Side.AXIS] / games * 100:6.1f}%  ({axis.name})")
-    print(f"Allies wins  {wins[Side.ALLIES]:6d}  {wins[Side.ALLIES] / games * 100:6.1f}%  ({allies.name})")
-    if wins[None]:
-        print(
-            f"draws        {wins[None]:6d}  {wins[None] / games * 100:6.1f}%  (turn limit {args.turn_limit})"
-        )
-    print(f"average length {turns / games:.2f} turns")
-    print(f"{games / elapsed:.1f} games/second ({elapsed:.2f} s)")
-    return 0
+    return wins, turns, elapsed
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Games make many short-lived objects and keep no cycles, so the cyclic garbage collector runs less
+    often while they are played (it took about 3% of a run); the settings are restored afterwards."""
+    thresholds = gc.get_threshold()
+    gc.freeze()  # what is loaded by now lives for the whole run: don't scan it again and again
+    gc.set_threshold(20_000, 20, 20)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 def _check_cards(army: Army, path: Path) -> None:

@@ -208,17 +208,21 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     speed_ = speed(state, unit)
     road_budget = speed_ + abilities.road_speed_bonus(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
-    general = bool(state.broken_roads) or abilities.changes_steps(unit)
+    # A unit whose abilities change where it may step searches afresh every time; broken roads (Bridge
+    # Demolition) take the general route through `step` too, but that search is still the same for
+    # every unit meeting the same broken roads, so it is cached with them.
+    own_steps = abilities.changes_steps(unit)
+    general = own_steps or bool(state.broken_roads)
     bonus = vehicle and unit.id not in state.road_bonus
-    key = (id(state.board), unit.hex, vehicle, speed_, road_budget, bonus, minimum)
-    found = None if general else _SEARCHES.get(key)
+    key = (id(state.board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum)
+    found = None if own_steps else _SEARCHES.get(key)
     if found is None or found[0] is not state.board:
         info = mapinfo.info(state.board)
         found = (
             state.board,
             dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general)),
         )
-        if not general:
+        if not own_steps:
             if len(_SEARCHES) > 20_000:
                 _SEARCHES.clear()
             _SEARCHES[key] = found
@@ -229,8 +233,8 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     return {here: path for here, path in moves.items() if here not in full}
 
 
-#: Searches by (board, hex, unit kind, speeds, road bonus, minimum movement): they don't depend on where
-#: the other units are (stacking is checked afterwards), so units keep meeting the same ones.
+#: Searches by (board, broken roads, hex, unit kind, speeds, road bonus, minimum movement): they don't
+#: depend on where the other units are (stacking is checked afterwards), so units keep meeting the same ones.
 _SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
 
 
