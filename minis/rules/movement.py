@@ -230,7 +230,10 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     full = full_hexes(state, unit)
     if full.isdisjoint(moves):
         return MappingProxyType(moves)  # read-only: the cached search can't be changed through it
-    return {here: path for here, path in moves.items() if here not in full}
+    open_moves = dict(moves)  # a copy in C, then the few full hexes out: faster than filtering each
+    for here in full:
+        open_moves.pop(here, None)
+    return open_moves
 
 
 #: Searches by (board, broken roads, hex, unit kind, speeds, road bonus, minimum movement): they don't
