@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,7 @@ def test_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_simulate_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     armies = ROOT / "armies"
+    thresholds = gc.get_threshold()
     code = main(
         [
             "simulate",
@@ -105,6 +107,8 @@ def test_simulate_and_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         ]
     )
     assert code == 0
+    # simulate collects garbage less often while it plays, then puts the collector back as it was
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
     out = capsys.readouterr().out
     assert "3 games on configuration 1, seed 5" in out and "games/second" in out and "average length" in out
     wins = sum(

@@ -142,7 +142,7 @@ def _play_games(
 
 @contextlib.contextmanager
 def _fewer_collections() -> Iterator[None]:
-    """Games make many short-lived objects and keep no cycles, so the cyclic garbage collector runs less
+    """Games make many short-lived objects and few cycles, so the cyclic garbage collector runs less
     often while they are played (it took about 3% of a run); the settings are restored afterwards."""
     thresholds = gc.get_threshold()
     gc.freeze()  # what is loaded by now lives for the whole run: don't scan it again and again
