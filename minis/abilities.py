@@ -634,6 +634,20 @@ def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[st
     return rolls
 
 
+#: The hooks that change how far or where a unit moves (`plain_mover` asks for none of them).
+_MOVEMENT_HOOKS = frozenset(("base_speed", "speed_modifier", "road_speed_bonus", "may_enter"))
+
+
+def plain_mover(state: GameState, unit: Unit) -> bool:
+    """True if no ability changes how far or where this unit moves (its own, or an aura on the map):
+    its speed is the card's (less one for a damaged Vehicle) everywhere, roads included."""
+    card = unit.card
+    cached = _CARDS.get(card.id)
+    if cached is None or cached.card is not card:
+        cached = _hooks(card)
+    return cached.overrides.isdisjoint(_MOVEMENT_HOOKS) and not _aura_hook(state, "speed_modifier")
+
+
 def changes_steps(unit: Unit) -> bool:
     """True if the unit has an ability that changes where it may step (movement rolls don't: a move
     that needs a roll is still a legal move)."""

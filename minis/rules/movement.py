@@ -31,10 +31,21 @@ FOREST = "forest"
 
 def speed(state: GameState, unit: Unit) -> int:
     """The unit's speed this phase: the card's (or an ability's), -1 if a damaged Vehicle, + abilities."""
+    if abilities.plain_mover(state, unit):  # no ability to ask (the common case, asked constantly)
+        return max(0, int(unit.card.speed) - (1 if unit.damaged and unit.card.is_vehicle else 0))
     value = abilities.base_speed(state, unit)
     if unit.damaged and unit.card.is_vehicle:
         value -= 1
     return max(0, value + abilities.speed_modifier(state, unit))
+
+
+def _speeds(state: GameState, unit: Unit) -> tuple[int, int, bool]:
+    """(speed, hexes for a move wholly along a road, whether its abilities change where it may step)."""
+    if abilities.plain_mover(state, unit):
+        value = max(0, int(unit.card.speed) - (1 if unit.damaged and unit.card.is_vehicle else 0))
+        return value, value, False
+    value = speed(state, unit)
+    return value, value + abilities.road_speed_bonus(state, unit), abilities.changes_steps(unit)
 
 
 def cannot_move(state: GameState, unit: Unit) -> str | None:
@@ -159,8 +170,7 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     steps: list[Step] = []
     here = unit.hex
     all_road = True
-    speed_ = speed(state, unit)
-    road_budget = speed_ + abilities.road_speed_bonus(state, unit)
+    speed_, road_budget, _ = _speeds(state, unit)
     board = state.board
     assert board is not None
     # The map's own steps, looked up once (what `step` does first for each step, without the calls).
@@ -205,13 +215,11 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     """
     assert unit.hex is not None and state.board is not None
     vehicle = unit.card.is_vehicle
-    speed_ = speed(state, unit)
-    road_budget = speed_ + abilities.road_speed_bonus(state, unit)
+    speed_, road_budget, own_steps = _speeds(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
     # A unit whose abilities change where it may step searches afresh every time; broken roads (Bridge
     # Demolition) take the general route through `step` too, but that search is still the same for
     # every unit meeting the same broken roads, so it is cached with them.
-    own_steps = abilities.changes_steps(unit)
     general = own_steps or bool(state.broken_roads)
     bonus = vehicle and unit.id not in state.road_bonus
     key = (id(state.board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum)
