@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 
 from minis.hexgrid import Hex
+from tests.helpers_window import deliver, open_editor, pixel, rim_point
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ROWS, COLUMNS = 9, 14
@@ -43,23 +43,6 @@ def blank(tmp_path: Path) -> Path:
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["map", "new", "--rows", str(ROWS), "--cols", str(COLUMNS), str(path)]) == 0
     return path
-
-
-def open_editor(window: Any, path: Path) -> tuple[Any, Any]:
-    from minis.ui.driver import Driver
-    from minis.ui.editor import EditorView
-
-    window.stack.clear()
-    view = EditorView(window, str(path))
-    window.open(view)
-    driver = Driver(window)
-    driver.frame()
-    return driver, view
-
-
-def deliver(window: Any, *event: object) -> None:
-    window.dispatch_event(*event)
-    window.dispatch_events()
 
 
 def hold(driver: Any, symbol: int) -> None:
@@ -102,20 +85,6 @@ def cell(view: Any, label: str) -> str:
     hex_ = view.board.parse(label)
     row = view.editor.document.terrain[hex_.r]
     return row[(column(hex_) - hex_.r % 2) // 2]
-
-
-def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
-    return image.getpixel((int(x), image.height - 1 - int(y)))[:3]
-
-
-def rim_point(view: Any, hex_: Hex) -> tuple[float, float]:
-    """A point on the cursor's rim (the middle of the hex's upper right side, just inside), on screen."""
-    from minis.ui import hexdraw
-
-    cx, cy = hexdraw.centre(hex_)
-    reach = 0.97 * hexdraw.SIZE * math.cos(math.radians(30))
-    angle = math.radians(60)
-    return view.map.world_to_screen(cx + reach * math.cos(angle), cy + reach * math.sin(angle))
 
 
 # --- the whole path, keys only ---------------------------------------------------------------------------
@@ -322,16 +291,16 @@ def test_the_cursor_is_drawn_in_the_editor(window: Any, arcade: Any, blank: Path
     steer(driver, arcade, "F8")
     assert view.hover_label.text == "F8: clear"
     image = driver.image()
-    assert pixel(image, *rim_point(view, view.map.cursor)) == CURSOR[:3]
+    assert pixel(image, *rim_point(view.map, view.map.cursor)) == CURSOR[:3]
     # the cursor is drawn only while the keyboard moved last
     driver.move(*view.map.hex_centre_on_screen(view.board.parse("A1")))
-    assert pixel(driver.image(), *rim_point(view, view.board.parse("F8"))) != CURSOR[:3]
+    assert pixel(driver.image(), *rim_point(view.map, view.board.parse("F8"))) != CURSOR[:3]
     driver.key(key.J)  # back on the hex under the mouse, A1, and a step west: off the map, so it stays
     assert view.map.cursor == view.board.parse("A1") and view.map.cursor_shown
     driver.key(key.K)
     assert view.map.cursor == view.board.parse("A2")
     steer(driver, arcade, "F8")
     driver.key(key.KEY_0)  # the whole map again (the cursor panned it at A1)
-    assert pixel(driver.image(), *rim_point(view, view.map.cursor)) == CURSOR[:3]
+    assert pixel(driver.image(), *rim_point(view.map, view.map.cursor)) == CURSOR[:3]
     SHOTS.mkdir(parents=True, exist_ok=True)
     driver.screenshot(SHOTS / "editor-keyboard.png")

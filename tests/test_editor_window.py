@@ -19,6 +19,7 @@ import pytest
 from minis.hexgrid import Hex, distance, from_doubled, neighbours
 from minis.mapfile import MAPS_DIR, Section, parse_document
 from minis.scenario import SCENARIOS_DIR, load_scenario
+from tests.helpers_window import deliver, open_editor
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
@@ -31,23 +32,6 @@ def window(arcade: Any) -> Iterator[Any]:
     window = MinisWindow(1280, 800, visible=False)
     yield window
     window.close()
-
-
-def open_editor(window: Any, path: str | Path | None = None) -> tuple[Any, Any]:
-    from minis.ui.driver import Driver
-    from minis.ui.editor import EditorView
-
-    window.stack.clear()
-    view = EditorView(window, str(path) if path is not None else None)
-    window.open(view)
-    driver = Driver(window)
-    driver.frame()
-    return driver, view
-
-
-def deliver(window: Any, *event: object) -> None:
-    window.dispatch_event(*event)
-    window.dispatch_events()
 
 
 def type_text(driver: Any, text: str) -> None:

@@ -18,6 +18,7 @@ import pytest
 from minis.errors import MinisError, Problem
 from minis.hexgrid import Facing, Hex, distance
 from minis.mapfile import load_configuration
+from tests.helpers_window import pixel
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -69,11 +70,6 @@ def sight_pairs(board: Any, nearest: int = 4, rows_apart: int = 0) -> tuple[tupl
             if visible and blocked:
                 return visible, blocked
     raise AssertionError("no visible and blocked pair on this board")
-
-
-def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
-    """The colour at window point (x, y) (origin bottom left, as arcade counts)."""
-    return image.getpixel((int(x), image.height - 1 - int(y)))[:3]
 
 
 # --- the main menu ---------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 from minis.dice import Dice
 from minis.hexgrid import Hex, distance
 from minis.sides import Side
+from tests.helpers_window import pixel, rim_point
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -45,22 +46,6 @@ def steer(driver: Any, arcade: Any, target: Hex, limit: int = 60) -> None:
 
 def steer_to(driver: Any, arcade: Any, label: str) -> None:
     steer(driver, arcade, driver.screen.state.board.parse(label))
-
-
-def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
-    return image.getpixel((int(x), image.height - 1 - int(y)))[:3]
-
-
-def rim_point(view: Any, hex_: Hex) -> tuple[float, float]:
-    """A point on the cursor's rim (the middle of the hex's upper right side, just inside), on screen."""
-    import math
-
-    from minis.ui import hexdraw
-
-    cx, cy = hexdraw.centre(hex_)
-    reach = 0.97 * hexdraw.SIZE * math.cos(math.radians(30))
-    angle = math.radians(60)
-    return view.world_to_screen(cx + reach * math.cos(angle), cy + reach * math.sin(angle))
 
 
 # --- the Battle maps screen ------------------------------------------------------------------------------
