@@ -32,17 +32,22 @@ FOREST = "forest"
 def speed(state: GameState, unit: Unit) -> int:
     """The unit's speed this phase: the card's (or an ability's), -1 if a damaged Vehicle, + abilities."""
     if abilities.plain_mover(state, unit):  # no ability to ask (the common case, asked constantly)
-        return max(0, int(unit.card.speed) - (1 if unit.damaged and unit.card.is_vehicle else 0))
+        return _card_speed(unit)
     value = abilities.base_speed(state, unit)
     if unit.damaged and unit.card.is_vehicle:
         value -= 1
     return max(0, value + abilities.speed_modifier(state, unit))
 
 
+def _card_speed(unit: Unit) -> int:
+    """The card's speed, less one for a damaged Vehicle (no ability changes it)."""
+    return max(0, int(unit.card.speed) - (1 if unit.damaged and unit.card.is_vehicle else 0))
+
+
 def _speeds(state: GameState, unit: Unit) -> tuple[int, int, bool]:
     """(speed, hexes for a move wholly along a road, whether its abilities change where it may step)."""
     if abilities.plain_mover(state, unit):
-        value = max(0, int(unit.card.speed) - (1 if unit.damaged and unit.card.is_vehicle else 0))
+        value = _card_speed(unit)
         return value, value, False
     value = speed(state, unit)
     return value, value + abilities.road_speed_bonus(state, unit), abilities.changes_steps(unit)

@@ -49,10 +49,10 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     # hexes have no enemy next to them can open for nobody (asking `shooters` would find no one).
     side = state.units[move.unit].side
     enemies = {u.hex for u in state.units.values() if u.side is not side and u.hex is not None}
-    transport = abilities.overrides(state.units[move.unit].card, "capacity")
     if unopposed(state, move, enemies):
         _walk_unopposed(state, move, dice, events)
         return
+    transport = abilities.overrides(state.units[move.unit].card, "capacity")
     while True:
         unit = state.units[move.unit]
         here, there = move.path[move.step], move.path[move.step + 1]
