@@ -18,12 +18,12 @@ play: $(STAMP)
 	$(BIN)/minis play
 
 test: $(STAMP)
-	$(BIN)/ruff check minis tests benchmarks
+	$(BIN)/ruff check minis tests benchmarks tools
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check minis tests benchmarks
-	$(BIN)/ruff format --check minis tests benchmarks
+	$(BIN)/ruff check minis tests benchmarks tools
+	$(BIN)/ruff format --check minis tests benchmarks tools
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only -p no:cacheprovider

@@ -304,7 +304,7 @@ _ALL = (
 #: Every known ability by id.
 ABILITIES: dict[str, AbilityInfo] = {ability.id: ability for ability in _ALL}
 
-_LABEL = re.compile(r"^(?P<name>.*?)\s*(?P<prefix>\+?)(?P<number>\d+)$")
+_LABEL = re.compile(r"^(?P<name>.*?)\s*(?P<prefix>\+?)(?P<number>[0-9]{1,6})$")
 
 
 def find_ability(name: str) -> AbilityInfo | None:

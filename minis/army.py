@@ -1,23 +1,27 @@
 """Armies: which cards a player brings, and whether the army is legal for its scenario.
 
 An army file (DESIGN section 5, docs/armies.md) names its side, scenario, optional year and
-historical limits, and its units by card id. `validate_army` returns every problem as one line of
-text, so the command line and the game's army-builder screen show the same messages.
+historical limits, and its units by card id. `rule_problems` finds every broken rule with what in the
+file causes it (a unit, the `units` or `side` key), so `locate` can report each at its line and column;
+`validate_army` gives the same messages in plain words only, for the game's army-builder screen.
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from minis.cards import YEARS, Nation, StatCard, card_id, number_in_range, side_adjective, sorted_problems
-from minis.errors import MinisError, did_you_mean
+from minis.errors import MinisError, Problem, did_you_mean
 from minis.sides import Side
 from minis.tomlfile import (
+    KeyPath,
+    Spot,
     TomlSource,
     is_one_line,
     parse_toml,
@@ -71,8 +75,41 @@ def _side(value: Side | str) -> Side:
 
 
 @attrs.frozen
+class ArmyLayout:
+    """Where an army file writes its keys and each unit's card id, so a broken rule can point at them.
+
+    `units` holds the line and column of each card id string, in file order: the Nth unit of the army
+    is the Nth string of `units`, however the list is split over lines and however often an id repeats.
+    """
+
+    file: str
+    keys: Mapping[str, Spot]
+    units: tuple[Spot, ...]
+
+    @classmethod
+    def of(cls, source: TomlSource) -> ArmyLayout:
+        """The layout of a parsed army file. Should the strings found in `units` not match its entries
+        one for one, no unit has a place of its own and each is reported at the `units` key instead."""
+        layout = source.layout
+        keys = {str(path[0]): layout.spot(at) for path, at in layout.keys.items() if len(path) == 1}
+        units = tuple(layout.spot(at) for at in layout.strings(("units",)))
+        entries = source.data.get("units")
+        one_for_one = isinstance(entries, list) and len(entries) == len(units)
+        return cls(source.file, keys, units if one_for_one else ())
+
+    def spot(self, where: KeyPath) -> Spot:
+        """The line and column of `where`: a unit's string, else the key; a key the file does not write
+        (`scenario`, left to its default) falls back to `units`."""
+        match where:
+            case ("units", int(index)) if 0 <= index < len(self.units):
+                return self.units[index]
+        return self.keys.get(str(where[0])) or self.keys.get("units") or (1, 1)
+
+
+@attrs.frozen
 class Army:
-    """A player's army. `units` are card ids, repeated for copies; `source` is the file it came from."""
+    """A player's army. `units` are card ids, repeated for copies; `source` is the file it came from,
+    `layout` where that file writes each thing (both None for an army built on screen)."""
 
     name: str
     side: Side = attrs.field(converter=_side)
@@ -81,18 +118,19 @@ class Army:
     historical: bool = False
     units: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     source: Path | None = None
+    layout: ArmyLayout | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def points_limit(self) -> int:
         return self.scenario.points_limit
 
 
-def army_points(army: Army, cards: dict[str, StatCard]) -> int:
+def army_points(army: Army, cards: Mapping[str, StatCard]) -> int:
     """The total cost of the army's units (unknown card ids count nothing; validation reports them)."""
     return sum(cards[unit].cost for unit in army.units if unit in cards)
 
 
-def _unknown_card(unit: str, cards: dict[str, StatCard]) -> str:
+def _unknown_card(unit: str, cards: Mapping[str, StatCard]) -> str:
     guess = card_id(unit)
     if guess in cards and guess != unit:
         return f"unknown card '{unit}' (did you mean '{guess}'?)"
@@ -100,48 +138,102 @@ def _unknown_card(unit: str, cards: dict[str, StatCard]) -> str:
     return f"unknown card '{unit}'" + (f" ({hint})" if hint else "")
 
 
+@attrs.frozen
+class ArmyProblem:
+    """A broken army rule: its message in plain words and what in the army file causes it.
+
+    `where` is ("units", N) for the Nth unit, or the key to blame: ("units",), ("side",), ("scenario",).
+    """
+
+    message: str
+    where: KeyPath
+
+
+def rule_problems(
+    army: Army,
+    cards: Mapping[str, StatCard],
+    *,
+    points_limit: int | None = None,
+    unit_limit: int | None = None,
+) -> list[ArmyProblem]:
+    """Every way the army breaks the army-building rules, each unit that breaks one separately.
+
+    A scenario file may set its own limits (`points_limit`, `unit_limit`) instead of the army's
+    scenario points and the rulebook's 15 units; an over-the-limit problem is then the `units` key's,
+    since the army file did not set that limit.
+    """
+    problems: list[ArmyProblem] = []
+    known = [(index, cards[unit]) for index, unit in enumerate(army.units) if unit in cards]
+    unknown: dict[str, str] = {}  # the message of each unknown id, worked out once however often it repeats
+    for index, unit in enumerate(army.units):
+        if unit not in cards:
+            if unit not in unknown:
+                unknown[unit] = _unknown_card(unit, cards)
+            problems.append(ArmyProblem(unknown[unit], ("units", index)))
+    if not army.units:
+        problems.append(ArmyProblem("no units: an army needs at least one", ("units",)))
+    for index, card in known:
+        if card.side is not army.side:
+            message = (
+                f"{card.name} is an {side_adjective(card.side)} unit in an {side_adjective(army.side)} army"
+            )
+            problems.append(ArmyProblem(message, ("units", index)))
+    if army.year is not None:
+        for index, card in known:
+            if card.year > army.year:
+                message = f"{card.name} is from {card.year}, later than the army's year {army.year}"
+                problems.append(ArmyProblem(message, ("units", index)))
+    if army.historical:
+        own_side = [(index, card) for index, card in known if card.side is army.side]
+        for subject, message in _historical({card.nation for _, card in own_side}):
+            problems += [ArmyProblem(message, ("units", i)) for i, card in own_side if card.nation in subject]
+    points = army_points(army, cards)
+    limit = army.points_limit if points_limit is None else points_limit
+    if points > limit:
+        where: KeyPath = ("scenario",) if points_limit is None else ("units",)
+        problems.append(ArmyProblem(f"{points} points, {points - limit} over the {limit}-point limit", where))
+    most = MAX_UNITS if unit_limit is None else unit_limit
+    if len(army.units) > most:
+        over = len(army.units) - most
+        problems.append(
+            ArmyProblem(f"{len(army.units)} units, {over} over the {most}-unit limit", ("units",))
+        )
+    return problems
+
+
+def wrong_side(army: Army, side: Side) -> list[ArmyProblem]:
+    """The army's file says another side than the player's it is given to (a scenario, `simulate`)."""
+    if army.side is side:
+        return []
+    return [ArmyProblem(f"this is an {army.side.title} army, not an {side.title} one", ("side",))]
+
+
+def messages(problems: Iterable[ArmyProblem]) -> list[str]:
+    """The problems in plain words, each message once (a card repeated is one line on screen)."""
+    return list(dict.fromkeys(problem.message for problem in problems))
+
+
+def locate(army: Army, problems: Iterable[ArmyProblem], file: str = "army") -> list[Problem]:
+    """The problems as problems of the army's file, each at the line and column of what causes it,
+    in file order. An army built on screen has no file: `file` names it, at line 0, column 0."""
+    layout = army.layout
+    if layout is None:
+        name = str(army.source) if army.source else file
+        return sorted_problems([Problem(name, 0, 0, problem.message) for problem in problems])
+    return sorted_problems(
+        [Problem(layout.file, *layout.spot(problem.where), problem.message) for problem in problems]
+    )
+
+
 def validate_army(
     army: Army,
-    cards: dict[str, StatCard],
+    cards: Mapping[str, StatCard],
     *,
     points_limit: int | None = None,
     unit_limit: int | None = None,
 ) -> list[str]:
-    """Every way the army breaks the army-building rules, one message each; [] for a legal army.
-
-    A scenario file may set its own limits (`points_limit`, `unit_limit`) instead of the army's
-    scenario points and the rulebook's 15 units.
-    """
-    problems: list[str] = []
-    known: list[StatCard] = []
-    for unit in dict.fromkeys(army.units):
-        if unit in cards:
-            known.append(cards[unit])
-        else:
-            problems.append(_unknown_card(unit, cards))
-    if not army.units:
-        problems.append("no units: an army needs at least one")
-    for card in known:
-        if card.side is not army.side:
-            problems.append(
-                f"{card.name} is an {side_adjective(card.side)} unit in an {side_adjective(army.side)} army"
-            )
-    if army.year is not None:
-        for card in known:
-            if card.year > army.year:
-                problems.append(f"{card.name} is from {card.year}, later than the army's year {army.year}")
-    if army.historical:
-        own_side = [card for card in known if card.side is army.side]
-        problems.extend(historical_problems({card.nation for card in own_side}))
-    points = army_points(army, cards)
-    limit = army.points_limit if points_limit is None else points_limit
-    if points > limit:
-        problems.append(f"{points} points, {points - limit} over the {limit}-point limit")
-    most = MAX_UNITS if unit_limit is None else unit_limit
-    if len(army.units) > most:
-        over = len(army.units) - most
-        problems.append(f"{len(army.units)} units, {over} over the {most}-unit limit")
-    return problems
+    """Every way the army breaks the army-building rules, one message each; [] for a legal army."""
+    return messages(rule_problems(army, cards, points_limit=points_limit, unit_limit=unit_limit))
 
 
 def _names(nations: set[Nation] | frozenset[Nation], last: str = "and") -> str:
@@ -152,6 +244,11 @@ def _names(nations: set[Nation] | frozenset[Nation], last: str = "and") -> str:
 
 def historical_problems(nations: set[Nation]) -> list[str]:
     """The historical army limits broken by an army with units of these nations."""
+    return [message for _, message in _historical(nations)]
+
+
+def _historical(nations: set[Nation]) -> list[tuple[frozenset[Nation], str]]:
+    """Each historical limit broken, with the nations whose units it is about (where it is reported)."""
     groups = [group for group in HISTORICAL_GROUPS if group & nations]
     if len(groups) <= 1:
         return []
@@ -161,14 +258,20 @@ def historical_problems(nations: set[Nation]) -> list[str]:
         if len(group) == 1:
             (nation,) = group
             problems.append(
-                f"historical army limits: {nation.adjective} units can't be in an army with any other "
-                f"nationality (this army also has {_names(others)})"
+                (
+                    group,
+                    f"historical army limits: {nation.adjective} units can't be in an army with any other "
+                    f"nationality (this army also has {_names(others)})",
+                )
             )
     mixed = [group & nations for group in groups if len(group) > 1]
     for first, second in itertools.pairwise(mixed):
         problems.append(
-            f"historical army limits: units from {_names(first, 'or')} can't be in an army with units from "
-            f"{_names(second, 'or')}"
+            (
+                first,
+                f"historical army limits: units from {_names(first, 'or')} can't be in an army with units "
+                f"from {_names(second, 'or')}",
+            )
         )
     return problems
 
@@ -244,6 +347,7 @@ def _build(source: TomlSource, path: Path | None) -> Army:
         historical=raw.historical,
         units=tuple(unit.strip() for unit in raw.units),
         source=path,
+        layout=ArmyLayout.of(source),
     )
 
 

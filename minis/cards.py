@@ -18,6 +18,7 @@ import attrs
 
 from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
 from minis.errors import MinisError, Problem, did_you_mean
+from minis.paths import files_in, look
 from minis.sides import Side
 from minis.tomlfile import (
     KeyPath,
@@ -53,7 +54,7 @@ SUBTYPES = (
     "Truck",
 )
 RARITIES = ("Common", "Uncommon", "Rare")
-_COLLECTOR = re.compile(r"^(\d+)/(\d+)$")
+_COLLECTOR = re.compile(r"^([0-9]{1,6})/([0-9]{1,6})$")
 
 
 class Nation(enum.Enum):
@@ -522,16 +523,18 @@ def sorted_problems(problems: list[Problem]) -> list[Problem]:
 def load_cards(directory: str | Path) -> dict[str, StatCard]:
     """Every `*.toml` card in a folder, by id; the problems of all files are raised together."""
     directory = Path(directory)
-    if not directory.is_dir():
-        message = "a file, not a card folder" if directory.exists() else "no such card folder"
+    found = look(directory)
+    if found.kind != "folder":
+        message = "no such card folder" if found.missing else found.reason or "a file, not a card folder"
         raise MinisError(Problem(str(directory), 0, 0, message), exit_code=2)
-    if not any(directory.glob("*.toml")):  # a wrong folder would otherwise look like "no cards at all"
+    files = files_in(directory)
+    if not files:  # a wrong folder would otherwise look like "no cards at all"
         hint = "card files are named after the card id, like m4a1-sherman.toml"
         raise MinisError(Problem(str(directory), 0, 0, "no card files (*.toml) in this folder", hint), 2)
     cards: dict[str, StatCard] = {}
     problems: list[Problem] = []
     exit_code = 1
-    for path in sorted(directory.glob("*.toml")):
+    for path in files:
         try:
             card = load_card(path)
         except MinisError as error:

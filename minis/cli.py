@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 from collections.abc import Sequence
 
-from minis.errors import MinisError
+from minis.errors import MinisError, print_problems
 
 #: Subcommand modules, in the order `minis --help` lists them.
 COMMANDS = ("play", "cards", "army", "map", "rules_test", "replay", "simulate", "odds", "edit")
@@ -43,8 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except MinisError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        print_problems(error.problems)
         return error.exit_code
     except BrokenPipeError:
         return 0

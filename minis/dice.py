@@ -109,7 +109,7 @@ class Dice:
         return twin
 
     def skip(self, count: int) -> None:
-        """Hand out and forget `count` values (resume a seeded game after a replayed save)."""
+        """Hand out and forget `count` values (continue a seeded sequence from a known position)."""
         for _ in range(count):
             self.roll()
 

@@ -144,7 +144,7 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
 
 # --- labels -----------------------------------------------------------------------------------------
 
-_LABEL = re.compile(r"^([A-Z]+)([1-9][0-9]*)$")
+_LABEL = re.compile(r"^([A-Z]+)([1-9][0-9]{0,5})$")  # no board has a millionth column
 
 
 def row_letters(row: int) -> str:

@@ -6,7 +6,8 @@
     configuration = "roll"            # or the agreed configuration number
     axis = ["panzer-iv-ausf-g", ...]  # card ids, as in army files
     allies = [...]
-    seed = 1234                       # the game's dice seed (a save continues with it)
+    seed = 1234                       # the seed every die came from (only once the game is over,
+                                      # and not after a load)
     cards_version = "3f0c..."         # fingerprints of the cards and maps the game was played with
     maps_version = "a81e..."
     ---
@@ -19,7 +20,8 @@
 The header is TOML; each later line is an action in the action notation (DESIGN section 6), a `|`, and
 the dice it consumed, including those of the automatic steps that followed it. Replaying applies the
 actions with exactly those dice, so a record rebuilds the identical state. A save is the same file
-written in the middle of a game: resuming replays it and continues the seeded dice where they stopped.
+written in the middle of a game: resuming replays it and goes on with fresh dice, never the ones the
+saved game would have rolled next (else a player could save, see a roll, load and choose who gets it).
 Files are written atomically (temporary file, flush, fsync, rename). Every mistake in a record is a
 MinisError naming the line (and the action), never a traceback.
 """
@@ -27,6 +29,7 @@ MinisError naming the line (and the action), never a traceback.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -38,14 +41,18 @@ from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.events import Event
 from minis.game import Game, RecordEntry
+from minis.limits import check_text
+from minis.paths import UnreadablePath
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Scenario
-from minis.tomlfile import decode, parse_toml, toml_string
+from minis.tomlfile import decode, parse_toml, read_bytes, toml_string
 
 FORMAT = 1
 MAGIC = "# minis game record"
 SEPARATOR = "---"
+#: How a die is written after the bar (not `str.isdigit`: it takes '²' and numbers too long to convert).
+_DIE_FACES = frozenset("123456")
 HEADER_KEYS = (
     "format",
     "scenario",
@@ -121,6 +128,8 @@ def record_text(game: Game) -> str:
     """The record of a game so far (a save when the game is not over)."""
     header = dict(game.header)
     header.setdefault("format", FORMAT)
+    if not game.over:  # the seed tells every die to come: a save must not let a player read them ahead
+        header.pop("seed", None)
     if "axis" in header and "cards_version" not in header:
         header["cards_version"] = cards_version([*header.get("axis", []), *header.get("allies", [])])
         header["maps_version"] = maps_version()
@@ -148,6 +157,7 @@ def save(game: Game, path: str | Path) -> None:
 
 def parse_record(text: str, file: str = "record") -> Record:
     """Split and check a record's text; MinisError with every problem of the header and the lines."""
+    check_text(text, file)  # the size and line limits of every file (the header gets the TOML ones)
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")  # as Windows editors save it
     lines = text.split("\n")
     problems: list[Problem] = []
@@ -175,14 +185,15 @@ def parse_record(text: str, file: str = "record") -> Record:
         if "|" not in stripped:
             problems.append(Problem(file, number, 1, f"'{stripped}': expected 'ACTION | DICE'"))
             continue
-        action, _, dice_text = stripped.partition("|")
-        action = action.strip()
+        action = stripped.partition("|")[0].strip()
         dice: list[int] = []
-        for word in dice_text.split():
-            if word.isdigit() and 1 <= int(word) <= 6:
+        bar = line.index("|")
+        for found in re.finditer(r"\S+", line[bar + 1 :]):
+            word = found.group()
+            if word in _DIE_FACES:
                 dice.append(int(word))
             else:
-                col = line.index("|") + 2
+                col = bar + 1 + found.start() + 1  # the bad word itself
                 problems.append(Problem(file, number, col, f"'{word}' is not a die (1 to 6) in '{stripped}'"))
                 break
         if not action:
@@ -260,7 +271,11 @@ def new_game(record: Record, dice: Dice) -> Game:
         if isinstance(header.get("scenario_file"), str):  # a scenario file's game: its terms again
             from minis.scenario import load_scenario
 
-            plan = load_scenario(header["scenario_file"])
+            try:
+                plan = load_scenario(header["scenario_file"])
+            except UnreadablePath as error:  # reported at the header line that names the file
+                spot, name = record.spots.get("scenario_file", (1, 1)), header["scenario_file"]
+                raise error.named_in(record.file, spot, "the scenario file", name) from None
         return Game.new(
             armies[Side.AXIS],
             armies[Side.ALLIES],
@@ -276,14 +291,18 @@ def new_game(record: Record, dice: Dice) -> Game:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None
 
 
-def replay_record(record: Record, resume: bool = False, events: list[Event] | None = None) -> Game:
-    """Replay every entry with its dice; with `resume`, the game then goes on with its seeded dice.
+def replay_record(
+    record: Record, resume: bool = False, events: list[Event] | None = None, dice: Dice | None = None
+) -> Game:
+    """Replay every entry with its dice; with `resume`, the game then goes on with `dice`.
 
+    `dice` defaults to a fresh system-random source: a loaded game never repeats the rolls the saved
+    one would have made. Tests and tools that need a known continuation pass their own.
     `events`, if given, receives every event of the replayed game. A record that fails and was played
     with other card or map files says so in its hint: that, not a broken file, is the likely cause.
     """
     try:
-        return _replay(record, resume, events)
+        return _replay(record, resume, events, dice)
     except MinisError as error:
         hint = changed_files(record.header)
         if not hint:
@@ -305,7 +324,7 @@ def changed_files(header: dict[str, Any]) -> str:
     return f"this game was played with other {' and '.join(changed)} files than these"
 
 
-def _replay(record: Record, resume: bool, events: list[Event] | None) -> Game:
+def _replay(record: Record, resume: bool, events: list[Event] | None, dice: Dice | None) -> Game:
     log: list[Event] = events if events is not None else []
     game = new_game(record, Dice.scripted())
     game.header.update(record.header)
@@ -346,30 +365,30 @@ def _replay(record: Record, resume: bool, events: list[Event] | None) -> Game:
     if not record.entries and game.waiting_for_dice() and not resume:
         raise MinisError(Problem(record.file, 0, 0, "the record has no start line with the set-up dice"))
     if resume:
-        pending = game._pending
-        seed = record.header.get("seed")
-        used = pending.mark if pending is not None else game.dice.used
-        game.dice = Dice(seed=seed) if seed is not None else Dice()
-        if seed is not None:
-            game.dice.skip(used)
-        if pending is not None:
-            game._pending = None
-            game.state = pending.before
-            game._run(pending.action)
+        _resume(game, dice if dice is not None else Dice(), log)
     return game
+
+
+def _resume(game: Game, dice: Dice, log: list[Event]) -> None:
+    """Let a replayed save go on with `dice`, including an action that was waiting for its dice.
+
+    The record keeps every die as rolled, so what is played from here still replays exactly; the
+    header's seed no longer made every die, so it is dropped.
+    """
+    pending = game._pending
+    game.dice = dice
+    game.header.pop("seed", None)
+    if pending is not None:
+        game._pending = None
+        game.state = pending.before
+        log.extend(game._run(pending.action))
 
 
 def read_record(path: str | Path) -> Record:
     file = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise MinisError(
-            Problem(file, 0, 0, f"cannot read: {error.strerror or error}"), exit_code=EXIT_UNREADABLE
-        ) from None
-    return parse_record(decode(data, file), file)  # not UTF-8: exit 2 at the first bad byte
+    return parse_record(decode(read_bytes(path), file), file)  # not UTF-8: exit 2 at the first bad byte
 
 
-def load(path: str | Path, resume: bool = True) -> Game:
-    """Read a save (or record) and resume the game where it stopped."""
-    return replay_record(read_record(path), resume=resume)
+def load(path: str | Path, resume: bool = True, dice: Dice | None = None) -> Game:
+    """Read a save (or record) and resume the game where it stopped, with fresh dice unless given."""
+    return replay_record(read_record(path), resume=resume, dice=dice)

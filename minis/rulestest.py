@@ -21,6 +21,7 @@ from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.game import Game
 from minis.hexgrid import Facing
+from minis.paths import files_in, is_dir
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Counter, Phase, Scenario, Unit
@@ -588,8 +589,8 @@ def find_files(paths: Iterable[str | Path]) -> list[Path]:
     """The rules-test files named or inside the folders named, sorted within each folder."""
     found: list[Path] = []
     for path in map(Path, paths):
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.toml") if p.is_file()))
+        if is_dir(path):
+            found.extend(files_in(path, recursive=True))
         else:
             found.append(path)
     return found

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from minis import atomic
-from minis.army import MAX_UNITS, Army, validate_army
+from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
 from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.cards import YEARS, StatCard
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean, unreadable
+from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.hexgrid import Facing, Hex
+from minis.paths import UnreadablePath, exists, is_file, look, resolved
 from minis.sides import Side
 from minis.tomlfile import (
     KeyPath,
@@ -107,13 +108,15 @@ class Condition:
 
 @attrs.frozen
 class Preset:
-    """A unit the scenario puts on the map before deployment (it does not count against army limits)."""
+    """A unit the scenario puts on the map before deployment (it does not count against army limits,
+    nor for points). It stays where it is unless `deploy`: then its player may deploy it again."""
 
     side: str
     card: str
     at: str
     facing: str | None = None
     id: str | None = None
+    deploy: bool = False
 
 
 @attrs.frozen
@@ -184,6 +187,14 @@ class _Report:
     def __init__(self, source: TomlSource) -> None:
         self.source = source
         self.problems: list[Problem] = []
+        #: The `[[units]]` table of each preset unit kept in the document (bad ones are left out), so
+        #: that later problems of a preset point at its own table.
+        self.preset_tables: list[int] = []
+
+    def preset(self, index: int, *keys: str) -> KeyPath:
+        """The key path of preset unit number `index` of the document (and a key of its table)."""
+        tables = self.preset_tables
+        return ("units", tables[index] if index < len(tables) else index, *keys)
 
     def add(self, path: KeyPath, message: str, hint: str = "") -> None:
         self.problems.append(self.source.problem(path, message, hint))
@@ -242,11 +253,11 @@ def _read_map(report: _Report, data: Mapping[str, Any]) -> int | str | None:
             report.add(("map",), f"there is no configuration {value} (1 to 6)", hint)
             return None
         return value
-    if not value.strip() or not is_one_line(value):
+    if not value.strip():
         report.add(("map",), "'map' is empty", hint)
         return None
     if value in (MAP_ROLL, CHOOSE) or value.lower().endswith(".toml"):
-        return value
+        return value  # a file name the system refuses is reported when the file is opened
     if value.strip().isdigit():
         report.add(
             ("map",), f"'map' is the string {value!r}", f"write the number without quotes: map = {value}"
@@ -529,6 +540,7 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
             good = False
         if good:
             presets.append(attrs.evolve(raw, card=raw.card.strip(), at=raw.at.strip()))
+            report.preset_tables.append(int(path[1]))
     return tuple(presets)
 
 
@@ -775,12 +787,14 @@ class Scenario:
         """(id, side, card id, hex, facing) of each preset unit; ids made unique as the engine does."""
         result = []
         taken: set[str] = set()
+        tried: dict[str, int] = {}  # per id, the number that ended the last search (all below are taken)
         for preset in self.doc.units:
             unit_id = preset.id or preset.card
             if unit_id in taken:
-                number = 2
+                number = tried.get(unit_id, 2)
                 while f"{unit_id}#{number}" in taken:
                     number += 1
+                tried[unit_id] = number
                 unit_id = f"{unit_id}#{number}"
             taken.add(unit_id)
             facing = Facing[preset.facing.strip().upper()] if preset.facing else None
@@ -796,24 +810,31 @@ class Scenario:
         side: Side | None = None,
         attacker: Side | None = None,
     ) -> list[str]:
-        """Every way `army` breaks this scenario's limits for its player (army.py's own checks, reused)."""
+        """Every way `army` breaks this scenario's limits for its player, in plain words (army builder)."""
+        return messages(self.army_rule_problems(army, cards, side, attacker))
+
+    def army_rule_problems(
+        self,
+        army: Army,
+        cards: Mapping[str, StatCard],
+        side: Side | None = None,
+        attacker: Side | None = None,
+    ) -> list[ArmyProblem]:
+        """`army_problems` with what in the army file causes each (army.py's own checks, reused)."""
         side = side or army.side
-        problems = []
-        if army.side is not side:
-            problems.append(f"this is an {army.side.title} army, not an {side.title} one")
         force = self.force_of(side, attacker)
         year = army.year if force.year is None else min(force.year, army.year or force.year)
         checked = attrs.evolve(army, year=year, historical=army.historical or force.historical)
-        problems += validate_army(checked, dict(cards), points_limit=force.points, unit_limit=force.units)
-        return problems
+        limits = rule_problems(checked, cards, points_limit=force.points, unit_limit=force.units)
+        return wrong_side(army, side) + limits
 
     # --- the engine's questions (duck-typed GameState: board, units, turn, ends, attacker, objective) ---
 
     def header(self) -> dict[str, object]:
         """What a game record needs to find this scenario again: a shipped one by its name (`breakout`),
         any other by its absolute path."""
-        path = Path(self.file).resolve()
-        if path.parent == SCENARIOS_DIR.resolve() and (SCENARIOS_DIR / path.name).is_file():
+        path = resolved(self.file)
+        if path.parent == resolved(SCENARIOS_DIR) and is_file(SCENARIOS_DIR / path.name):
             return {"scenario_file": path.stem}
         return {"scenario_file": str(path)}
 
@@ -824,8 +845,7 @@ class Scenario:
         map file), its objective, its fixed ends and its preset units, and skips the set-up choices they
         answer.
         """
-        from minis.game import unique_id
-        from minis.state import Stage, Unit
+        from minis.state import Stage
 
         state.plan = self
         if self.board is not None and self.configuration is None:  # a map file instead of a configuration
@@ -840,13 +860,33 @@ class Scenario:
             if state.stage is Stage.CHOOSE_OBJECTIVE:
                 state.stage = Stage.CHOOSE_END
         self.fix_ends(state)
-        if board is None:
+        self.place_units(state)
+
+    def place_units(self, state: Any) -> None:
+        """Put the preset units on the map as soon as there is one: at set-up for a named map, after the
+        map roll or the defender's choice otherwise (the engine calls this when it sets the map).
+
+        Each keeps its file's id (made unique among the armies' units); the ones without `deploy = true`
+        stay where they are (`state.fixed`), and none counts for points (`state.presets`).
+        """
+        from minis.game import unique_id
+        from minis.state import Unit
+
+        board = state.board
+        if board is None or state.presets or not self.doc.units:
             return
         cards = _catalogue()
-        for unit_id, side, card_id, hex_, facing in self.preset_units(board, state.attacker):
+        placed, fixed = [], []
+        units = self.preset_units(board, state.attacker)
+        for preset, (unit_id, side, card_id, hex_, facing) in zip(self.doc.units, units, strict=True):
             name = unique_id(unit_id, state.units)
             unit = Unit(name, cards[card_id], side, hex=hex_, facing=facing, entered=state.next_entry())
             state.units[name] = unit
+            placed.append(name)
+            if not preset.deploy:
+                fixed.append(name)
+        state.presets = frozenset(placed)
+        state.fixed = frozenset(fixed)
 
     def fix_ends(self, state: Any) -> None:
         """At the choice of ends: if the scenario fixes them, set them and go on to deployment.
@@ -945,18 +985,21 @@ def _board_of(doc: ScenarioDoc, path: Path, report: _Report) -> tuple[Board | No
     target = Path(file) if Path(file).is_absolute() else path.parent / file
     try:
         kind, board = check_file(target)
-    except MinisError as error:
-        if error.exit_code == EXIT_UNREADABLE and not target.exists():
+    except UnreadablePath as error:
+        if look(target).missing:
             report.add(
                 ("map",), f"no map file {file!r} (looked for {target})", "the path is relative to this file"
             )
         else:
-            report.add(
-                ("map",),
-                f"the map file {file} has {len(error.problems)} problem(s)",
-                f"run: minis map check {target}",
-            )
-            report.problems.extend(error.problems)
+            report.add(("map",), error.named("the map file", file))
+        return None, None
+    except MinisError as error:
+        report.add(
+            ("map",),
+            f"the map file {file} has {len(error.problems)} problem(s)",
+            f"run: minis map check {target}",
+        )
+        report.problems.extend(error.problems)
         return None, None
     if kind == "section":
         report.add(
@@ -969,9 +1012,8 @@ def _board_of(doc: ScenarioDoc, path: Path, report: _Report) -> tuple[Board | No
 
 
 def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: _Report) -> None:
-    """Everything that needs the map: objective, zones, preset units, conditions that need an objective."""
-    from minis.cards import card_catalogue
-
+    """Everything that needs the map but the preset units: objective, zones, conditions that need an
+    objective (`_check_presets` does the units)."""
     if doc.objective not in (OWN, CHOOSE):
         try:
             board.parse(doc.objective)
@@ -1018,23 +1060,35 @@ def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: 
                 f"the zones of [{first}] and [{second}] overlap: {names}{' ...' if len(both) > 6 else ''}",
                 "a hex belongs to one zone at most",
             )
+
+
+#: The two armies of preset units, for counting them against the stacking limit (with roles, the
+#: sides only keep the attacker's and the defender's units apart).
+_ARMIES = {"axis": Side.AXIS, "allies": Side.ALLIES, "attacker": Side.AXIS, "defender": Side.ALLIES}
+
+
+def _check_presets(doc: ScenarioDoc, boards: Mapping[int | None, Board], report: _Report) -> None:
+    """Preset units against the rules: a known card of its player's side, a facing for Vehicles only,
+    unique ids, and, on every map the scenario can be played on, a hex of the map it can enter within
+    the stacking limit.
+
+    `boards` holds the scenario's one map (key None) or, when the map is rolled or chosen at set-up, the
+    six configurations by number: a preset must fit on each, and a problem names the ones it fails on.
+    """
+    from minis.cards import card_catalogue
+
     if not doc.units:
         return
     cards = card_catalogue()
     seen: set[str] = set()
     for index, preset in enumerate(doc.units):
-        path = ("units", index)
+        path = report.preset(index)
         card = cards.get(preset.card)
         if card is None:
             report.add(
                 (*path, "card"), f"unknown card '{preset.card}'", did_you_mean(preset.card, list(cards))
             )
-        try:
-            hex_ = board.parse(preset.at)
-        except ValueError as error:
-            report.add((*path, "at"), str(error))
-            hex_ = None
-        if card is not None:
+        else:
             role_side = preset.side if preset.side in SIDE_ROLES else None
             if role_side is not None and card.side.value != role_side:
                 report.add(
@@ -1045,17 +1099,75 @@ def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: 
                 report.add(path, f"{card.name} is a Vehicle: give its facing", 'facing = "E"')
             if not card.is_vehicle and preset.facing is not None:
                 report.add((*path, "facing"), f"{card.name} is a Soldier: only Vehicles have a facing")
-            if hex_ is not None and not board.terrain(hex_).effects.can_enter(card.is_vehicle):
-                report.add(
-                    (*path, "at"),
-                    f"{card.name} can't be in {board.label(hex_)}: "
-                    f"{board.terrain(hex_).name.lower()} is impassable to it",
-                )
         unit_id = preset.id
         if unit_id is not None:
             if unit_id in seen:
                 report.add((*path, "id"), f"two preset units are called '{unit_id}'")
             seen.add(unit_id)
+    failed: dict[tuple[int, str], list[int]] = {}
+    for number, board in boards.items():
+        for index, message in _placement_problems(doc, board, cards):
+            failed.setdefault((index, message), []).append(number or 0)
+    for (index, message), numbers in failed.items():
+        if None in boards or len(numbers) == len(boards):
+            report.add(report.preset(index, "at"), message)
+            continue
+        who = "a die picks" if doc.map == MAP_ROLL else "the defender chooses"
+        where = _configurations_text(numbers)
+        report.add(
+            report.preset(index, "at"),
+            f"{message} on {where} ({who} the map: a preset unit must fit on all six)",
+            "choose a hex that suits every configuration (minis map show N), or name the map",
+        )
+
+
+def _placement_problems(
+    doc: ScenarioDoc, board: Board, cards: Mapping[str, StatCard]
+) -> list[tuple[int, str]]:
+    """(index, message) for each preset unit that can't stand where the file puts it on `board`: off the
+    map, in terrain it can't enter, or beyond the stacking limit with the presets before it."""
+    from minis.rules.stacking import room_for
+    from minis.state import GameState, Unit
+
+    state = GameState(board=board, units={})
+    present: dict[Hex, list[Unit]] = {}  # the presets placed so far, by hex (no rescan per preset)
+    problems = []
+    for index, preset in enumerate(doc.units):
+        card = cards.get(preset.card)
+        if card is None or preset.side not in _ARMIES:
+            continue
+        try:
+            hex_ = board.parse(preset.at)
+        except ValueError as error:
+            problems.append((index, str(error)))
+            continue
+        terrain = board.terrain(hex_)
+        label = board.label(hex_)
+        if not terrain.effects.can_enter(card.is_vehicle):
+            problems.append(
+                (index, f"{card.name} can't be in {label}: {terrain.name.lower()} is impassable to it")
+            )
+            continue
+        unit = Unit(f"preset {index}", card, _ARMIES[preset.side], hex=hex_)
+        here = present.setdefault(hex_, [])
+        if not room_for(state, unit, hex_, here):
+            problems.append(
+                (
+                    index,
+                    f"no room for {card.name} in {label}: a hex holds at most two units of each army "
+                    "and one Vehicle in all (the stacking limit)",
+                )
+            )
+            continue
+        here.append(unit)
+    return problems
+
+
+def _configurations_text(numbers: Sequence[int]) -> str:
+    """`configuration 3`, `configurations 2 and 5`, `configurations 1, 2 and 6`."""
+    if len(numbers) == 1:
+        return f"configuration {numbers[0]}"
+    return f"configurations {', '.join(map(str, numbers[:-1]))} and {numbers[-1]}"
 
 
 def scenario_from_text(text: str | bytes, file: str, *, board: Board | None = None) -> Scenario:
@@ -1074,8 +1186,9 @@ def load_scenario(path: str | Path) -> Scenario:
     A bare name (`standard`, `assault`) means a shipped scenario.
     """
     path = Path(path)
-    if not path.exists() and path.suffix == "" and (SCENARIOS_DIR / f"{path}.toml").is_file():
+    if not exists(path) and path.suffix == "" and is_file(SCENARIOS_DIR / f"{path}.toml"):
         path = SCENARIOS_DIR / f"{path}.toml"
+    atomic.finish_interrupted_save(path)  # a save of it and its map that was killed half-way
     return _load(read_toml(path), path)
 
 
@@ -1093,11 +1206,18 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
     else:
         board, map_path = _board_of(doc, path, report)
     if isinstance(doc.map, str) and doc.map in (MAP_ROLL, CHOOSE):
-        from minis.mapfile import load_configuration
+        from minis.rules.sequence import CONFIGURATIONS
 
-        _check_with_board(doc, load_configuration(1), True, report)
+        # zones are checked for their form on one configuration (they all have the same shape); preset
+        # units on each of the six, since the set-up may pick any of them
+        numbers = CONFIGURATIONS if doc.units else CONFIGURATIONS[:1]
+        boards = {n: b for n in numbers if (b := _board_of(attrs.evolve(doc, map=n), path, report)[0])}
+        if boards:
+            _check_with_board(doc, next(iter(boards.values())), True, report)
+        _check_presets(doc, boards, report)
     elif board is not None:
         _check_with_board(doc, board, False, report)
+        _check_presets(doc, {None: board}, report)
     report.raise_if_any()
     configuration = doc.map if isinstance(doc.map, int) else None
     return Scenario(doc, source.file, board, configuration, map_path)
@@ -1109,7 +1229,7 @@ def shipped_scenarios() -> list[Path]:
 
 def is_scenario_text(text: str) -> bool:
     """True when TOML text says kind = "scenario" (cheap: for tools that take map or scenario files)."""
-    return re.search(r'^\s*kind\s*=\s*["\']scenario["\']', text, re.MULTILINE) is not None
+    return re.search(r'^[ \t]*kind[ \t]*=[ \t]*["\']scenario["\']', text, re.MULTILINE) is not None
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -1164,6 +1284,8 @@ def dump_scenario(doc: ScenarioDoc) -> str:
         text += f"at = {toml_string(preset.at)}\n"
         if preset.facing is not None:
             text += f"facing = {toml_string(preset.facing)}\n"
+        if preset.deploy:
+            text += "deploy = true\n"
     return text
 
 
@@ -1199,9 +1321,8 @@ def army_problems(
     cards = cards if cards is not None else _catalogue()
     problems = []
     for side, army in armies.items():
-        file = str(army.source) if army.source else f"{side.title} army"
-        for message in scenario.army_problems(army, cards, side=side, attacker=attacker):
-            problems.append(Problem(file, 0, 0, message))
+        found = scenario.army_rule_problems(army, cards, side=side, attacker=attacker)
+        problems.extend(locate(army, found, f"{side.title} army"))
     return problems
 
 

@@ -187,12 +187,16 @@ class GameState:
     #: A scenario file's terms (`minis.scenario.Scenario`): zones, victory, units leaving the map. None
     #: for the rulebook's own Standard and Assault. Immutable, shared by clones.
     plan: Any = None
+    #: The units the scenario put on the map (preset units): not bought, so not counted for points.
+    presets: frozenset[str] = frozenset()
+    #: The preset units that stay where the scenario put them: nobody deploys them again.
+    fixed: frozenset[str] = frozenset()
 
     def clone(self) -> GameState:
         """A copy whose containers are copies too (units are immutable values, so they are shared).
 
         Built field by field without `__init__` (one clone per applied action: keyword arguments for
-        27 fields cost more than the copies themselves); a test checks that every field is copied.
+        some 30 fields cost more than the copies themselves); a test checks that every field is copied.
         """
         new = _NEW_STATE(GameState)
         new.board = self.board
@@ -223,6 +227,8 @@ class GameState:
         new.aura_hooks = self.aura_hooks
         new.hook_units = self.hook_units  # shared on purpose: it only ever gains true entries
         new.plan = self.plan
+        new.presets = self.presets
+        new.fixed = self.fixed
         return new
 
     # --- queries ---------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 
 from minis.errors import Problem, did_you_mean, unreadable
+from minis.limits import MAX_KEY_PARTS, MAX_LINE_CHARS, check_bytes, check_toml, deepest_spot
+from minis.paths import read_bytes
 
 #: A key path into a TOML document: table keys and array indexes, e.g. ("abilities", 2, "ability").
 KeyPath = tuple[str | int, ...]
@@ -72,6 +74,8 @@ class TomlLayout:
         lines = text.split("\n")  # TOML lines end at \n only
         starts = tuple(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
         for start, line in zip(starts, lines, strict=True):
+            if len(line) > MAX_LINE_CHARS:
+                continue  # such a file is refused (minis.limits): its layout need not be known
             if state.depth or state.open_string:
                 _advance(line, state)
                 continue
@@ -91,7 +95,7 @@ class TomlLayout:
             key_line = _KEY_LINE.match(line)
             if key_line:
                 parts = _split_key(key_line.group("key"))
-                for end in range(1, len(parts) + 1):
+                for end in range(1, min(len(parts), MAX_KEY_PARTS) + 1):  # bounded: no key is longer
                     keys.setdefault((*table, *parts[:end]), start + key_line.start("key"))
                 values.setdefault((*table, *parts), start + key_line.start("value"))
                 _advance(key_line.group("value"), state)
@@ -144,7 +148,7 @@ class TomlSource:
 
     def problem(self, path: KeyPath, message: str, hint: str = "") -> Problem:
         line, col = self.where(path)
-        return Problem(self.file, line, col, one_line(message), one_line(hint))
+        return Problem(self.file, line, col, message, hint)
 
 
 def key_positions(text: str) -> dict[KeyPath, Spot]:
@@ -262,11 +266,6 @@ def is_one_line(text: str) -> bool:
     return bool(text.strip()) and not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
 
 
-def one_line(text: str) -> str:
-    """Messages are printed one per line, so a value quoted in one must not break the line."""
-    return "".join(" " if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char for char in text)
-
-
 def leading_comments(text: str) -> tuple[str, ...]:
     """The comment lines at the top of a file, kept so that writing the file back keeps them."""
     notes = []
@@ -283,29 +282,14 @@ def leading_comments(text: str) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def read_bytes(path: str | Path, *, missing_hint: str = "", cannot_read: str = "cannot read") -> bytes:
-    """The bytes of a file; a missing file, a folder or an unreadable file raises an exit-2 MinisError.
-
-    The map files, written by scenario designers, phrase their problems a little differently.
-    """
-    file = str(path)
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise unreadable(file, "no such file", hint=missing_hint) from None
-    except IsADirectoryError:
-        raise unreadable(file, "is a folder, not a file") from None
-    except OSError as error:
-        raise unreadable(file, f"{cannot_read}: {error.strerror or error}") from None
-
-
 def decode(data: bytes, file: str, message: str = "not UTF-8 text", hint: str = "") -> str:
     """UTF-8 bytes as text; anything else raises an exit-2 MinisError at the first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        before = data[data.rfind(b"\n", 0, error.start) + 1 : error.start].decode("utf-8")
+        col = len(before.removeprefix("\ufeff") if line == 1 else before) + 1  # characters, as elsewhere
         raise unreadable(file, message, line, col, hint) from None
 
 
@@ -323,10 +307,16 @@ def read_toml(path: str | Path) -> TomlSource:
 
 
 def parse_toml(data: bytes | str, file: str) -> TomlSource:
-    """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position."""
+    """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position.
+
+    The text is checked against `minis.limits` first, so that no file can make the parser hang.
+    """
+    if isinstance(data, bytes):
+        check_bytes(data, file)  # before decoding a file that may be huge
     text = decode(data, file) if isinstance(data, bytes) else data
     if text.startswith("\ufeff"):
         text = text[1:]
+    check_toml(text, file)
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -336,9 +326,9 @@ def parse_toml(data: bytes | str, file: str) -> TomlSource:
         elif message.endswith("(at end of document)"):
             line, col = text.count("\n") + 1, len(text) - text.rfind("\n")
             message = message.removesuffix("(at end of document)").rstrip()
-        raise unreadable(file, f"TOML syntax: {one_line(message)}", line, col) from None
-    except RecursionError:
-        raise unreadable(file, "TOML syntax: values nested too deeply") from None
+        raise unreadable(file, f"TOML syntax: {message}", line, col) from None
+    except RecursionError:  # only if the call stack was already deep: the limits keep nesting shallow
+        raise unreadable(file, "TOML syntax: values nested too deeply", *deepest_spot(text)) from None
     return TomlSource(file, text, parsed, TomlLayout.scan(text))
 
 
@@ -364,7 +354,7 @@ def describe(value: object) -> str:
         return f"the number {value}"
     if isinstance(value, str):
         shown = value if len(value) <= 30 else value[:27] + "..."
-        return f"the string {one_line(repr(shown))}"
+        return f"the string {shown!r}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -38,9 +38,9 @@ def test_check_prints_one_line_per_problem(tmp_path: Path, capsys: pytest.Captur
     code, out, err = run(capsys, "army", "check", str(army))
     assert code == 1 and out == ""
     assert err.splitlines() == [
-        f"{army}: unknown card 'm4a1-shermann' (did you mean 'm4a1-sherman'?)",
-        f"{army}: M4A1 Sherman is an Allied unit in an Axis army",
-        f"{army}: 104 points, 4 over the 100-point limit",
+        f"{army}:3:1: 104 points, 4 over the 100-point limit",
+        f"{army}:3:11: unknown card 'm4a1-shermann' (did you mean 'm4a1-sherman'?)",
+        f"{army}:3:28: M4A1 Sherman is an Allied unit in an Axis army",
     ]
 
 
@@ -55,11 +55,11 @@ def test_check_exit_codes_over_several_files(tmp_path: Path, capsys: pytest.Capt
     bad = write(tmp_path / "bad.toml", 'name = "x"\nside = "allies"\nunits = ["tiger-i"]\n')
     broken = write(tmp_path / "broken.toml", 'name = "x\n')
     code, out, err = run(capsys, "army", "check", str(SAMPLE), str(bad))
-    assert code == 1 and out.startswith(f"{SAMPLE}: ok") and err.startswith(f"{bad}: Tiger I")
+    assert code == 1 and out.startswith(f"{SAMPLE}: ok") and err.startswith(f"{bad}:3:11: Tiger I")
     code, out, err = run(capsys, "army", "check", str(broken), str(bad), str(SAMPLE))
     assert code == 2
     assert err.splitlines()[0].startswith(f"{broken}:1:")
-    assert err.splitlines()[1] == f"{bad}: Tiger I is an Axis unit in an Allied army"
+    assert err.splitlines()[1] == f"{bad}:3:11: Tiger I is an Axis unit in an Allied army"
     assert out.startswith(f"{SAMPLE}: ok")
     code, _, err = run(capsys, "army", "check", str(tmp_path / "missing.toml"))
     assert code == 2 and err == f"{tmp_path / 'missing.toml'}:0:0: no such file\n"
@@ -87,4 +87,4 @@ def test_show_an_army_over_the_limit(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert next(line for line in out.splitlines() if line.strip().startswith("Total")).split()[-1] == "112"
     left = next(line for line in out.splitlines() if line.strip().startswith("Left"))
     assert "32 over" in left and left.split()[-1] == "-32"
-    assert err == f"{army}: 112 points, 32 over the 80-point limit\n"
+    assert err == f"{army}:3:1: 112 points, 32 over the 80-point limit\n"

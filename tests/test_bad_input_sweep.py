@@ -72,7 +72,7 @@ def test_simulate_army_with_a_card_of_the_other_side(
     army.write_text(text, encoding="utf-8")
     code, _, err = run(capsys, "simulate", "--axis", army, "--allies", ALLIES, "--games", "1", "--quiet")
     [(line, _, message)] = located(err, army)
-    assert code == 1 and line > 1 and "'m4a1-sherman' is an Allies card in an Axis army" in message
+    assert code == 1 and line > 1 and "M4A1 Sherman is an Allied unit in an Axis army" in message
 
 
 def test_simulate_army_without_units(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,7 +201,9 @@ def test_deeply_nested_map_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
     path = tmp_path / "deep.toml"
     path.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n", encoding="utf-8")
     code, _, err = run(capsys, "map", "check", path)
-    assert code == 2 and located(err, path) == [(1, 1, "not valid TOML: values nested too deeply")]
+    [(line, col, message)] = located(err, path)
+    assert (code, line, col) == (2, 1, len("a = ") + 33)  # the bracket past the nesting limit (32)
+    assert message.startswith("values nested too deeply")
 
 
 def test_negative_configuration_number(capsys: pytest.CaptureFixture[str]) -> None:

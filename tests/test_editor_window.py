@@ -342,3 +342,46 @@ def test_the_main_menu_opens_the_editor(window: Any, arcade: Any) -> None:
         pytest.skip("the main menu has no Map editor entry yet")
     driver.click_box(menu.entry_box("Map editor"))
     assert isinstance(window.top_screen, EditorView)
+
+
+def test_opening_a_scenario_whose_save_was_cut_short_says_it_was_finished(
+    window: Any, tmp_path: Path
+) -> None:
+    import os
+
+    from minis.atomic import write_atomic_files
+    from minis.ui.editor.model import Editor
+
+    editor = Editor.new(7, 12, title="Field")
+    editor.place_objective(editor.board.parse("D6"))
+    editor.save(map_path=tmp_path / "field.toml")
+    editor.zone("west", editor.board.parse("A1"))
+    editor.save()
+    scenario, the_map = tmp_path / "field-scenario.toml", tmp_path / "field.toml"
+    new_map = the_map.read_text(encoding="utf-8").replace('"Field"', '"Field, saved"')
+    real_replace, calls = os.replace, []
+
+    def cut_short(source: Any, target: Any) -> None:
+        """The journal's own rename goes through; the process dies at the map's."""
+        calls.append(target)
+        if len(calls) == 2:
+            raise SystemExit(9)
+        real_replace(source, target)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "replace", cut_short)
+        with contextlib.suppress(SystemExit):
+            write_atomic_files([(the_map, new_map), (scenario, scenario.read_bytes())])
+    journal = tmp_path / ".field-scenario.toml.journal"
+    assert journal.exists() and '"Field, saved"' not in the_map.read_text(encoding="utf-8")
+    _driver, view = open_editor(window, scenario)
+    assert (
+        "A save that was cut short has been finished: field.toml and field-scenario.toml" in view.status.text
+    )
+    assert '"Field, saved"' in the_map.read_text(encoding="utf-8") and not journal.exists()
+
+
+def test_a_file_that_cannot_be_opened_says_why_in_the_status_line(window: Any, tmp_path: Path) -> None:
+    _driver, view = open_editor(window, tmp_path / "missing.toml")
+    assert view.status.text.startswith(f"Cannot open {tmp_path / 'missing.toml'}: ")
+    assert "no such file" in view.status.text

@@ -111,5 +111,5 @@ def test_a_broken_save_is_a_minis_error(tmp_path: Path) -> None:
 def test_an_autosave_that_cannot_be_written_is_reported_not_raised(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
-    session = new_session(blocker / "saves")  # a folder inside a file: can't be made
+    session = deployed(blocker / "saves")  # a folder inside a file: can't be made
     assert session.autosave() is None and session.autosave_error.startswith("autosave failed")

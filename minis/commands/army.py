@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from minis.army import MAX_UNITS, Army, army_points, load_army, validate_army
+from minis.army import MAX_UNITS, Army, army_points, load_army, locate, rule_problems
 from minis.cards import StatCard, card_catalogue, load_cards
 from minis.commands.cards import print_table
-from minis.errors import EXIT_CHECK, MinisError
+from minis.errors import EXIT_CHECK, MinisError, print_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,13 +44,11 @@ def run_check(args: argparse.Namespace) -> int:
         try:
             army = load_army(path)
         except MinisError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
+            print_problems(error.problems)
             code = max(code, error.exit_code)
             continue
-        problems = validate_army(army, cards)
-        for problem in problems:
-            print(f"{path}: {problem}", file=sys.stderr)
+        problems = locate(army, rule_problems(army, cards))
+        print_problems(problems)
         if problems:
             code = max(code, EXIT_CHECK)
         else:
@@ -99,7 +96,6 @@ def run_show(args: argparse.Namespace) -> int:
     print(f"{army.name} ({', '.join(details)}; {len(army.units)} of {MAX_UNITS} units)")
     print()
     print_table(army_table(army, cards), right=(0, 5, 6))
-    problems = validate_army(army, cards)
-    for problem in problems:
-        print(f"{args.file}: {problem}", file=sys.stderr)
+    problems = locate(army, rule_problems(army, cards))
+    print_problems(problems)
     return EXIT_CHECK if problems else 0

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
+from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 
 
 def register(subparsers: Any) -> None:
@@ -106,8 +107,7 @@ def check(files: list[str]) -> int:
                 kind, board = check_file(name)
                 print(f"OK {name} ({kind}: {len(board.hexes) if board else 0} hexes)")
         except MinisError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
+            print_problems(error.problems)
             code = max(code, error.exit_code)
     return code
 
@@ -124,8 +124,12 @@ def register_map_new(commands: Any) -> None:
         "indented ones, like the starter battle maps. `minis map check` accepts it; `minis edit FILE` "
         "paints it.",
     )
-    parser.add_argument("--rows", metavar="R", type=int, required=True, help="number of rows (1-100)")
-    parser.add_argument("--cols", metavar="C", type=int, required=True, help="hexes in a long row (2-100)")
+    parser.add_argument(
+        "--rows", metavar="R", type=int, required=True, help=f"number of rows (1-{MAX_MAP_ROWS})"
+    )
+    parser.add_argument(
+        "--cols", metavar="C", type=int, required=True, help=f"hexes in a long row (2-{MAX_MAP_COLUMNS})"
+    )
     parser.add_argument("--title", default="", help="the map's title")
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
     parser.add_argument("file", metavar="FILE", help="the map file to write (.toml)")
@@ -134,6 +138,7 @@ def register_map_new(commands: Any) -> None:
 
 def map_new(args: argparse.Namespace) -> int:
     from minis.mapfile import dump
+    from minis.paths import exists
     from minis.scenario import write_atomic
     from minis.ui.editor.model import new_map
 
@@ -146,7 +151,7 @@ def map_new(args: argparse.Namespace) -> int:
         raise MinisError(
             Problem(str(path), 0, 0, "a map file's name ends in .toml"), exit_code=EXIT_UNREADABLE
         )
-    if path.exists() and not args.force:
+    if exists(path) and not args.force:
         raise MinisError(
             Problem(str(path), 0, 0, "the file exists already", "choose another name, or add --force"),
             exit_code=EXIT_UNREADABLE,

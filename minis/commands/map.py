@@ -15,9 +15,10 @@ from pathlib import Path
 
 from minis.atomic import write_atomic
 from minis.board import Board
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
 from minis.mapfile import check_file, load_board, terrain_lines
+from minis.paths import exists, files_in, is_dir
 from minis.terrain import Terrain
 
 # --- text drawing -------------------------------------------------------------------------------------
@@ -282,7 +283,8 @@ def _draw_legend(draw: object, font: object, left: int, top: int) -> None:
 
 def _spec(text: str) -> int | str:
     number = text.strip().removeprefix("-")  # -1 is a wrong configuration number, not a file name
-    return int(text) if number.isdigit() and not Path(text).exists() else text
+    digits = number.isascii() and number.isdigit() and len(number) <= 6  # '²' and 5,000 digits are names
+    return int(text) if digits and not exists(text) else text
 
 
 def show(args: argparse.Namespace) -> int:
@@ -331,8 +333,8 @@ def _files(paths: Iterable[str]) -> Iterable[tuple[Path, bool]]:
     """Every file to check, and whether it was found inside a folder (then only .toml files count)."""
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*.toml") if p.is_file())
+        if is_dir(path):
+            found = files_in(path, recursive=True)
             yield from ((p, True) for p in found)
             if not found:
                 yield path, False
@@ -343,15 +345,14 @@ def _files(paths: Iterable[str]) -> Iterable[tuple[Path, bool]]:
 def check(args: argparse.Namespace) -> int:
     code = 0
     for path, _ in _files(args.paths):
-        if path.is_dir():
-            print(f"{path}:0:0: no .toml map files in this folder", file=sys.stderr)
+        if is_dir(path):
+            print(Problem(str(path), 0, 0, "no .toml map files in this folder"), file=sys.stderr)
             code = max(code, EXIT_CHECK)
             continue
         try:
             kind, board = check_file(path)
         except MinisError as error:
-            for problem in error.problems:
-                print(problem, file=sys.stderr)
+            print_problems(error.problems)
             code = max(code, error.exit_code)
             continue
         details = f"{len(board.hexes)} hexes" if board else ""

@@ -10,7 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE
+from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, Problem, escaped, print_problems
+from minis.paths import is_dir
 from minis.rulestest import find_files, run_file
 
 
@@ -27,21 +28,20 @@ def run(args: argparse.Namespace) -> int:
     passed = failed = 0
     unreadable = False
     for path in map(Path, args.paths):  # an empty folder would otherwise "pass" with 0 tests
-        if path.is_dir() and not find_files([path]):
-            print(f"{path}:0:0: no rules-test files (*.toml) in this folder", file=sys.stderr)
+        if is_dir(path) and not find_files([path]):
+            print(Problem(str(path), 0, 0, "no rules-test files (*.toml) in this folder"), file=sys.stderr)
             unreadable = True
     for path in files:
         outcome = run_file(path)
         if outcome.passed:
             passed += 1
-            print(f"PASS {outcome.name}")
+            print(f"PASS {escaped(outcome.name)}")
             continue
         failed += 1
-        print(f"FAIL {outcome.name}: {outcome.reason}")
+        print(f"FAIL {escaped(outcome.name)}: {escaped(outcome.reason)}")
         if outcome.problems:
             unreadable = True
-            for problem in outcome.problems:
-                print(problem, file=sys.stderr)
+            print_problems(outcome.problems)
     print(f"{passed} passed, {failed} failed")
     if unreadable:
         return EXIT_UNREADABLE

@@ -15,16 +15,17 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
+
 from minis.ai.random_bot import RandomBot, play
-from minis.army import Army, load_army
+from minis.army import Army, load_army, locate, rule_problems, wrong_side
 from minis.board import Board
-from minis.cards import card_catalogue, card_id
+from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.errors import MinisError, Problem, unreadable
 from minis.game import Game
 from minis.mapfile import load_configuration
 from minis.sides import Side
-from minis.tomlfile import TomlSource, read_toml
 
 #: Games stopped at this turn count as draws (random play can tie on points for ever).
 DEFAULT_TURN_LIMIT = 30
@@ -61,12 +62,9 @@ def run(args: argparse.Namespace) -> int:
     if args.turn_limit < 1:
         raise MinisError(Problem("simulate", 0, 0, "--turn-limit must be at least 1"))
     axis, allies = load_army(args.axis), load_army(args.allies)
-    for army, side, path in ((axis, Side.AXIS, args.axis), (allies, Side.ALLIES, args.allies)):
-        if army.side is not side:
-            raise MinisError(
-                Problem(str(path), 1, 1, f"this is an {army.side.title} army, not an {side.title} one")
-            )
-        _check_cards(army, path)
+    problems = _army_problems(axis, Side.AXIS) + _army_problems(allies, Side.ALLIES)
+    if problems:
+        raise MinisError(problems)
     if args.records:
         try:
             args.records.mkdir(parents=True, exist_ok=True)
@@ -154,29 +152,13 @@ def _fewer_collections() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _check_cards(army: Army, path: Path) -> None:
-    """Unknown cards and cards of the other side, each at its line, before any game starts."""
-    catalogue = card_catalogue()
-    source: TomlSource | None = None
-    problems: list[Problem] = []
-    if not army.units:
-        source = read_toml(path)
-        line, col = source.where(("units",))
-        problems.append(Problem(str(path), line, col, "no units: an army needs at least one"))
-    for index, unit in enumerate(army.units):
-        card = catalogue.get(unit)
-        if card is None:
-            message, hint = f"unknown card '{unit}'", did_you_mean(card_id(unit), list(catalogue))
-        elif card.side is not army.side:
-            message, hint = f"'{unit}' is an {card.side.title} card in an {army.side.title} army", ""
-        else:
-            continue
-        source = source or read_toml(path)
-        offsets = source.layout.strings(("units",))
-        line, col = source.layout.spot(offsets[index]) if index < len(offsets) else source.where(("units",))
-        problems.append(Problem(str(path), line, col, message, hint))
-    if problems:
-        raise MinisError(problems)
+def _army_problems(army: Army, side: Side) -> list[Problem]:
+    """What keeps an army out of the games, each at its line and column: another side's army file, an
+    empty army, unknown cards and cards of the other side. The bots play any army the engine can field,
+    so the points, unit, year and historical limits don't apply here."""
+    unlimited = attrs.evolve(army, year=None, historical=False)
+    found = rule_problems(unlimited, card_catalogue(), points_limit=sys.maxsize, unit_limit=sys.maxsize)
+    return locate(army, wrong_side(army, side) + found)
 
 
 def _bar(done: int, total: int, elapsed: float, width: int = 30) -> None:

@@ -8,10 +8,13 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from minis.hexgrid import Hex, from_doubled, is_indented, row_letters
+from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.mapfile.documents import SECTION_ROWS
 from minis.mapfile.syntax import Where
 from minis.terrain import LETTERS_HELP, Terrain
 from minis.tomlfile import Spot
+
+_TOO_BIG = f"the largest map has {MAX_MAP_ROWS} rows of {MAX_MAP_COLUMNS} hexes"
 
 #: The terrain of each letter a grid may hold.
 TERRAIN_LETTERS = {t.value: t for t in Terrain}
@@ -78,19 +81,35 @@ def read_cells(
 
 
 def read_grid(text: str, at: GridSpot, where: Where) -> tuple[list[Row], int]:
-    """The rows of a grid (blank lines skipped and reported); also the index of the line after the grid."""
+    """The rows of a grid (blank lines skipped and reported); also the index of the line after the grid.
+
+    A grid over MAX_MAP_ROWS rows or MAX_MAP_COLUMNS hexes a row is reported where it passes the limit,
+    and reading stops there: checking a huge map (and building its board) would take minutes.
+    """
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
-    rows = []
+    rows: list[Row] = []
     for i, line in enumerate(lines):
         if not line.strip():
             where.add(
                 at(i, 0), "blank line inside the grid", "remove it: every line is a row, the first is row A"
             )
             continue
+        if len(rows) == MAX_MAP_ROWS:
+            count = sum(1 for other in lines if other.strip())
+            where.add(at(i, 0), f"the map has {count} rows; a map may have at most {MAX_MAP_ROWS}", _TOO_BIG)
+            break
         lead, cells, end = read_cells(line, i, at, where, "grid")
         rows.append(Row(i, lead, tuple(cells), end))
+        if len(cells) > MAX_MAP_COLUMNS:
+            where.add(
+                at(i, cells[MAX_MAP_COLUMNS][0]),
+                f"row {row_letters(len(rows) - 1)} has {len(cells)} hexes; a row may have at most "
+                f"{MAX_MAP_COLUMNS}",
+                _TOO_BIG,
+            )
+            break
     return rows, len(lines)
 
 

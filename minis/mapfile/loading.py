@@ -16,6 +16,7 @@ from minis.mapfile.freemap import map_board
 from minis.mapfile.labels import entry_spot
 from minis.mapfile.reading import file_stamp, parse_document, read_document, sections_for
 from minis.mapfile.syntax import Where, read_text
+from minis.paths import files_in, is_file
 from minis.tomlfile import TomlLayout
 
 #: Where the project's maps live; MINIS_MAPS overrides it (for a non-editable install or experiments).
@@ -25,9 +26,9 @@ MAPS_DIR = Path(os.environ.get("MINIS_MAPS") or Path(__file__).resolve().parents
 def configuration_path(number: int) -> Path:
     """The file of configuration `number` in MAPS_DIR (named `N-title.toml`)."""
     folder = MAPS_DIR / "configurations"
-    found = sorted(folder.glob(f"{number}-*.toml"))
+    found = files_in(folder, f"{number}-*.toml")
     if len(found) != 1:
-        known = sorted(p.name.split("-")[0] for p in folder.glob("*.toml"))
+        known = sorted(p.name.split("-")[0] for p in files_in(folder))
         message = (
             f"there is no configuration {number}"
             if not found
@@ -67,10 +68,9 @@ def load_configuration(number_or_path: int | str | Path) -> Board:
     Boards are cached until the configuration file or a file of its sections folder changes.
     """
     path = configuration_path(number_or_path) if isinstance(number_or_path, int) else Path(number_or_path)
-    if not path.is_file():
+    if not is_file(path):
         read_text(path)  # raises the unreadable-file error
-    sections = path.parent.parent / "sections"
-    files = sorted(sections.glob("*.toml")) if sections.is_dir() else []
+    files = files_in(path.parent.parent / "sections")
     stamps = tuple((str(f), file_stamp(f)) for f in [path, *files])
     return _cached_board(str(path), stamps)
 

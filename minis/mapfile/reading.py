@@ -28,7 +28,8 @@ from minis.mapfile.freemap import board_parts
 from minis.mapfile.grid import TERRAIN_LETTERS, grid_letters, read_cells, read_grid, section_grid
 from minis.mapfile.labels import Frame, read_links, string_list
 from minis.mapfile.syntax import Where, parse_toml, read_text
-from minis.tomlfile import TomlLayout, leading_comments
+from minis.paths import UnreadablePath, files_in, is_dir, is_file, look
+from minis.tomlfile import TomlLayout, describe, leading_comments
 
 _COMMON_KEYS = ("kind", "title")
 _KEYS = {
@@ -71,8 +72,11 @@ def _kind(data: Mapping[str, Any], where: Where, expected: str | None) -> str | 
             f'say what the file is at the top: kind = "{guess}" (section, configuration or map)',
         )
         return None
-    if not isinstance(kind, str) or kind not in KINDS:
-        hint = did_you_mean(str(kind), KINDS) or "section, configuration or map"
+    if not isinstance(kind, str):
+        where.add(where.value("kind"), f"'kind' must be a string, not {describe(kind)}", 'kind = "map"')
+        return None
+    if kind not in KINDS:
+        hint = did_you_mean(kind, KINDS) or "section, configuration or map"
         where.add(where.value("kind"), f"unknown kind {kind!r}", hint)
         return None
     if expected and kind != expected:
@@ -97,7 +101,7 @@ def parse_document(text: str, file: str, *, expected: str | None = None) -> Docu
     if kind == "section":
         document = _read_section(data, where, Path(file).stem, title, notes)
     elif kind == "configuration":
-        folder = Path(file).parent.parent / "sections" if Path(file).is_file() else None
+        folder = Path(file).parent.parent / "sections" if is_file(file) else None
         document = _read_configuration(data, where, title, notes, folder)
     else:
         document = _read_map(data, where, title, notes)
@@ -255,7 +259,7 @@ def _cached_document(path: str, stamp: tuple[int, int], expected: str | None) ->
 def read_document(path: Path | str, *, expected: str | None = None) -> Document:
     """The document in a file (cached until the file changes)."""
     path = Path(path)
-    if not path.is_file():
+    if not is_file(path):
         read_text(path)  # raises the unreadable-file error
     return _cached_document(str(path), file_stamp(path), expected)
 
@@ -269,8 +273,9 @@ def load_section(path: Path | str) -> Section:
 def sections_for(
     placements: Mapping[str, Placement | None], folder: Path, where: Where
 ) -> dict[str, Section]:
-    """Load the sections a configuration names from `folder`; a missing or broken one is a problem."""
-    available = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+    """Load the sections a configuration names from `folder`; a missing, unreadable or broken one is a
+    problem at the placement that names it."""
+    available = [p.stem for p in files_in(folder)] if is_dir(folder) else []
     sections: dict[str, Section] = {}
     seen: set[str] = set()
     for quadrant, placement in placements.items():
@@ -279,7 +284,8 @@ def sections_for(
         name = placement.section
         seen.add(name)
         file = folder / f"{name}.toml"
-        if not file.is_file():
+        found = look(file)
+        if found.missing:
             where.add(
                 where.item(quadrant, None),
                 f"no section '{name}' (looked for {file})",
@@ -288,6 +294,8 @@ def sections_for(
             continue
         try:
             sections[name] = load_section(file)
+        except UnreadablePath as error:
+            where.add(where.item(quadrant, None), error.named("section", name))
         except MinisError as error:
             where.add(
                 where.item(quadrant, None),

@@ -15,15 +15,18 @@ from typing import Any
 import attrs
 
 from minis.errors import MinisError, Problem, unreadable
+from minis.limits import check_bytes, check_toml, deepest_spot
 from minis.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, read_bytes, syntax_position
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:
-    """TOML text to a dict; a syntax error (a key given twice included) is an unreadable-file error."""
+    """TOML text to a dict; a syntax error (a key given twice included) or a file over the limits of
+    `minis.limits` (checked first, so that no file makes the parser hang) is an unreadable-file error."""
+    check_toml(text, file)
     try:
         return tomllib.loads(text)
-    except RecursionError:
-        raise unreadable(file, "not valid TOML: values nested too deeply", 1, 1) from None
+    except RecursionError:  # only if the call stack was already deep: the limits keep nesting shallow
+        raise unreadable(file, "not valid TOML: values nested too deeply", *deepest_spot(text)) from None
     except (tomllib.TOMLDecodeError, ValueError) as error:
         message, line, col = syntax_position(str(error) or "not valid TOML")
         lines = text.split("\n")
@@ -55,6 +58,7 @@ def read_text(path: Path | str) -> str:
     """The text of a file, or an unreadable-file error (missing, a folder, not UTF-8)."""
     path = Path(path)
     raw = read_bytes(path, missing_hint="check the path", cannot_read="cannot read the file")
+    check_bytes(raw, str(path))  # before decoding a file that may be huge
     text = decode(raw, str(path), "the file is not UTF-8 text", "save it as UTF-8")
     return text.removeprefix("\ufeff")  # the byte-order mark some Windows editors write
 
@@ -78,12 +82,19 @@ class Where:
         return (key,) if self.table is None else (self.table, key)
 
     def key(self, key: str) -> Spot:
-        found = self.layout.key(self._path(key)) if self.layout else None
-        return found or (0, 0)
+        """Where the key is written; else its table's header; else the file's start (line 0 without a
+        layout). A key the scanner can't place (written as a table, say) still gets a real line."""
+        if not self.layout:
+            return (0, 0)
+        found = self.layout.key(self._path(key))
+        if found is None and self.table is not None:
+            found = self.layout.key((self.table,))
+        return found or (1, 1)
 
     def value(self, key: str) -> Spot:
+        """Where the key's value starts; else where the key is (a value that is a [table])."""
         found = self.layout.value(self._path(key)) if self.layout else None
-        return found or (0, 0)
+        return found or self.key(key)
 
     def item(self, key: str, index: int | None, char: int = 0) -> Spot:
         """The `char`-th character of string number `index` of an array (None: the key's own string)."""

@@ -93,6 +93,8 @@ def _set_configuration(state: GameState, number: int, load_board: BoardLoader) -
     state.configuration = number
     if state.scenario is Scenario.STANDARD:
         state.objective = getattr(board, "objective", None)
+    if state.plan is not None:  # a scenario's preset units go on the map once there is one
+        state.plan.place_units(state)
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:

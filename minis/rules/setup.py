@@ -3,7 +3,8 @@
 Standard: the first player deploys within five full hexes of the end it picked, then the second player
 at the other end. Assault: the defender deploys anywhere on the two map sections of its half, then the
 attacker within five hexes of its end. Nobody deploys in a hex its unit can't enter, or breaks stacking.
-The Assault objective may not be next to the map edge or a half-hex.
+The Assault objective may not be next to the map edge or a half-hex. A scenario's preset units stay
+where the designer put them unless the scenario lets their player deploy them (docs/scenarios.md).
 """
 
 from __future__ import annotations
@@ -27,10 +28,20 @@ def zone(state: GameState, side: Side) -> frozenset[Hex]:
     return board.deployment_zone(end)
 
 
+def fixed_problem(state: GameState, unit: Unit) -> str | None:
+    """Why `unit` may not be picked up during deployment (None if it may): a preset that stays put."""
+    if unit.id in state.fixed:
+        return f"{unit.id} was placed by the scenario and stays where it is"
+    return None
+
+
 def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
     """Why `unit` can't deploy in `hex_` (None if it can)."""
     board = state.board
     assert board is not None
+    fixed = fixed_problem(state, unit)
+    if fixed:
+        return fixed
     if hex_ not in zone(state, unit.side):
         return f"{board.label(hex_)} is not in the {unit.side.title} deployment area"
     if not mapinfo.info(board).effects[hex_].can_enter(unit.card.is_vehicle):

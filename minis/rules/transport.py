@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from minis import abilities
 from minis.hexgrid import Hex, ring
-from minis.rules import mapinfo
+from minis.rules import mapinfo, setup
 from minis.rules.stacking import room_for
-from minis.state import GameState, Phase, Unit
+from minis.state import GameState, Phase, Stage, Unit
 
 
 def board_problem(state: GameState, soldier: Unit, transport: Unit) -> str | None:
     """Why `soldier` can't board `transport` now (None if it can). Activation is checked by the caller."""
     if not soldier.card.is_soldier:
         return f"{soldier.id} is not a Soldier; only Soldiers board transports"
+    if state.stage is Stage.DEPLOY and (fixed := setup.fixed_problem(state, soldier)):
+        return fixed  # a preset that stays put: boarding would move it with its carrier
     if soldier.carried_by is not None:
         return f"{soldier.id} is already boarded on {soldier.carried_by}"
     if transport.side is not soldier.side:

@@ -27,8 +27,13 @@ def controller(state: GameState) -> Side | None:
 
 
 def points(state: GameState, side: Side) -> int:
-    """The point cost of the side's units on the battle map."""
-    return sum(int(u.card.cost) for u in state.on_map(side))
+    """The point cost of the side's units on the battle map.
+
+    A scenario's preset units are left out: nobody paid for them, and the count compares what each
+    player kept of the army it bought (docs/scenarios.md).
+    """
+    presets = state.presets
+    return sum(int(u.card.cost) for u in state.on_map(side) if u.id not in presets)
 
 
 def winner_at_end_of_turn(state: GameState) -> tuple[Side | None, str]:

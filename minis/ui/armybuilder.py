@@ -6,6 +6,9 @@ arrowing to a card shows it in the card panel; clicking it (or Enter) adds a cop
 right column is the army: its units (click one to take it out), the points and unit count against the
 scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
 same ones `minis army check` prints. Armies load from and save to army files (written atomically).
+
+The army files a player saves during a battle's set-up are that player's secret (`ArmyFiles`): the
+other player's Load and Save dialogs do not list them, and refuse them if typed.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import arcade
+import attrs
 
 from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
 from minis.atomic import write_atomic
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
-from minis.errors import MinisError
+from minis.errors import MinisError, problem_lines
+from minis.paths import resolved
 from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
@@ -38,6 +43,33 @@ def armies_folder() -> Path:
         return here
     project = Path(__file__).resolve().parents[2] / "armies"
     return project if project.is_dir() else Path.cwd()
+
+
+@attrs.define
+class ArmyFiles:
+    """The army files each player saved during one battle's set-up.
+
+    Both players use one screen, so the player who builds second could see the first player's file
+    in the Load army dialog, and its name alone may give the army away. The builders of one battle
+    share one `ArmyFiles`; each side's dialogs leave out the files the other side saved.
+    """
+
+    saved: dict[Side, set[Path]] = attrs.Factory(lambda: {side: set() for side in Side})
+
+    def add(self, side: Side, path: Path) -> None:
+        key = resolved(path)  # one name per file, however the player typed it
+        self.saved[side].add(key)
+        self.saved[side.other].discard(key)
+
+    def hidden_from(self, side: Side, path: Path) -> bool:
+        """True if the other side saved `path` in this battle."""
+        return resolved(path) in self.saved[side.other]
+
+    def refusal(self, side: Side, path: Path) -> str | None:
+        """Why `side` may not open or overwrite `path` (None: it may)."""
+        if self.hidden_from(side, path):
+            return f"{path.name} is the {side.other.title} player's army for this battle: it stays secret."
+        return None
 
 
 class Cycle(Button):
@@ -96,6 +128,7 @@ class ArmyBuilder(Screen):
         check: Callable[[Army], list[str]] | None = None,
         points_limit: int | None = None,
         note: str = "",
+        files: ArmyFiles | None = None,
     ) -> None:
         self.title = f"{side.title} army"
         super().__init__(window)
@@ -106,6 +139,8 @@ class ArmyBuilder(Screen):
         self.check = check
         self.points_limit = points_limit
         self.note = note
+        #: The army files saved in this battle's set-up (shared with the other player's builder).
+        self.files = files if files is not None else ArmyFiles()
         self.catalogue = card_catalogue()
         self.units: list[str] = list(army.units) if army else []
         self.secret = Label(
@@ -294,14 +329,21 @@ class ArmyBuilder(Screen):
                 folder=armies_folder(),
                 suffixes=(".toml",),
                 on_choose=self.load_file,
+                listed=self._listed,
             )
         )
 
+    def _listed(self, path: Path) -> bool:
+        return not self.files.hidden_from(self.side, path)
+
     def load_file(self, path: Path) -> str | None:
+        refusal = self.files.refusal(self.side, path)
+        if refusal:
+            return refusal
         try:
             army = load_army(path)
         except MinisError as error:
-            return "\n".join(str(p) for p in error.problems[:4])
+            return "\n".join(problem_lines(error.problems, 4))
         if army.side is not self.side:
             return f"{path.name} is an {army.side.title} army; this is the {self.side.title} player's."
         self.units = list(army.units)
@@ -326,14 +368,19 @@ class ArmyBuilder(Screen):
                 on_choose=self.save_file,
                 saving=True,
                 name=f"{name}.toml",
+                listed=self._listed,
             )
         )
 
     def save_file(self, path: Path) -> str | None:
+        refusal = self.files.refusal(self.side, path)
+        if refusal:
+            return refusal
         try:
             write_atomic(path, dump_army(self.army))
         except OSError as error:
             return f"cannot write {path}: {error.strerror or error}"
+        self.files.add(self.side, path)
         self.message.text = f"Saved {path}."
         return None
 

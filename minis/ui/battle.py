@@ -52,7 +52,7 @@ from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.counters import TextSpec, pending_summary, units_mesh
 from minis.ui.handover import HandOver, leave_dialog
 from minis.ui.hexdraw import Mesh
-from minis.ui.session import SAVE_SUFFIX, Session
+from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, DiceRow, Label, ListBox, Widget, fill, fit_lines, outline
 
 PANEL_WIDTH = 340
@@ -533,7 +533,7 @@ class BattleScreen(Screen):
 
     def _deploy_click(self, hex_: Hex) -> None:
         side = self.state.deploying
-        own = [u for u in self.state.at(hex_) if u.side is side]
+        own = [u for u in self.state.at(hex_) if u.side is side and u.id not in self.state.fixed]
         if own and (self.selected is None or (self.state.units[self.selected].hex is not None)):
             # a placed unit of yours: pick it up again (another click places it)
             if self.selected == own[-1].id and len(own) > 1:
@@ -635,7 +635,9 @@ class BattleScreen(Screen):
 
     def _listed_ids(self) -> list[str]:
         side = self.state.deploying
+        fixed = self.state.fixed  # a scenario's units that stay put: nothing to pick up
         units = [u for u in self.state.units.values() if u.side is side and not u.removed]
+        units = [u for u in units if u.id not in fixed]
         return [u.id for u in sorted(units, key=lambda u: (u.hex is not None, not u.card.is_vehicle, u.id))]
 
     # --- decisions ------------------------------------------------------------------------------------
@@ -706,6 +708,9 @@ class BattleScreen(Screen):
     def save_game(self) -> None:
         if not self.session.recordable:
             self.say("This battle began from a set position: it can't be saved.", bad=True)
+            return
+        if not armies_revealed(self.session.game):  # a save holds both armies: the other player could open it
+            self.say("The game can be saved once both armies are on the map (a save shows both).", bad=True)
             return
         from minis.ui.newbattle import open_save_dialog
 

@@ -1,18 +1,21 @@
 """Choosing a file to open or a name to save under: a folder's files, and a path the player can type.
 
 The dialog is a screen of its own. It lists the folder's files with the wanted suffix (and its
-sub-folders, and `..`); clicking a file opens it (or, when saving, puts its name in the path field);
-Enter in the field does the same with what was typed. The caller's `on_choose(path)` does the work
-and returns an error message to show (the dialog stays open) or None (the dialog closes).
+sub-folders, and `..`), leaving out those the caller's `listed(path)` rule refuses (one player's
+secrets stay out of the other's dialogs); clicking a file opens it (or, when saving, puts its name in
+the path field); Enter in the field does the same with what was typed. The caller's `on_choose(path)`
+does the work and returns an error message to show (the dialog stays open) or None (it closes).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import arcade
 
+from minis.paths import is_dir, reason, resolved
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField
@@ -33,11 +36,14 @@ class FileDialog(Screen):
         on_choose: Callable[[Path], str | None],
         saving: bool = False,
         name: str = "",
+        listed: Callable[[Path], bool] | None = None,
     ) -> None:
         self.title = title
         super().__init__(window)
         self.saving = saving
         self.suffixes = suffixes
+        #: Which files of the wanted suffixes are shown (None: all of them).
+        self.listed = listed
         self.on_choose = on_choose
         self.folder = folder
         self.entries: list[Path] = []
@@ -56,18 +62,19 @@ class FileDialog(Screen):
     def show_folder(self, folder: Path) -> None:
         self.folder = folder
         try:
-            children = sorted(folder.iterdir(), key=lambda p: (not p.is_dir(), p.name.lower()))
+            children = sorted(folder.iterdir(), key=lambda p: (not is_dir(p), p.name.lower()))
         except OSError as error:
             children = []
-            self.message.text = f"cannot list {folder}: {error.strerror or error}"
+            self.message.text = f"cannot list {folder}: {reason(error, folder)}"
         self.entries = [folder.parent] if folder.parent != folder else []
         self.entries += [
             p
             for p in children
-            if not p.name.startswith(".") and (p.is_dir() or p.suffix.lower() in self.suffixes)
+            if not p.name.startswith(".")
+            and (is_dir(p) or (p.suffix.lower() in self.suffixes and (self.listed is None or self.listed(p))))
         ]
         names = [
-            ".." if i == 0 and p == folder.parent else p.name + ("/" if p.is_dir() else "")
+            ".." if i == 0 and p == folder.parent else p.name + ("/" if is_dir(p) else "")
             for i, p in enumerate(self.entries)
         ]
         self.files.set_items(names)
@@ -79,8 +86,8 @@ class FileDialog(Screen):
         if not 0 <= row < len(self.entries):
             return
         chosen = self.entries[row]
-        if chosen.is_dir():
-            self.show_folder(chosen.resolve())
+        if is_dir(chosen):
+            self.show_folder(resolved(chosen))
             if self.saving:
                 name = Path(self.path.value).name if not self.path.value.endswith("/") else ""
                 self.path.set_value(str(self.folder / name) if name else str(self.folder) + "/")
@@ -94,8 +101,10 @@ class FileDialog(Screen):
         if not text or text.endswith("/"):
             self.message.text = "Type a file name first." if self.saving else "Choose a file first."
             return
-        path = Path(text).expanduser()
-        if path.is_dir():
+        path = Path(text)
+        with contextlib.suppress(RuntimeError):  # no home folder to put for ~
+            path = path.expanduser()
+        if is_dir(path):
             self.show_folder(path)
             return
         if self.saving and path.suffix.lower() not in self.suffixes:

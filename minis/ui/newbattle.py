@@ -7,6 +7,11 @@ defender chooses the map, then the battle screen (objective, end, deployment...)
 
 The screens replace one another above the main menu, so Escape (after a confirmation) always leads
 back to it. Loading a saved game opens the battle screen at the decision where it was saved.
+
+Secrets: nothing one player can open in the game may show or name the other's army before both are
+on the map. The two builders share an `ArmyFiles` (each side's army dialogs leave out what the other
+saved), the autosave waits for the end of deployment (`session.armies_revealed`), and Load game
+leaves out an older set-up autosave (`session.early_autosave`).
 """
 
 from __future__ import annotations
@@ -19,17 +24,17 @@ import arcade
 
 from minis.army import Army
 from minis.army import Scenario as ArmyScenario
-from minis.errors import MinisError
+from minis.errors import MinisError, escaped, problem_lines
 from minis.game import Game
 from minis.sides import Side
 from minis.state import Scenario, Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
-from minis.ui.armybuilder import ArmyBuilder
+from minis.ui.armybuilder import ArmyBuilder, ArmyFiles
 from minis.ui.cardpanel import SIDE_TEXT
 from minis.ui.filedialog import FileDialog
 from minis.ui.handover import HandOver
-from minis.ui.session import SAVE_SUFFIX, Session, saves_folder
+from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saves_folder
 from minis.ui.widgets import Box, Button, Label
 
 
@@ -68,6 +73,8 @@ class NewBattle:
         self.armies: dict[Side, Army] = {}
         #: A scenario file's terms (`minis.scenario.Scenario`), or None for the rulebook's battles.
         self.plan: Any = None
+        #: The army files each player saves while building (hidden from the other player's dialogs).
+        self.army_files = ArmyFiles()
 
     @classmethod
     def for_scenario(cls, window: MinisWindow, plan: Any) -> NewBattle:
@@ -106,7 +113,7 @@ class NewBattle:
 
     def _builder(self, side: Side, done: Any) -> ArmyBuilder:
         if self.plan is None:
-            return ArmyBuilder(self.window, side, self._army_scenario(side), done)
+            return ArmyBuilder(self.window, side, self._army_scenario(side), done, files=self.army_files)
         plan = self.plan
         force = plan.force_of(side, self.attacker)
         from minis.cards import card_catalogue
@@ -120,6 +127,7 @@ class NewBattle:
             check=lambda army: plan.army_problems(army, cards, side=side, attacker=self.attacker),
             points_limit=force.points,
             note=plan.title,
+            files=self.army_files,
         )
 
     def _build_axis(self) -> None:
@@ -182,7 +190,7 @@ class NewBattle:
 
     def _begin(self, game: Game) -> None:
         session = Session(game, saves=saves_of(self.window))
-        session.autosave()
+        session.autosave()  # only if the game starts with both armies on the map (else: after deployment)
         open_battle(self.window, session)
 
 
@@ -257,7 +265,7 @@ class AttackerChoice(Screen):
 
 def _reason(error: Exception) -> str:
     if isinstance(error, MinisError):
-        return "; ".join(p.message for p in error.problems[:3])
+        return "; ".join(escaped(p.message) for p in error.problems[:3])
     return str(error)
 
 
@@ -268,7 +276,7 @@ def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
         try:
             session = Session.load(path, saves=saves_of(window))
         except MinisError as error:
-            return "\n".join(str(p) for p in error.problems[:4])
+            return "\n".join(problem_lines(error.problems, 4))
         window.back()  # the dialog
         from minis.ui.battle import BattleScreen
         from minis.ui.menu import MainMenu
@@ -287,6 +295,7 @@ def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
             folder=folder or saves_of(window),
             suffixes=(SAVE_SUFFIX, ".txt"),
             on_choose=chosen,
+            listed=lambda path: not early_autosave(path),
         )
     )
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from pathlib import Path
 
-from minis.errors import EXIT_UNREADABLE, MinisError
+from minis.errors import EXIT_UNREADABLE, MinisError, problem_lines
+from minis.paths import is_dir, is_file, read_bytes, resolved
 from minis.scenario import SCENARIOS_DIR, is_scenario_text, load_scenario, parse_scenario_doc
 from minis.ui import theme
 from minis.ui.app import MinisWindow
@@ -28,18 +29,15 @@ MESSAGE_HEIGHT = 150
 
 def scenarios_folder() -> Path:
     """The shipped scenarios (beside the package, as `minis.scenario` finds them), else ./scenarios."""
-    if SCENARIOS_DIR.is_dir():
-        return SCENARIOS_DIR.resolve()
+    if is_dir(SCENARIOS_DIR):
+        return resolved(SCENARIOS_DIR)
     here = Path.cwd() / "scenarios"
-    return here if here.is_dir() else Path.cwd()
+    return here if is_dir(here) else Path.cwd()
 
 
 def problems_text(path: Path, error: MinisError) -> str:
     """What the player reads about a file that can't be played: every problem as FILE:LINE:COL."""
-    lines = [str(problem) for problem in error.problems[:SHOWN_PROBLEMS]]
-    more = len(error.problems) - SHOWN_PROBLEMS
-    if more > 0:
-        lines.append(f"... and {more} more problem{'s' if more > 1 else ''}")
+    lines = problem_lines(error.problems, SHOWN_PROBLEMS)
     if error.exit_code != EXIT_UNREADABLE and not _says_scenario(path):
         # a map or army file: say so first, the problem lines then show where
         lines.insert(0, f'{path.name} is not a scenario file (a scenario says kind = "scenario" at the top).')
@@ -48,8 +46,8 @@ def problems_text(path: Path, error: MinisError) -> str:
 
 def _says_scenario(path: Path) -> bool:
     try:
-        return is_scenario_text(path.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
+        return is_scenario_text(read_bytes(path).decode("utf-8", errors="replace"))
+    except MinisError:
         return True  # unreadable now: the problem lines say why
 
 
@@ -71,11 +69,9 @@ class ScenarioDialog(FileDialog):
     def play(self, path: Path) -> str | None:
         """Load the file; a good one starts its battle (army building first), a bad one says why."""
         try:
-            plan = load_scenario(path)
+            plan = load_scenario(path)  # a path the system refuses is a MinisError too (minis.paths)
         except MinisError as error:
             return problems_text(path, error)
-        except OSError as error:  # read_toml reports what it can; anything else the system refused
-            return f"cannot read {path}: {error.strerror or error}"
         from minis.ui.newbattle import NewBattle
 
         window = self.app
@@ -85,7 +81,7 @@ class ScenarioDialog(FileDialog):
 
     def highlighted(self) -> Path | None:
         row = self.files.index
-        if 0 <= row < len(self.entries) and self.entries[row].is_file():
+        if 0 <= row < len(self.entries) and is_file(self.entries[row]):
             return self.entries[row]
         return None
 
@@ -96,7 +92,7 @@ class ScenarioDialog(FileDialog):
         try:
             key = (path, path.stat().st_mtime_ns)  # a designer may edit the file while the dialog is open
             if key not in self._about_of:
-                doc = parse_scenario_doc(path.read_bytes(), str(path))
+                doc = parse_scenario_doc(read_bytes(path), str(path))
                 limits = " · ".join(f"{role.title()}: {force.points} points" for role, force in doc.forces)
                 self._about_of[key] = "\n\n".join(p for p in (doc.title, doc.description, limits) if p)
         except (MinisError, OSError):

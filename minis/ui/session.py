@@ -9,7 +9,10 @@ Everything the window does to a game goes through `Session.apply`, which hands t
   with the same player (a move that opened a defensive-fire window asked the other player something;
   a die, once seen, stays rolled). A copy of the game from before such an action is kept
   (`Game.copy`); undoing goes back to it, with the record, so saves stay exact;
-- an autosave, written atomically whenever a phase (or the set-up, or the game) ends.
+- an autosave, written atomically whenever a phase, a turn or the game ends, but only once both
+  armies are on the map (`armies_revealed`): a record's header lists both armies' cards, so an
+  autosave written during the set-up would let the player who builds or deploys second load it and
+  see the other player's secret army.
 
 No arcade here: the session is plain Python, tested without a window.
 """
@@ -24,9 +27,11 @@ import attrs
 
 from minis import actions as A
 from minis import record
+from minis.errors import MinisError
 from minis.events import Event, describe
 from minis.game import Game
 from minis.sides import Side
+from minis.state import Phase, Stage
 
 #: The file name of the automatic save, in the saves folder.
 AUTOSAVE = "autosave.minis"
@@ -34,6 +39,16 @@ AUTOSAVE = "autosave.minis"
 SAVE_SUFFIX = ".minis"
 #: Events after which the game autosaves: a new phase or turn, the end of deployment, the end.
 AUTOSAVE_EVENTS = frozenset({"phase", "turn", "winner"})
+#: The stages of the set-up before both armies are on the map (with the set-up phase).
+SECRET_STAGES = (
+    Stage.MAP_ROLL,
+    Stage.CHOOSE_CONFIGURATION,
+    Stage.CHOOSE_OBJECTIVE,
+    Stage.COIN,
+    Stage.CHOOSE_FIRST,
+    Stage.CHOOSE_END,
+    Stage.DEPLOY,
+)
 
 
 def saves_folder() -> Path:
@@ -43,6 +58,27 @@ def saves_folder() -> Path:
         return Path(explicit).expanduser()
     data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(data) / "minis" / "saves"
+
+
+def armies_revealed(game: Game) -> bool:
+    """True once both armies are on the map (after the last deployment's "ready"): from then on both
+    players have seen both armies, and a record of the game gives nothing away."""
+    state = game.state
+    return state.phase is not Phase.SETUP or state.stage not in SECRET_STAGES
+
+
+def early_autosave(path: Path) -> bool:
+    """True for an autosave from before both armies were on the map (older versions wrote one when
+    the map was chosen): the Load game dialog leaves it out, since loading it would show the army of
+    the player who is not at the screen. A file that can't be replayed is not hidden: opening it
+    shows its problems."""
+    if path.name != AUTOSAVE:
+        return False
+    try:
+        game = record.replay_record(record.read_record(path), resume=True)
+    except (MinisError, ValueError, TypeError, KeyError):
+        return False
+    return not armies_revealed(game)
 
 
 @attrs.frozen
@@ -73,6 +109,7 @@ class Session:
     def apply(self, action: A.Action | str) -> list[Event]:
         """Do an action through the engine (IllegalAction leaves everything as it was)."""
         game = self.game
+        hidden = not armies_revealed(game)
         before = game.copy()
         before_decider, mark = game.decider(), game.dice.used
         events = game.apply(action)
@@ -90,7 +127,8 @@ class Session:
         self.events.extend(events)
         self.last_events = list(events)
         self.last_action = text
-        if self.autosave_enabled and any(e.kind in AUTOSAVE_EVENTS for e in events):
+        revealing = hidden and armies_revealed(game)  # the last "ready" of deployment
+        if self.autosave_enabled and (revealing or any(e.kind in AUTOSAVE_EVENTS for e in events)):
             self.autosave()
         return events
 
@@ -151,8 +189,9 @@ class Session:
         return self.saves / AUTOSAVE
 
     def autosave(self) -> Path | None:
-        """Write the autosave; a failure is remembered for the screen, never raised."""
-        if not self.recordable:
+        """Write the autosave once both armies are on the map (before, it would give one player the
+        other's secret army); a failure is remembered for the screen, never raised."""
+        if not self.recordable or not armies_revealed(self.game):
             return None
         try:
             self.saves.mkdir(parents=True, exist_ok=True)

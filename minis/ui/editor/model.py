@@ -24,9 +24,11 @@ from pathlib import Path
 
 import attrs
 
+from minis.atomic import finish_interrupted_save, write_atomic_files
 from minis.board import ENDS, Board
-from minis.errors import MinisError, Problem
+from minis.errors import MinisError, Problem, unreadable
 from minis.hexgrid import Facing, Hex, distance, from_doubled, row_index, row_letters
+from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.mapfile import (
     FULL,
     HALF,
@@ -56,7 +58,6 @@ from minis.scenario import (
     is_scenario_text,
     parse_scenario_doc,
     scenario_from_text,
-    write_atomic,
     zone_entries,
     zone_hexes,
 )
@@ -66,7 +67,7 @@ LETTERS = tuple(t.value for t in Terrain)
 UNTITLED = "untitled.toml"
 #: The size `minis edit` starts a new map with: that of the starter battle maps.
 NEW_ROWS, NEW_COLUMNS = 11, 16
-MAX_ROWS, MAX_COLUMNS = 100, 100
+MAX_ROWS, MAX_COLUMNS = MAX_MAP_ROWS, MAX_MAP_COLUMNS  # the one limit of every map file (minis.limits)
 
 _LABEL = re.compile(r"^([A-Z]+)([0-9]{1,6})(?::(NE|NW|SE|SW|E|W))?$")
 
@@ -402,6 +403,8 @@ class Editor:
         self._stroke: Snapshot | None = None
         self._board_cache: tuple[Snapshot, Board] | None = None
         self._problem_cache: tuple[Snapshot, list[Problem]] | None = None
+        #: Files a save killed half-way had left, completed when this one was opened (to tell the user).
+        self.recovered: list[Path] = []
 
     # --- opening ---------------------------------------------------------------------------------
     @classmethod
@@ -412,13 +415,16 @@ class Editor:
     def open(cls, path: str | Path) -> Editor:
         """A map, section, configuration or scenario file; MinisError if it cannot be read."""
         path = Path(path)
+        recovered = finish_interrupted_save(path)  # a scenario saved with its map by a killed editor
         text = read_text(path)
         if is_scenario_text(text):
-            return cls._open_scenario(path, text)
-        document = parse_document(text, str(path))
-        sections = path.parent.parent / "sections" if isinstance(document, Configuration) else None
-        editor = cls(Snapshot(document, None), map_path=path, texts=(text, None), sections=sections)
-        editor.board  # noqa: B018 - a configuration whose sections are broken fails here, not later
+            editor = cls._open_scenario(path, text)
+        else:
+            document = parse_document(text, str(path))
+            sections = path.parent.parent / "sections" if isinstance(document, Configuration) else None
+            editor = cls(Snapshot(document, None), map_path=path, texts=(text, None), sections=sections)
+            editor.board  # noqa: B018 - a configuration whose sections are broken fails here, not later
+        editor.recovered = recovered
         return editor
 
     @classmethod
@@ -923,12 +929,13 @@ class Editor:
 
     # --- saving ----------------------------------------------------------------------------------
     def save(self, map_path: str | Path | None = None, scenario_path: str | Path | None = None) -> list[Path]:
-        """Write the files (atomically); a file that did not change is written exactly as it was read.
+        """Write the changed files; a file that did not change is written exactly as it was read.
 
+        A scenario and its map are written together (`write_atomic_files`, the map first), so a save
+        killed half-way leaves the old pair or, once opened again, the new one; never a mix.
         ValueError when the map has no file name yet (the window asks for one).
         """
         self.end()
-        written: list[Path] = []
         new_map_path = Path(map_path) if map_path is not None else self.map_path
         if self.document is not None and new_map_path is None:
             raise ValueError("the map needs a file name")
@@ -944,25 +951,35 @@ class Editor:
                     scenario = attrs.evolve(scenario, map=reference)
                     self.state = attrs.evolve(self.state, scenario=scenario)
         map_text = self.map_text()
-        if self.document is not None and new_map_path is not None and map_text is not None:
-            if new_map_path != self.map_path or self.state.map != self.saved.map or not new_map_path.exists():
-                write_atomic(new_map_path, map_text)
-                written.append(new_map_path)
-            self.map_path = new_map_path
         scenario_text = self.scenario_text()
-        if scenario is not None and target is not None and scenario_text is not None:
-            if (
-                target != self.scenario_path
-                or self.state.scenario != self.saved.scenario
-                or not target.exists()
-            ):
-                write_atomic(target, scenario_text)
-                written.append(target)
-            self.scenario_path = target
+        map_file = new_map_path if self.document is not None and map_text is not None else None
+        scenario_file = target if scenario is not None and scenario_text is not None else None
+        candidates = (
+            (map_file, map_text, self.map_path, self.state.map != self.saved.map),
+            (scenario_file, scenario_text, self.scenario_path, self.state.scenario != self.saved.scenario),
+        )
+        files = [  # what changed, is saved under a new name, or is gone from the disk
+            (path, text)
+            for path, text, saved_as, changed in candidates
+            if path is not None and text is not None and (changed or path != saved_as or not path.exists())
+        ]
+        _write_together(files)
+        self.map_path = map_file or self.map_path
+        self.scenario_path = scenario_file or self.scenario_path
         self.texts = (map_text, scenario_text)
         self.saved = self.state
         self._problem_cache = None
-        return written
+        return [path for path, _ in files]
+
+
+def _write_together(files: Sequence[tuple[Path, str]]) -> None:
+    """Write the files of one save together; a failure is the project's error (exit 2), not OSError."""
+    try:
+        write_atomic_files(files)
+    except OSError as error:
+        *others, (last, _) = files
+        also = "".join(f" and {path}" for path, _ in others)
+        raise unreadable(str(last), f"cannot write the file{also}: {error.strerror or error}") from None
 
 
 def _clipped(board: Board, entry: str) -> list[Hex]:

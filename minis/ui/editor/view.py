@@ -219,11 +219,13 @@ class EditorView(Screen):
         self.tool = "F"
         self.status = Label("", size=theme.SMALL_SIZE, multiline=True)
         self.editor = Editor.new()
+        opening, bad = "", False  # what opening the file says: shown once the tool's hint is set
         if path is not None:
             try:
                 self.editor = Editor.open(path)
+                opening = self._recovery_note(self.editor)
             except MinisError as error:
-                self.say(f"Cannot open {path}: {error.problems[0]}", bad=True)
+                opening, bad = f"Cannot open {path}: {error.problems[0]}", True
         self.map = EditorMap(window, self)
         self.name = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
         self.kind = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM)
@@ -264,6 +266,8 @@ class EditorView(Screen):
         if self.editor.kind in ("configuration", "scenario"):
             self.tool = "objective"  # their terrain is not painted here
         self.choose(self.tool)
+        if opening:
+            self.say(opening, bad)
         self.refresh(fit=True)
 
     # --- state shown -------------------------------------------------------------------------------
@@ -679,8 +683,16 @@ class EditorView(Screen):
         self.prompt = None
         self.editor = editor
         self._leaving = False
-        self.say(f"Opened {answer.strip()}.")
+        self.say(f"Opened {answer.strip()}. {self._recovery_note(editor)}".rstrip())
         self.refresh(fit=True)
+
+    @staticmethod
+    def _recovery_note(editor: Editor) -> str:
+        """What opening finished of a save that was cut short (a scenario saved with its map), if anything."""
+        if not editor.recovered:
+            return ""
+        names = " and ".join(path.name for path in editor.recovered)
+        return f"A save that was cut short has been finished: {names} now hold what was saved."
 
     def change_section(self, turn: bool, step: int = 1) -> None:
         """Turn (or swap, by `step`) the section of the quadrant under the mouse (configurations)."""
