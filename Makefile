@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint bench rules clean
+.PHONY: setup play test lint bench rules screenshots clean
 
 setup: $(STAMP)
 
@@ -19,17 +19,26 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check minis tests benchmarks tools
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check minis tests benchmarks tools
 	$(BIN)/ruff format --check minis tests benchmarks tools
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only -p no:cacheprovider
 
 rules: $(STAMP)
 	$(BIN)/minis rules-test tests/rules
+
+# The docs' pictures, on purpose: the UI tests that take them (marked `screenshots`) save them here
+# instead of into their tmp_path, and the demo battle comes from `minis play` (docs/ui.md).
+screenshots: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -m screenshots --screenshots docs/screenshots \
+		tests/test_ui_*.py tests/test_editor_*.py
+	$(BIN)/minis play --demo --screenshot docs/screenshots/demo-battle.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .benchmarks

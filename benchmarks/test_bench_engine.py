@@ -1,4 +1,4 @@
-"""Engine benchmarks: the legal actions of one unit, one attack, one whole random game.
+"""Engine benchmarks: copying a game, the legal actions of one unit, one attack, one whole random game.
 
 Target (issue 4): 50 random games per second on one core for two 100-point armies on configuration 1.
 Run with `make bench` (pytest-benchmark); nothing here asserts a time.
@@ -37,6 +37,12 @@ def movement_game() -> Game:
 @pytest.fixture(scope="module")
 def assault_game() -> Game:
     return _game_in("assault")
+
+
+def test_bench_copy_a_game(benchmark, movement_game: Game) -> None:
+    """What a search pays for every position it tries: only the changing state is copied."""
+    copy = benchmark(movement_game.copy)
+    assert copy.state == movement_game.state
 
 
 def test_bench_legal_actions_of_one_unit(benchmark, movement_game: Game) -> None:

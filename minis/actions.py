@@ -207,7 +207,7 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
         return Fire(rest[0], _hex(rest[2], parse_hex))
     if verb in ("hold", "pass", "ready"):
         _expect(rest, 0, verb)
-        return {"hold": Hold, "pass": Pass, "ready": Ready}[verb]()
+        return Hold() if verb == "hold" else Pass() if verb == "pass" else Ready()
     if verb == "board":
         _expect(rest, 2, "board U T")
         return BoardTransport(rest[0], rest[1])

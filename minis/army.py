@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from minis.cards import YEARS, Nation, StatCard, card_id, number_in_range, side_adjective, sorted_problems
+from minis.data import shipped_file
 from minis.errors import MinisError, Problem, did_you_mean
 from minis.sides import Side
 from minis.tomlfile import (
@@ -74,6 +75,16 @@ def _side(value: Side | str) -> Side:
     return value if isinstance(value, Side) else Side.parse(value)
 
 
+def _scenario(value: Scenario | str) -> Scenario:
+    """`Scenario.parse` as a function: mypy's attrs plugin takes no classmethod as a converter."""
+    return Scenario.parse(value)
+
+
+def _units(value: Iterable[str]) -> tuple[str, ...]:
+    """Units given as any iterable (a list from a file or a screen) are kept as a tuple: hashable, frozen."""
+    return tuple(value)
+
+
 @attrs.frozen
 class ArmyLayout:
     """Where an army file writes its keys and each unit's card id, so a broken rule can point at them.
@@ -113,10 +124,10 @@ class Army:
 
     name: str
     side: Side = attrs.field(converter=_side)
-    scenario: Scenario = attrs.field(default=Scenario.STANDARD, converter=Scenario.parse)
+    scenario: Scenario = attrs.field(default=Scenario.STANDARD, converter=_scenario)
     year: int | None = None
     historical: bool = False
-    units: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    units: tuple[str, ...] = attrs.field(default=(), converter=_units)
     source: Path | None = None
     layout: ArmyLayout | None = attrs.field(default=None, eq=False, repr=False)
 
@@ -298,8 +309,12 @@ def parse_army(data: bytes | str, file: str = "army.toml", source_path: Path | N
 
 
 def load_army(path: str | Path) -> Army:
-    """Read an army file; raises MinisError (exit code 2 when it can't be read at all)."""
-    return _build(read_toml(path), Path(path))
+    """Read an army file; raises MinisError (exit code 2 when it can't be read at all).
+
+    A bare name (`sample-axis`) that is no file here means a shipped sample army.
+    """
+    path = shipped_file(path, "armies")
+    return _build(read_toml(path), path)
 
 
 def _build(source: TomlSource, path: Path | None) -> Army:

@@ -16,20 +16,21 @@ together; a save killed before its journal was written left the old files untouc
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
 import stat
+import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from minis.data import in_packaged_data
 from minis.errors import unreadable
 
-try:  # advisory locks tell a live writer's temporary file from a dead one's (POSIX only)
+if sys.platform != "win32":  # advisory locks tell a live writer's temporary file from a dead one's
     import fcntl
-except ImportError:  # pragma: no cover - Windows: an open file cannot be deleted there anyway
-    fcntl = None  # type: ignore[assignment]
 
 #: The journal of a group save, beside the group's last file: `.NAME.journal`.
 JOURNAL_SUFFIX = ".journal"
@@ -57,6 +58,9 @@ def write_atomic_files(files: Sequence[tuple[str | Path, str | bytes]]) -> None:
     data = [_encoded(text) for _, text in files]
     if not targets:
         return
+    for target in targets:  # a player's files never go into an installed minis (minis.data)
+        if in_packaged_data(target):
+            raise OSError(errno.EROFS, "the files shipped with minis are read-only: save a copy elsewhere")
     journal = _journal_of(targets[-1])
     temporaries: list[Path] = []
     decided = False
@@ -163,7 +167,7 @@ def _write_temporary(path: Path, data: bytes, open_files: contextlib.ExitStack) 
     temporary = Path(name)
     try:
         stream = open_files.enter_context(os.fdopen(handle, "wb"))
-        if fcntl is not None:
+        if sys.platform != "win32":
             fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
         stream.write(data)
         stream.flush()
@@ -182,7 +186,7 @@ def _write_temporary(path: Path, data: bytes, open_files: contextlib.ExitStack) 
 
 def _in_use(path: Path) -> bool:
     """Whether a live writer holds this temporary file (its lock); a dead one's lock is gone."""
-    if fcntl is None:
+    if sys.platform == "win32":  # pragma: no cover - an open file cannot be deleted there anyway
         return False
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
+from minis.data import shipped_folder
 from minis.errors import MinisError, Problem, did_you_mean
 from minis.paths import files_in, look
 from minis.sides import Side
@@ -548,9 +549,8 @@ def load_cards(directory: str | Path) -> dict[str, StatCard]:
 
 
 def cards_folder() -> Path:
-    """The shipped `cards/` folder: beside the package in the repository, else in the working folder."""
-    beside = Path(__file__).resolve().parent.parent / "cards"
-    return beside if beside.is_dir() else Path.cwd() / "cards"
+    """The shipped `cards/` folder (minis.data: the repository's, or the installed wheel's copy)."""
+    return shipped_folder("cards")
 
 
 @functools.cache

@@ -15,21 +15,26 @@ exactly the result the action would have had with all its dice at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from minis import abilities
 from minis import actions as A
+from minis.ability_api import AbilityRegistry
+from minis.ability_loader import standard_abilities
+from minis.battle import Battle
+from minis.cards import card_catalogue
 from minis.dice import Dice, NeedDice
 from minis.events import Event
 from minis.hexgrid import Hex
-from minis.rules import legal, sequence
+from minis.rules import activation, legal, sequence, setup
 from minis.rules.errors import IllegalAction
+from minis.rules.setup import unique_id
 from minis.rules.stacking import overstacked
 from minis.sides import Side
 from minis.state import GameState, Phase, Scenario, Stage, Unit
+from minis.terms import Terms, rulebook
 
 if TYPE_CHECKING:
     from minis.army import Army
@@ -71,7 +76,7 @@ class Game:
         self.header: dict[str, object] = dict(header or {})
         self._log: list[tuple[A.Action | None, tuple[int, ...]]] = []
         self._record: list[RecordEntry] = []
-        self.load_board = load_board or sequence._default_loader
+        self.load_board = load_board or sequence.default_loader
         self._pending: _Pending | None = None
         self._run(None)
 
@@ -92,27 +97,34 @@ class Game:
         objective: Hex | None = None,
         dice: Dice | None = None,
         turn_limit: int | None = None,
+        terms: Terms | None = None,
+        abilities: AbilityRegistry | None = None,
     ) -> Game:
         """A game at the start of a phase with the given units (rules tests, scenario editors).
 
         Phases: movement or assault (the `active` player's, nothing done yet), initiative (the game
         rolls at once) or casualty (it runs at once). Raises ValueError for an impossible position.
+        `terms`: a scenario's (then `scenario`, `attacker` and `turn_limit` are theirs); `abilities`: the
+        rule set's abilities (the shipped ones by default).
         """
+        registry = abilities if abilities is not None else standard_abilities()
         table: dict[str, Unit] = {}
         for unit in units:
             if unit.id in table:
                 raise ValueError(f"two units are called '{unit.id}'")
-            abilities.require_implemented(unit.card)  # no card is played with an ability ignored
+            registry.require_implemented(unit.card)  # no card is played with an ability ignored
             table[unit.id] = unit
+        if terms is None:
+            if scenario is Scenario.ASSAULT and attacker is None:
+                raise ValueError("an Assault position needs the attacker's side")
+            terms = rulebook(scenario, attacker, turn_limit)
+        battle = Battle.make(board, table.values(), terms, registry)
         state = GameState(
-            board=board,
+            battle=battle,
             units=table,
-            scenario=scenario,
-            attacker=attacker,
             turn=turn,
             first=first,
             objective=objective if objective is not None else board.objective,
-            turn_limit=turn_limit,
         )
         state.ends = {Side.AXIS: "west", Side.ALLIES: "east"}
         for unit in table.values():
@@ -120,8 +132,6 @@ class Game:
         bad = overstacked(state)
         if bad:
             raise ValueError(f"{', '.join(board.label(h) for h in bad)} break the stacking limit")
-        if scenario is Scenario.ASSAULT and attacker is None:
-            raise ValueError("an Assault position needs the attacker's side")
         state.phase = phase
         if phase in (Phase.MOVEMENT, Phase.ASSAULT):
             state.active = active or first
@@ -137,7 +147,7 @@ class Game:
             raise ValueError(
                 f"a position starts in the initiative, movement, assault or casualty phase, not {phase.value}"
             )
-        header = {"start": "position"}
+        header: dict[str, object] = {"start": "position"}
         return cls(state, dice if dice is not None else Dice.scripted(), header)
 
     @classmethod
@@ -150,19 +160,21 @@ class Game:
         attacker: Side | None = None,
         configuration: int | None = None,
         dice: Dice | None = None,
-        cards: dict[str, StatCard] | None = None,
+        cards: Mapping[str, StatCard] | None = None,
         load_board: sequence.BoardLoader | None = None,
         turn_limit: int | None = None,
-        plan: Any = None,
+        terms: Terms | None = None,
+        abilities: AbilityRegistry | None = None,
     ) -> Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
         Assault: `attacker` is the attacking side; the defender then chooses the configuration.
-        `plan`: a scenario file's terms (`minis.scenario.Scenario`; start one with
-        `minis.scenario.start_game`), which set up its map, objective, ends and preset units here.
+        `terms`: a scenario's terms (`minis.scenario.Scenario.terms`; start one with
+        `minis.scenario.start_game`), which set up its map, objective, ends and preset units here;
+        without them, the rulebook's Standard or Assault. `turn_limit` ends the game as a draw.
+        `abilities`: the rule set's abilities (the shipped ones by default).
         """
-        from minis.cards import card_catalogue
-
+        registry = abilities if abilities is not None else standard_abilities()
         catalogue = cards if cards is not None else card_catalogue()
         units: dict[str, Unit] = {}
         for army, side in ((axis, Side.AXIS), (allies, Side.ALLIES)):
@@ -170,27 +182,29 @@ class Game:
                 card = catalogue.get(card_id)
                 if card is None:
                     raise ValueError(f"unknown card '{card_id}' in the {side.title} army")
-                abilities.require_implemented(card)  # no card is played with an ability ignored
+                registry.require_implemented(card)  # no card is played with an ability ignored
                 unit_id = unique_id(card_id, units)
                 units[unit_id] = Unit(unit_id, card, side)
-        state = GameState(
-            board=None, units=units, scenario=scenario, attacker=attacker, turn_limit=turn_limit
-        )
-        loader = load_board or sequence._default_loader
-        if scenario is Scenario.ASSAULT:
-            if attacker is None:
-                raise ValueError("an Assault battle needs the attacker's side")
-            state.chooser = attacker.other
+        if terms is None:
+            terms = rulebook(scenario, attacker, turn_limit)
+        elif turn_limit is not None:
+            terms = attrs.evolve(terms, turn_limit=turn_limit)
+        for preset in terms.presets:
+            registry.require_implemented(preset.card)
+        state = GameState(battle=Battle.make(None, units.values(), terms, registry), units=units)
+        loader = load_board or sequence.default_loader
+        if terms.kind is Scenario.ASSAULT:
+            state.chooser = terms.attacker.other if terms.attacker is not None else None
             state.stage = Stage.CHOOSE_CONFIGURATION
             if configuration is not None:
-                sequence._set_configuration(state, configuration, loader)
+                sequence.set_configuration(state, configuration, loader)
                 state.stage = Stage.CHOOSE_OBJECTIVE
         elif configuration is not None:
-            sequence._set_configuration(state, configuration, loader)
+            sequence.set_configuration(state, configuration, loader)
             state.stage = Stage.COIN
         header: dict[str, object] = {
-            "scenario": scenario.value,
-            "attacker": attacker.value if attacker else "",
+            "scenario": terms.kind.value,
+            "attacker": terms.attacker.value if terms.attacker else "",
             "configuration": configuration if configuration is not None else "roll",
             "axis": list(axis.units),
             "allies": list(allies.units),
@@ -199,9 +213,8 @@ class Game:
         }
         if turn_limit is not None:
             header["turn_limit"] = turn_limit
-        if plan is not None:
-            plan.setup(state)
-            header.update(plan.header())
+        header.update(terms.source)
+        setup.start(state)
         dice = dice if dice is not None else Dice()
         if not dice.is_scripted:
             header["seed"] = dice.seed
@@ -243,7 +256,7 @@ class Game:
         if (
             found is None
             or found.side is not self.state.active
-            or (unit in self.state.activated and not abilities.activation_offers(self.state, unit))
+            or (unit in self.state.activated and not activation.offers(self.state, unit))
             or not found.on_map
         ):
             return None
@@ -357,18 +370,8 @@ def _no_board(text: str) -> Hex:
     raise ValueError(f"there is no battle map yet, so '{text}' names no hex")
 
 
-def unique_id(card_id: str, taken: dict[str, Unit] | set[str]) -> str:
-    """The unit id for another copy of a card: the card id, then `<id>#2`, `<id>#3`, ..."""
-    if card_id not in taken:
-        return card_id
-    number = 2
-    while f"{card_id}#{number}" in taken:
-        number += 1
-    return f"{card_id}#{number}"
-
-
 def _check_unit(state: GameState, unit: Unit) -> None:
-    board = state.board
+    board = state.battle.board
     assert board is not None
     if unit.removed:
         return

@@ -123,12 +123,12 @@ class _Scan:
         while i < n and not self._broken and (self.passed is None or not self.stop):
             char = text[i]
             if char in " \t\r#":
-                i = _SKIP.match(text, i).end()  # type: ignore[union-attr]  # always matches these
+                i = _match_end(_SKIP, text, i)
             elif char == "\n":
                 self._end_key()
                 if not self._stack:
                     self._start_key()
-                i = _NEWLINES.match(text, i).end()  # type: ignore[union-attr]  # always matches a newline
+                i = _match_end(_NEWLINES, text, i)
             elif self._mode == "done":
                 self._broken = True  # a second value on the line
             elif text.startswith('"""', i) or text.startswith("'''", i):
@@ -136,7 +136,7 @@ class _Scan:
                 i = _multiline_end(text, i + 3, text[i : i + 3])
             elif char in "\"'":
                 self._word(i, "")
-                i = _STRING.match(text, i).end()  # type: ignore[union-attr]  # always matches a quote
+                i = _match_end(_STRING, text, i)
             elif bare := _BARE.match(text, i):
                 self._word(i, bare.group())
                 i = bare.end()
@@ -239,6 +239,13 @@ class _Scan:
     def _pass(self, offset: int, message: str, hint: str) -> None:
         if self.passed is None:
             self.passed = (offset, message, hint)
+
+
+def _match_end(pattern: re.Pattern[str], text: str, i: int) -> int:
+    """Where `pattern` ends at `i`; the scanner calls it only where the pattern's first character is."""
+    found = pattern.match(text, i)
+    assert found is not None, (pattern.pattern, i)
+    return found.end()
 
 
 def _multiline_end(text: str, start: int, quotes: str) -> int:

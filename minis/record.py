@@ -36,17 +36,21 @@ from typing import Any
 
 import attrs
 
+from minis.army import Army
 from minis.atomic import write_atomic
+from minis.cards import card_catalogue, dump_card
 from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.events import Event
 from minis.game import Game, RecordEntry
 from minis.limits import check_text
-from minis.paths import UnreadablePath
+from minis.mapfile import MAPS_DIR
+from minis.paths import UnreadablePath, read_bytes
 from minis.rules.errors import IllegalAction
+from minis.scenario import load_scenario
 from minis.sides import Side
 from minis.state import Scenario
-from minis.tomlfile import decode, parse_toml, read_bytes, toml_string
+from minis.tomlfile import decode, parse_toml, toml_string
 
 FORMAT = 1
 MAGIC = "# minis game record"
@@ -86,8 +90,6 @@ class Record:
 
 def cards_version(card_ids: Iterable[str]) -> str:
     """A short fingerprint of the cards used (their canonical file text)."""
-    from minis.cards import card_catalogue, dump_card
-
     catalogue = card_catalogue()
     digest = hashlib.sha256()
     for card_id in sorted(set(card_ids)):
@@ -99,8 +101,6 @@ def cards_version(card_ids: Iterable[str]) -> str:
 
 def maps_version() -> str:
     """A short fingerprint of the shipped map files (sections and configurations)."""
-    from minis.mapfile import MAPS_DIR
-
     digest = hashlib.sha256()
     folder = Path(MAPS_DIR)
     for path in sorted(folder.rglob("*.toml")):
@@ -124,6 +124,11 @@ def _toml_value(value: Any) -> str:
     raise TypeError(f"can't write {value!r} in a record header")
 
 
+def _ids(value: object) -> list[str]:
+    """A header's list of card ids (an army), or none."""
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
 def record_text(game: Game) -> str:
     """The record of a game so far (a save when the game is not over)."""
     header = dict(game.header)
@@ -131,7 +136,8 @@ def record_text(game: Game) -> str:
     if not game.over:  # the seed tells every die to come: a save must not let a player read them ahead
         header.pop("seed", None)
     if "axis" in header and "cards_version" not in header:
-        header["cards_version"] = cards_version([*header.get("axis", []), *header.get("allies", [])])
+        ids = [*_ids(header.get("axis")), *_ids(header.get("allies"))]
+        header["cards_version"] = cards_version(ids)
         header["maps_version"] = maps_version()
     lines = [MAGIC]
     for key in HEADER_KEYS:
@@ -178,8 +184,8 @@ def parse_record(text: str, file: str = "record") -> Record:
             problems.append(Problem(file, line, col, f"unknown header key '{key}'"))
     problems.extend(_check_header(header, source, file))
     entries: list[tuple[int, RecordEntry]] = []
-    for number, line in enumerate(lines[end + 1 :], start=end + 2):
-        stripped = line.strip()
+    for number, text_line in enumerate(lines[end + 1 :], start=end + 2):
+        stripped = text_line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         if "|" not in stripped:
@@ -187,8 +193,8 @@ def parse_record(text: str, file: str = "record") -> Record:
             continue
         action = stripped.partition("|")[0].strip()
         dice: list[int] = []
-        bar = line.index("|")
-        for found in re.finditer(r"\S+", line[bar + 1 :]):
+        bar = text_line.index("|")
+        for found in re.finditer(r"\S+", text_line[bar + 1 :]):
             word = found.group()
             if word in _DIE_FACES:
                 dice.append(int(word))
@@ -246,9 +252,6 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
 
 def new_game(record: Record, dice: Dice) -> Game:
     """The game a record starts from, before any entry is applied."""
-    from minis.army import Army
-    from minis.cards import card_catalogue
-
     header = record.header
     catalogue = card_catalogue()
     problems = []
@@ -267,15 +270,14 @@ def new_game(record: Record, dice: Dice) -> Game:
     configuration = header.get("configuration", "roll")
     attacker = Side(header["attacker"]) if header.get("attacker") else None
     try:
-        plan = None
+        terms = None
         if isinstance(header.get("scenario_file"), str):  # a scenario file's game: its terms again
-            from minis.scenario import load_scenario
-
             try:
-                plan = load_scenario(header["scenario_file"])
+                scenario = load_scenario(header["scenario_file"])
             except UnreadablePath as error:  # reported at the header line that names the file
                 spot, name = record.spots.get("scenario_file", (1, 1)), header["scenario_file"]
                 raise error.named_in(record.file, spot, "the scenario file", name) from None
+            terms = scenario.terms(attacker, catalogue)
         return Game.new(
             armies[Side.AXIS],
             armies[Side.ALLIES],
@@ -285,7 +287,7 @@ def new_game(record: Record, dice: Dice) -> Game:
             dice=dice,
             cards=catalogue,
             turn_limit=header.get("turn_limit"),
-            plan=plan,
+            terms=terms,
         )
     except ValueError as error:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None

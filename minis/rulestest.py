@@ -5,22 +5,30 @@ not a well-formed rules test raises MinisError with exit code 2). `run_rules_tes
 None when it passes, or the reason it fails. Dice are fed step by step: a step's dice are added to the
 game's scripted source, then its action (if any) is applied, and the game consumes dice as it needs
 them; a step fails if it leaves dice unused, or if its action is refused when it should be legal.
+
+Two extensions (docs/engine.md, "Rules tests"): a test with `[start] phase = "setup"` starts before
+turn 1 from two armies (`Game.new`), so the map roll, coin flip, ends, deployment and the Assault
+objective are steps like any other; and a step may carry its own `[[steps.checks]]`, checked right
+after it, so a test can check a state in the middle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
+from minis.ability_api import AbilityRegistry
+from minis.army import Army
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.game import Game
-from minis.hexgrid import Facing
+from minis.hexgrid import Facing, Hex
+from minis.mapfile import board_from_toml, load_configuration
 from minis.paths import files_in, is_dir
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
@@ -37,6 +45,7 @@ TOP_KEYS = (
     "objective",
     "scenario",
     "attacker",
+    "armies",
     "units",
     "start",
     "steps",
@@ -56,7 +65,7 @@ UNIT_KEYS = (
     "fired",
 )
 START_KEYS = ("turn", "phase", "first", "active")
-STEP_KEYS = ("action", "dice", "expect")
+STEP_KEYS = ("action", "dice", "expect", "reason", "checks")
 CHECK_KEYS = (
     "unit",
     "at",
@@ -73,9 +82,28 @@ CHECK_KEYS = (
     "decider",
     "phase",
     "active",
+    "configuration",
+    "objective",
+    "ends",
 )
 STATUSES = ("disrupted", "damaged")
 PHASES = ("initiative", "movement", "assault", "casualty")
+SIDES = ("axis", "allies")
+ENDS = ("west", "east")
+#: Top-level keys that describe a position on a map, which a set-up test does not have yet.
+POSITION_KEYS = {
+    "board": "the map roll picks one of the six configurations, or configuration = N gives it",
+    "streams": "a configuration has its own streams",
+    "roads": "a configuration has its own roads",
+    "objective": "the configuration or the Assault defender's 'objective H' step gives it",
+    "units": "a set-up test starts from [armies]; 'deploy U H' steps put the units on the map",
+}
+
+
+@attrs.frozen
+class Check:
+    values: dict[str, Any]
+    line: int
 
 
 @attrs.frozen
@@ -84,12 +112,32 @@ class Step:
     dice: tuple[int, ...]
     illegal: bool
     line: int
+    checks: tuple[Check, ...] = ()  # checked right after the step: a state in the middle of the test
+    reason: str = ""  # words the refusal's reason must contain (an expected refusal, for the right reason)
 
 
 @attrs.frozen
-class Check:
-    values: dict[str, Any]
-    line: int
+class SetUp:
+    """The start of a set-up test: two armies (card ids) and, if given, the configuration (no map roll;
+    in Assault, the defender's choice made)."""
+
+    axis: tuple[str, ...]
+    allies: tuple[str, ...]
+    configuration: int | None
+
+    def game(
+        self, scenario: Scenario, attacker: Side | None, abilities: AbilityRegistry | None = None
+    ) -> Game:
+        """A new battle before turn 1, as `minis play` starts one, with a scripted dice source."""
+        return Game.new(
+            Army("Axis", Side.AXIS, units=self.axis),
+            Army("Allies", Side.ALLIES, units=self.allies),
+            scenario=scenario,
+            attacker=attacker,
+            configuration=self.configuration,
+            dice=Dice.scripted(),
+            abilities=abilities,
+        )
 
 
 @attrs.frozen
@@ -107,8 +155,12 @@ class RulesTest:
     extras: dict[str, dict[str, Any]]  # per unit: acted / fired
     steps: tuple[Step, ...]
     checks: tuple[Check, ...]
+    setup: SetUp | None = None  # a test that starts before turn 1 (then `units` is empty)
 
-    def game(self) -> Game:
+    def game(self, abilities: AbilityRegistry | None = None) -> Game:
+        """The test's game; `abilities`: another rule set's (a test switches an ability off)."""
+        if self.setup is not None:
+            return self.setup.game(self.scenario, self.attacker, abilities)
         game = Game.from_position(
             self.board,
             self.units,
@@ -119,6 +171,7 @@ class RulesTest:
             first=self.first,
             active=self.active,
             dice=Dice.scripted(),
+            abilities=abilities,
         )
         for unit_id, extra in self.extras.items():
             if extra.get("acted"):
@@ -137,6 +190,11 @@ class _Reader:
 
     def add(self, path: KeyPath, message: str, hint: str = "") -> None:
         self.problems.append(self.source.problem(path, message, hint))
+
+    def fail(self) -> NoReturn:
+        """Raise every problem found (exit code 2: the file is not a rules test that can run)."""
+        unique = sorted(dict.fromkeys(self.problems), key=lambda p: (p.line, p.col))
+        raise MinisError(unique or [Problem(self.source.file, 1, 1, "no board")], exit_code=EXIT_UNREADABLE)
 
     def keys(self, table: Any, allowed: tuple[str, ...], path: KeyPath, what: str) -> bool:
         if not isinstance(table, dict):
@@ -211,35 +269,36 @@ def load_rules_test(path: str | Path) -> RulesTest:
 
 
 def parse_rules_test(source: TomlSource) -> RulesTest:
-    from minis.mapfile import board_from_toml
-
     data = source.data
     r = _Reader(source)
     r.keys(data, TOP_KEYS, (), "a rules test")
     title = r.text(data, "title", (), required=True) or Path(source.file).stem
+    scenario = Scenario(r.choice(data, "scenario", (), ("standard", "assault")) or "standard")
+    attacker = r.side(data, "attacker", ())
+    if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
+        r.add(("scenario",), 'an Assault test needs attacker = "axis" or "allies"')
+    start = data.get("start", {})
+    if isinstance(start, dict) and str(start.get("phase", "")).lower() == "setup":
+        return _parse_setup(r, title, scenario, attacker)
+    if "armies" in data:
+        r.add(("armies",), "[armies] go with a test that starts at set-up", '[start] phase = "setup"')
     board: Board | None = None
     try:
         board = board_from_toml(data, source.text, source.file)
     except MinisError as error:
         r.problems.extend(error.problems)
-    scenario_name = r.choice(data, "scenario", (), ("standard", "assault")) or "standard"
-    scenario = Scenario(scenario_name)
-    attacker = r.side(data, "attacker", ())
-    if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
-        r.add(("scenario",), 'an Assault test needs attacker = "axis" or "allies"')
     units, extras = _units(r, data.get("units", []), board)
-    start = data.get("start", {})
     turn, phase, first, active = 1, Phase.MOVEMENT, Side.AXIS, None
     if r.keys(start, START_KEYS, ("start",), "[start]"):
         turn = r.integer(start, "turn", ("start",)) or 1
         if turn < 1:
             r.add(("start", "turn"), "turns count from 1")
-        phase = Phase(r.choice(start, "phase", ("start",), PHASES) or "movement")
+        phase = Phase(r.choice(start, "phase", ("start",), ("setup", *PHASES)) or "movement")
         first = r.side(start, "first", ("start",)) or Side.AXIS
         active = r.side(start, "active", ("start",))
-    steps = tuple(_steps(r, data.get("steps", [])))
     ids = {u.id for u in units}
-    checks = tuple(_checks(r, data.get("checks", []), board, ids))
+    steps = tuple(_steps(r, data.get("steps", []), board, ids))
+    checks = tuple(_checks(r, data.get("checks", []), board, ids, ("checks",)))
     if not r.problems and board is not None:
         try:
             Game.from_position(
@@ -255,11 +314,8 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
         except ValueError as error:
             r.add(("units",), f"impossible position: {error}")
     if r.problems or board is None:
-        unique = list(dict.fromkeys(r.problems))
-        raise MinisError(
-            sorted(unique, key=lambda p: (p.line, p.col)) or [Problem(source.file, 1, 1, "no board")],
-            exit_code=EXIT_UNREADABLE,
-        )
+        r.fail()
+    assert board is not None
     return RulesTest(
         source.file,
         title,
@@ -275,6 +331,89 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
         steps,
         checks,
     )
+
+
+def _parse_setup(r: _Reader, title: str, scenario: Scenario, attacker: Side | None) -> RulesTest:
+    """A test that starts before turn 1: armies, maybe a configuration, then steps and checks."""
+    data = r.source.data
+    for key, why in POSITION_KEYS.items():
+        if key in data:
+            r.add((key,), f"a set-up test has no '{key}': {why}")
+    for key in data["start"]:
+        if key != "phase":
+            r.add(("start", key), f"a set-up test starts before turn 1, so its steps decide '{key}'")
+    configuration = r.integer(data, "configuration", ())
+    if configuration is not None and configuration not in range(1, 7):
+        r.add(("configuration",), "'configuration' must be a number from 1 to 6", "configuration = 3")
+        configuration = None
+    board: Board | None = None
+    try:  # labels are the same on the six configurations: the first stands for a map not rolled yet
+        board = load_configuration(configuration or 1)
+    except MinisError as error:
+        r.problems.extend(error.problems)
+    setup = _armies(r, configuration)
+    ids: set[str] | None = None
+    if setup is not None and (attacker is not None or scenario is Scenario.STANDARD):
+        try:
+            ids = set(setup.game(scenario, attacker).state.units)
+        except ValueError as error:
+            r.add(("armies",), f"impossible set-up: {error}")
+    steps = tuple(_steps(r, data.get("steps", []), board, ids))
+    checks = tuple(_checks(r, data.get("checks", []), board, ids, ("checks",)))
+    if r.problems or board is None or setup is None:
+        r.fail()
+    return RulesTest(  # turn, first and active: what the game has before turn 1, never read
+        r.source.file,
+        title,
+        board,
+        (),
+        scenario,
+        attacker,
+        turn=0,
+        phase=Phase.SETUP,
+        first=Side.AXIS,
+        active=Side.AXIS,
+        extras={},
+        steps=steps,
+        checks=checks,
+        setup=setup,
+    )
+
+
+def _armies(r: _Reader, configuration: int | None) -> SetUp | None:
+    """`[armies]`: the card ids of each side, repeated for copies (unit ids: the card id, then `id#2`...)."""
+    raw = r.source.data.get("armies")
+    if raw is None:
+        r.add(("start", "phase"), "a set-up test needs the armies", '[armies] axis = ["card-id", ...]')
+        return None
+    if not r.keys(raw, SIDES, ("armies",), "[armies]"):
+        return None
+    catalogue = card_catalogue()
+    cards: dict[str, tuple[str, ...]] = {}
+    for side in SIDES:
+        path: KeyPath = ("armies", side)
+        if side not in raw:
+            r.add(("armies",), f"missing key '{side}'", f'{side} = ["card-id", ...]')
+            continue
+        card_ids = r.strings(raw, side, ("armies",))
+        if card_ids is None:
+            continue
+        spots = r.source.layout.strings(path)
+        for index, card_id in enumerate(card_ids):
+            if card_id in catalogue:
+                continue
+            one_for_one = len(spots) == len(card_ids)
+            where = r.source.layout.spot(spots[index]) if one_for_one else r.source.where(path)
+            r.problems.append(
+                Problem(
+                    r.source.file, *where, f"unknown card '{card_id}'", did_you_mean(card_id, list(catalogue))
+                )
+            )
+        cards[side] = tuple(card_ids)
+    known = all(card_id in catalogue for card_ids in cards.values() for card_id in card_ids)
+    if len(cards) < len(SIDES) or not known:
+        return None
+    return SetUp(cards["axis"], cards["allies"], configuration)
 
 
 def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[str, dict[str, Any]]]:
@@ -365,7 +504,7 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
     return units, extras
 
 
-def _steps(r: _Reader, raw: Any) -> Iterator[Step]:
+def _steps(r: _Reader, raw: Any, board: Board | None, ids: set[str] | None) -> Iterator[Step]:
     if not isinstance(raw, list):
         r.add(("steps",), "'steps' must be an array of tables: [[steps]]")
         return
@@ -381,36 +520,43 @@ def _steps(r: _Reader, raw: Any) -> Iterator[Step]:
             r.add((*path, "dice"), "'dice' must be a list of die values from 1 to 6")
             dice = []
         expect = r.choice(table, "expect", path, ("ok", "illegal")) or "ok"
-        if action is None and not dice:
-            r.add(path, "a step needs an action, dice, or both")
+        checks = tuple(_checks(r, table.get("checks", []), board, ids, (*path, "checks")))
+        if action is None and not dice and not checks:
+            r.add(path, "a step needs an action, dice or checks")
+        if expect == "illegal" and action is None:
+            r.add((*path, "expect"), "only an action can be refused", 'action = "..."')
+        reason = r.text(table, "reason", path) or ""
+        if "reason" in table and expect != "illegal":
+            r.add((*path, "reason"), "'reason' is why a step is refused: it goes with expect = \"illegal\"")
         line = r.source.where(path)[0]
-        yield Step(action, tuple(dice), expect == "illegal", line)
+        yield Step(action, tuple(dice), expect == "illegal", line, checks, reason)
 
 
-def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterator[Check]:
+def _checks(
+    r: _Reader, raw: Any, board: Board | None, ids: set[str] | None, where: KeyPath
+) -> Iterator[Check]:
+    """The checks at `where` (`checks`, or a step's own); `ids` None: the units are not known."""
+    header = "[[" + ".".join(str(part) for part in where if isinstance(part, str)) + "]]"
     if not isinstance(raw, list):
-        r.add(("checks",), "'checks' must be an array of tables: [[checks]]")
+        r.add(where, f"'{where[-1]}' must be an array of tables: {header}")
         return
     for index, table in enumerate(raw):
-        path: KeyPath = ("checks", index)
-        if not r.keys(table, CHECK_KEYS, path, "[[checks]]"):
+        path: KeyPath = (*where, index)
+        if not r.keys(table, CHECK_KEYS, path, header):
             continue
         values: dict[str, Any] = {}
         unit_id = r.text(table, "unit", path)
         if unit_id is not None:
-            if unit_id not in ids:
+            if ids is not None and unit_id not in ids:
                 r.add((*path, "unit"), f"no unit is called '{unit_id}'", did_you_mean(unit_id, ids))
             values["unit"] = unit_id
         unit_keys = ("at", "removed", "facing", "status", "pending", "carried_by")
         if unit_id is None and any(k in table for k in unit_keys):
             r.add(path, 'a unit check needs unit = "ID"')
-        if "at" in table:
-            at = r.text(table, "at", path)
-            if at is not None and board is not None:
-                try:
-                    values["at"] = board.parse(at)
-                except ValueError as error:
-                    r.add((*path, "at"), str(error))
+        for key in ("at", "objective"):
+            hex_ = _hex(r, table, key, path, board)
+            if hex_ is not None:
+                values[key] = hex_
         if "removed" in table:
             values["removed"] = r.boolean(table, "removed", path)
         if "facing" in table:
@@ -455,8 +601,11 @@ def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterato
         for key in ("first", "active"):
             if key in table:
                 values[key] = r.choice(table, key, path, ("axis", "allies", "none"))
-        if "turn" in table:
-            values["turn"] = r.integer(table, "turn", path)
+        for key in ("turn", "configuration"):
+            if key in table:
+                values[key] = r.integer(table, key, path)
+        if "ends" in table:
+            values["ends"] = _ends(r, table["ends"], (*path, "ends"))
         if "phase" in table:
             values["phase"] = r.choice(table, "phase", path, (*PHASES, "setup", "over"))
         if not values:
@@ -464,13 +613,38 @@ def _checks(r: _Reader, raw: Any, board: Board | None, ids: set[str]) -> Iterato
         yield Check(values, r.source.where(path)[0])
 
 
+def _hex(r: _Reader, table: dict[str, Any], key: str, path: KeyPath, board: Board | None) -> Hex | None:
+    text = r.text(table, key, path)
+    if text is None or board is None:
+        return None
+    try:
+        return board.parse(text)
+    except ValueError as error:
+        r.add((*path, key), str(error))
+        return None
+
+
+def _ends(r: _Reader, raw: Any, path: KeyPath) -> dict[Side, str]:
+    """`ends = { axis = "west", allies = "east" }`: the end of the map each side named has."""
+    if not r.keys(raw, SIDES, path, "'ends'"):
+        return {}
+    if not raw:
+        r.add(path, "'ends' names no side", 'ends = { axis = "west" }')
+    return {
+        Side(side): end
+        for side in SIDES
+        if side in raw and (end := r.choice(raw, side, path, ENDS)) is not None
+    }
+
+
 # --- running -----------------------------------------------------------------------------------------
 
 
-def run_rules_test(test: RulesTest) -> str | None:
-    """Play a rules test; None if it passes, else why it fails (naming the step or check and its line)."""
+def run_rules_test(test: RulesTest, abilities: AbilityRegistry | None = None) -> str | None:
+    """Play a rules test; None if it passes, else why it fails (naming the step or check and its line).
+    `abilities`: play it with another rule set's abilities (the shipped ones by default)."""
     try:
-        game = test.game()
+        game = test.game(abilities)
     except ValueError as error:
         return f"impossible position: {error}"
     for number, step in enumerate(test.steps, start=1):
@@ -478,6 +652,10 @@ def run_rules_test(test: RulesTest) -> str | None:
         failure = _run_step(game, step, where)
         if failure:
             return failure
+        for check in step.checks:
+            failure = _run_check(game, check)
+            if failure:
+                return f"{where}, its check at line {check.line}: {failure}"
     for check in test.checks:
         failure = _run_check(game, check)
         if failure:
@@ -486,6 +664,8 @@ def run_rules_test(test: RulesTest) -> str | None:
 
 
 def _run_step(game: Game, step: Step, where: str) -> str | None:
+    if step.action is None and not step.dice:
+        return None  # only checks
     if step.action is None:
         if not game.waiting_for_dice():
             return f"{where}: the game is not waiting for dice (it waits for {_who(game)})"
@@ -501,6 +681,11 @@ def _run_step(game: Game, step: Step, where: str) -> str | None:
                 if step.dice:
                     dice = list(step.dice)
                     return f"{where}: '{step.action}' was refused as expected, but it has dice: {dice}"
+                if step.reason.lower() not in error.reason.lower():
+                    return (
+                        f"{where}: '{step.action}' was refused, but for another reason: {error.reason} "
+                        f"(expected: {step.reason})"
+                    )
                 return None
             return f"{where}: '{step.action}' was refused: {error.reason}"
         if step.illegal:
@@ -569,6 +754,22 @@ def _run_check(game: Game, check: Check) -> str | None:
         return f"the turn is {state.turn}, expected {values['turn']}"
     if "phase" in values and state.phase.value != values["phase"]:
         return f"the phase is {state.phase.value}, expected {values['phase']}"
+    return _setup_check(game, values)
+
+
+def _setup_check(game: Game, values: dict[str, Any]) -> str | None:
+    """The checks of what set-up decides: the configuration, the objective, the ends."""
+    state = game.state
+    if "configuration" in values and state.configuration != values["configuration"]:
+        if state.configuration is None:
+            return f"no battle map is chosen yet, expected configuration {values['configuration']}"
+        return f"the battle map is configuration {state.configuration}, expected {values['configuration']}"
+    if "objective" in values and state.objective != values["objective"]:
+        actual = game.label(state.objective) if state.objective is not None else "no hex"
+        return f"the objective is {actual}, expected {game.label(values['objective'])}"
+    for side, end in values.get("ends", {}).items():
+        if state.ends.get(side) != end:
+            return f"the {side.title} end is {state.ends.get(side) or 'not chosen yet'}, expected {end}"
     return None
 
 

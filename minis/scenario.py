@@ -19,18 +19,43 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from minis import atomic
+from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
+from minis.battle import Battle
 from minis.board import ENDS, ZONE_DEPTH, Board
-from minis.cards import YEARS, StatCard
+from minis.cards import YEARS, StatCard, card_catalogue
+from minis.data import shipped_file, shipped_folder
+from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.game import Game
 from minis.hexgrid import Facing, Hex
-from minis.paths import UnreadablePath, exists, is_file, look, resolved
+from minis.mapfile import check_file, load_configuration
+from minis.paths import UnreadablePath, is_file, look, resolved
+from minis.rules.sequence import CONFIGURATIONS
+from minis.rules.setup import objective_of
+from minis.rules.stacking import room_for
+from minis.rules.zones import LABEL, expand_token, token_problem, tokens, zone_hexes
 from minis.sides import Side
+from minis.state import GameState, Unit
+from minis.state import Scenario as Kind
+from minis.terms import (
+    Exit,
+    Hold,
+    ObjectiveFrom,
+    PointsFrom,
+    PresetUnit,
+    SideTerms,
+    Terms,
+    Victory,
+    fixed_ends,
+    other_end,
+    standard,
+)
 from minis.tomlfile import (
     KeyPath,
     TomlSource,
@@ -44,11 +69,8 @@ from minis.tomlfile import (
     toml_string,
 )
 
-if TYPE_CHECKING:
-    from minis.game import Game
-
-#: Where the shipped scenarios live.
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+#: Where the shipped scenarios live (minis.data: the repository's, or the installed wheel's copy).
+SCENARIOS_DIR = shipped_folder("scenarios")
 
 SIDE_ROLES = ("axis", "allies")
 ATTACK_ROLES = ("attacker", "defender")
@@ -177,8 +199,6 @@ class _ForceFile:
 
 
 _CONVERTER = strict_converter()
-_RANGE = re.compile(r"^([A-Za-z]+)([0-9]+)-(?:([A-Za-z]+))?([0-9]+)$")
-_LABEL = re.compile(r"^([A-Za-z]+)([0-9]+)$")
 
 
 class _Report:
@@ -289,8 +309,8 @@ def _read_zone(report: _Report, path: KeyPath, value: Any) -> int | str | tuple[
             if not isinstance(item, str):
                 report.add_at(report.item(path, index), f"entry {index + 1} of 'zone' is not a string", hint)
                 continue
-            for start, token in _tokens(item):
-                problem = _token_problem(token)
+            for start, token in tokens(item):
+                problem = token_problem(token)
                 if problem:
                     report.add_at(
                         report.item(path, index, start),
@@ -305,26 +325,6 @@ def _read_zone(report: _Report, path: KeyPath, value: Any) -> int | str | tuple[
         return tuple(entries)
     report.add(path, f"'zone' must be a number, \"half\" or a list of hexes, not {describe(value)}", hint)
     return None
-
-
-def _token_problem(token: str) -> str:
-    """What is wrong with a zone token's form ('' if nothing): a label, or a range within one row."""
-    if _LABEL.match(token):
-        return ""
-    match = _RANGE.match(token)
-    if not match:
-        return f"'{token}' is not a hex label or a row range"
-    letters, first, other, last = match.groups()
-    if other is not None and other.upper() != letters.upper():
-        return f"the range {token.upper()} spans two rows; a range stays in one row"
-    if int(first) > int(last):
-        row = letters.upper()
-        return f"the range {token.upper()} runs backwards; write {row}{last}-{row}{first}"
-    return ""
-
-
-def _tokens(text: str) -> list[tuple[int, str]]:
-    return [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
 
 
 def _typed(table: Mapping[str, Any], key: str, kind: type) -> Any:
@@ -492,7 +492,7 @@ def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
                 report.add((*path, key), f"'{key}' must be 1 or more, not {amount}")
                 good = False
         if raw.side is not None and raw.side not in roles:
-            hint = did_you_mean(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
+            hint = did_you_mean(raw.side, tuple(roles)) or f"this scenario's players: {_role_hint(roles)}"
             report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
             good = False
         if raw.kind == "hold" and raw.side is None and roles != ATTACK_ROLES:
@@ -526,10 +526,10 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
     for path, _, raw in entries:
         good = True
         if raw.side not in roles:
-            hint = did_you_mean(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
+            hint = did_you_mean(raw.side, tuple(roles)) or f"this scenario's players: {_role_hint(roles)}"
             report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
             good = False
-        if not (_LABEL.match(raw.at.strip())):
+        if not (LABEL.match(raw.at.strip())):
             report.add((*path, "at"), f"'{raw.at}' is not a hex label", "a row letter and a number, like E9")
             good = False
         if raw.facing is not None and raw.facing.strip().upper() not in Facing.__members__:
@@ -579,7 +579,7 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
     description = _one_line(report, data, "description") or ""
     map_ = _read_map(report, data)
     objective = _one_line(report, data, "objective") or OWN
-    if objective not in (OWN, CHOOSE) and not _LABEL.match(objective.strip()):
+    if objective not in (OWN, CHOOSE) and not LABEL.match(objective.strip()):
         objective = OWN
         report.add(
             ("objective",),
@@ -637,42 +637,6 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
 # --- the loaded scenario ----------------------------------------------------------------------------
 
 
-def zone_hexes(board: Board, zone: int | str | tuple[str, ...], end: str) -> frozenset[Hex]:
-    """The hexes of a zone on `board` for a player at `end` (labels that name nothing are skipped)."""
-    if zone == HALF:
-        return board.half_of_map(end)
-    if isinstance(zone, int):
-        hexes: set[Hex] = set()
-        for r in range(board.rows):
-            row = board.row(r)
-            hexes.update(row[:zone] if end == "west" else row[max(0, len(row) - zone) :])
-        return frozenset(hexes)
-    assert isinstance(zone, tuple)
-    found: set[Hex] = set()
-    for entry in zone:
-        for _, token in _tokens(entry):
-            try:
-                found.update(expand_token(board, token))
-            except ValueError:
-                continue
-    return frozenset(found)
-
-
-def expand_token(board: Board, token: str) -> list[Hex]:
-    """The hexes a zone token names: a label, or a range of one row (`B1-B5`); ValueError otherwise."""
-    match = _RANGE.match(token)
-    if not match:
-        return [board.parse(token)]
-    problem = _token_problem(token)
-    if problem:
-        raise ValueError(problem)
-    letters, first, _, last = match.groups()
-    low, high = int(first), int(last)
-    row = letters.upper()
-    start, end = board.parse(f"{row}{low}"), board.parse(f"{row}{high}")
-    return [h for h in board.row(start.r) if start.q <= h.q <= end.q]
-
-
 def zone_entries(board: Board, hexes: Iterable[Hex]) -> tuple[str, ...]:
     """Hexes as zone entries, one per row, runs written as ranges (`"A1-A5"`): what the editor saves."""
     chosen = set(hexes)
@@ -692,20 +656,6 @@ def zone_entries(board: Board, hexes: Iterable[Hex]) -> tuple[str, ...]:
         if parts:
             entries.append(" ".join(parts))
     return tuple(entries)
-
-
-def edge_hexes(board: Board, end: str) -> frozenset[Hex]:
-    """The full hexes on the map's `end` edge (the first or last of every row): where units get off."""
-    hexes = set()
-    for r in range(board.rows):
-        row = board.row(r)
-        if row:
-            hexes.add(row[0] if end == "west" else row[-1])
-    return frozenset(hexes)
-
-
-def _other_end(end: str) -> str:
-    return "east" if end == "west" else "west"
 
 
 @attrs.frozen
@@ -763,28 +713,20 @@ class Scenario:
 
     def fixed_ends(self, attacker: Side | None = None) -> dict[Side, str] | None:
         """Each side's end when the scenario fixes them (one fixed end fixes both), else None."""
-        for role, force in self.doc.forces:
-            if force.end is not None:
-                side = self.side_of(role, attacker)
-                return {side: force.end, side.other: _other_end(force.end)}
-        return None
+        return fixed_ends(
+            (self.side_of(role, attacker), force.end) for role, force in self.doc.forces if force.end
+        )
 
     def objective_hex(self, board: Board) -> Hex | None:
         """The objective the scenario sets on `board` (None: the defender chooses it at set-up)."""
-        if self.doc.objective == CHOOSE:
-            return None
-        if self.doc.objective == OWN:
-            return board.objective
-        return board.parse(self.doc.objective)
+        return objective_of(self.doc.objective, board)
 
     def zone(self, board: Board, side: Side, end: str, attacker: Side | None = None) -> frozenset[Hex]:
-        """Where `side`, at `end` of the map, deploys."""
+        """Where `side`, at `end` of the map, deploys (the editor draws it)."""
         return zone_hexes(board, self.force_of(side, attacker).zone, end)
 
-    def preset_units(
-        self, board: Board, attacker: Side | None = None
-    ) -> list[tuple[str, Side, str, Hex, Facing | None]]:
-        """(id, side, card id, hex, facing) of each preset unit; ids made unique as the engine does."""
+    def _preset_ids(self, attacker: Side | None) -> list[tuple[str, Side, str, Facing | None]]:
+        """(id, side, card id, facing) of each preset unit; ids made unique as the engine does."""
         result = []
         taken: set[str] = set()
         tried: dict[str, int] = {}  # per id, the number that ended the last search (all below are taken)
@@ -798,10 +740,19 @@ class Scenario:
                 unit_id = f"{unit_id}#{number}"
             taken.add(unit_id)
             facing = Facing[preset.facing.strip().upper()] if preset.facing else None
-            result.append(
-                (unit_id, self.side_of(preset.side, attacker), preset.card, board.parse(preset.at), facing)
-            )
+            result.append((unit_id, self.side_of(preset.side, attacker), preset.card, facing))
         return result
+
+    def preset_units(
+        self, board: Board, attacker: Side | None = None
+    ) -> list[tuple[str, Side, str, Hex, Facing | None]]:
+        """(id, side, card id, hex, facing) of each preset unit on `board` (the editor shows them)."""
+        return [
+            (unit_id, side, card_id, board.parse(preset.at), facing)
+            for preset, (unit_id, side, card_id, facing) in zip(
+                self.doc.units, self._preset_ids(attacker), strict=True
+            )
+        ]
 
     def army_problems(
         self,
@@ -828,9 +779,9 @@ class Scenario:
         limits = rule_problems(checked, cards, points_limit=force.points, unit_limit=force.units)
         return wrong_side(army, side) + limits
 
-    # --- the engine's questions (duck-typed GameState: board, units, turn, ends, attacker, objective) ---
+    # --- the battle's terms -------------------------------------------------------------------------
 
-    def header(self) -> dict[str, object]:
+    def header(self) -> dict[str, str]:
         """What a game record needs to find this scenario again: a shipped one by its name (`breakout`),
         any other by its absolute path."""
         path = resolved(self.file)
@@ -838,140 +789,52 @@ class Scenario:
             return {"scenario_file": path.stem}
         return {"scenario_file": str(path)}
 
-    def setup(self, state: Any) -> None:
-        """Prepare a new game's state for this scenario, before its first automatic step.
+    def terms(self, attacker: Side | None, cards: Mapping[str, StatCard]) -> Terms:
+        """The engine's terms of this scenario, its roles resolved (`attacker`: the side that attacks)."""
+        if self.is_attack:
+            attacker = attacker or self.attacker_side
+            if attacker is None:
+                raise ValueError(f"{self.title}: say which side attacks")
+        else:
+            attacker = None
+        forces = {side: self.force_of(side, attacker) for side in (Side.AXIS, Side.ALLIES)}
+        sides = {
+            side: SideTerms(f.points, f.units, f.year, f.historical, f.end, f.zone)
+            for side, f in forces.items()
+        }
+        presets = tuple(
+            PresetUnit(unit_id, side, cards[card_id], preset.at.strip(), facing, preset.deploy)
+            for preset, (unit_id, side, card_id, facing) in zip(
+                self.doc.units, self._preset_ids(attacker), strict=True
+            )
+        )
+        return Terms(
+            kind=Kind.ASSAULT if self.is_attack else Kind.STANDARD,
+            attacker=attacker,
+            axis=sides[Side.AXIS],
+            allies=sides[Side.ALLIES],
+            victory=tuple(self._victory(c, attacker) for c in self.doc.victory),
+            presets=presets,
+            objective=self.doc.objective,
+            board=self.board if self.configuration is None else None,
+            turn_limit=self.doc.turns,
+            source=tuple(self.header().items()),
+        )
 
-        `Game.new` has set it up for the Standard or the Assault; this puts in the scenario's own map (a
-        map file), its objective, its fixed ends and its preset units, and skips the set-up choices they
-        answer.
-        """
-        from minis.state import Stage
-
-        state.plan = self
-        if self.board is not None and self.configuration is None:  # a map file instead of a configuration
-            state.board = self.board
-            if state.stage is Stage.MAP_ROLL:
-                state.stage = Stage.COIN
-            elif state.stage is Stage.CHOOSE_CONFIGURATION:
-                state.stage = Stage.CHOOSE_OBJECTIVE
-        board = state.board
-        if board is not None and self.doc.objective != CHOOSE:
-            state.objective = self.objective_hex(board)
-            if state.stage is Stage.CHOOSE_OBJECTIVE:
-                state.stage = Stage.CHOOSE_END
-        self.fix_ends(state)
-        self.place_units(state)
-
-    def place_units(self, state: Any) -> None:
-        """Put the preset units on the map as soon as there is one: at set-up for a named map, after the
-        map roll or the defender's choice otherwise (the engine calls this when it sets the map).
-
-        Each keeps its file's id (made unique among the armies' units); the ones without `deploy = true`
-        stay where they are (`state.fixed`), and none counts for points (`state.presets`).
-        """
-        from minis.game import unique_id
-        from minis.state import Unit
-
-        board = state.board
-        if board is None or state.presets or not self.doc.units:
-            return
-        cards = _catalogue()
-        placed, fixed = [], []
-        units = self.preset_units(board, state.attacker)
-        for preset, (unit_id, side, card_id, hex_, facing) in zip(self.doc.units, units, strict=True):
-            name = unique_id(unit_id, state.units)
-            unit = Unit(name, cards[card_id], side, hex=hex_, facing=facing, entered=state.next_entry())
-            state.units[name] = unit
-            placed.append(name)
-            if not preset.deploy:
-                fixed.append(name)
-        state.presets = frozenset(placed)
-        state.fixed = frozenset(fixed)
-
-    def fix_ends(self, state: Any) -> None:
-        """At the choice of ends: if the scenario fixes them, set them and go on to deployment.
-
-        The player who would have chosen (the first player; the Assault defender) deploys first.
-        """
-        from minis.state import Stage
-
-        if state.stage is not Stage.CHOOSE_END:
-            return
-        ends = self.fixed_ends(state.attacker)
-        if ends is None:
-            return
-        state.ends = ends
-        state.deploying = state.chooser
-        state.stage = Stage.DEPLOY
-
-    def _exit_conditions(self) -> list[Condition]:
-        return [c for c in self.doc.victory if c.kind == "exit"]
-
-    def leave_map(self, state: Any, events: list[Any]) -> None:
-        """At the end of a turn, units that must get off the map and stand on the enemy's edge leave it."""
-        from minis.events import Event
-
-        board = state.board
-        exited = list(state.flags.get("exited", ()))
-        for condition in self._exit_conditions():
-            assert condition.side is not None
-            side = self.side_of(condition.side, state.attacker)
-            enemy_end = state.ends.get(side.other)
-            if board is None or enemy_end is None:
-                continue
-            edge = edge_hexes(board, enemy_end)
-            leaving = [u for u in state.units.values() if u.side is side and u.on_map and u.hex in edge]
-            for unit in sorted(leaving, key=lambda u: u.id):
-                if unit.id in exited:
-                    continue
-                exited.append(unit.id)
-                events.append(Event("exit", side, unit.id, hexes=(unit.hex,)))
-                state.update(unit.id, hex=None, removed=True, carried_by=None)
-        if exited:
-            state.flags["exited"] = tuple(exited)
-
-    def winner(self, state: Any) -> tuple[Side | None, str]:
-        """The winner at the end of the current turn (None: play on) and why; conditions in file order."""
-        from minis.rules.victory import controller, points
-
-        turn = state.turn
-        for condition in self.doc.victory:
-            side = self.side_of(condition.side, state.attacker) if condition.side else None
-            if condition.kind == "objective" and turn >= (condition.from_turn or 1):
-                holder = controller(state)
-                if holder is not None and (side is None or holder is side):
-                    return holder, f"controls the objective at the end of turn {turn}"
-            elif condition.kind == "points" and turn >= (condition.from_turn or 1):
-                axis, allies = points(state, Side.AXIS), points(state, Side.ALLIES)
-                if axis != allies:
-                    return (
-                        Side.AXIS if axis > allies else Side.ALLIES
-                    ), f"points on the map {axis} to {allies} (Axis to Allies)"
-            elif condition.kind == "hold" and turn >= (condition.turn or 1):
-                assert side is not None
-                if controller(state) is side.other:
-                    return side.other, f"controls the objective at the end of turn {turn}"
-                return side, f"holds: the enemy does not control the objective at the end of turn {turn}"
-            elif condition.kind == "exit":
-                assert side is not None
-                gone = [state.units[u] for u in state.flags.get("exited", ()) if state.units[u].side is side]
-                if condition.units is not None and len(gone) >= condition.units:
-                    return side, f"{len(gone)} units got off the enemy's end of the map"
-                worth = sum(int(u.card.cost) for u in gone)
-                if condition.points is not None and worth >= condition.points:
-                    return side, f"units worth {worth} points got off the enemy's end of the map"
-                if condition.by_turn is not None and turn >= condition.by_turn:
-                    return (
-                        side.other,
-                        f"the {side.title} units did not get off the map by turn {condition.by_turn}",
-                    )
-        return None, ""
+    def _victory(self, condition: Condition, attacker: Side | None) -> Victory:
+        side = self.side_of(condition.side, attacker) if condition.side else None
+        if condition.kind == "objective":
+            return ObjectiveFrom(condition.from_turn or 1, side)
+        if condition.kind == "points":
+            return PointsFrom(condition.from_turn or 1)
+        assert side is not None
+        if condition.kind == "hold":
+            return Hold(condition.turn or 1, side)
+        return Exit(side, condition.units, condition.points, condition.by_turn)
 
 
 def _board_of(doc: ScenarioDoc, path: Path, report: _Report) -> tuple[Board | None, Path | None]:
     """The scenario's map (None for rolled/chosen maps); the map's own problems go into the report."""
-    from minis.mapfile import check_file, load_configuration
-
     if isinstance(doc.map, int):
         try:
             return load_configuration(doc.map), None
@@ -1032,8 +895,8 @@ def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: 
         path: KeyPath = (role, "zone")
         if isinstance(force.zone, tuple):
             for index, entry in enumerate(force.zone):
-                for start, token in _tokens(entry):
-                    if _token_problem(token):
+                for start, token in tokens(entry):
+                    if token_problem(token):
                         continue
                     try:
                         expand_token(board, token)
@@ -1046,7 +909,7 @@ def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: 
     ends = {role: force.end for role, force in doc.forces if force.end is not None}
     if len(ends) == 1:
         (role, end), other = next(iter(ends.items())), next(r for r, _ in doc.forces if r not in ends)
-        ends[other] = _other_end(end)
+        ends[other] = other_end(end)
     for role, force in doc.forces:
         if role in ends:
             zones[role] = zone_hexes(board, force.zone, ends[role])
@@ -1075,8 +938,6 @@ def _check_presets(doc: ScenarioDoc, boards: Mapping[int | None, Board], report:
     `boards` holds the scenario's one map (key None) or, when the map is rolled or chosen at set-up, the
     six configurations by number: a preset must fit on each, and a problem names the ones it fails on.
     """
-    from minis.cards import card_catalogue
-
     if not doc.units:
         return
     cards = card_catalogue()
@@ -1126,10 +987,7 @@ def _placement_problems(
 ) -> list[tuple[int, str]]:
     """(index, message) for each preset unit that can't stand where the file puts it on `board`: off the
     map, in terrain it can't enter, or beyond the stacking limit with the presets before it."""
-    from minis.rules.stacking import room_for
-    from minis.state import GameState, Unit
-
-    state = GameState(board=board, units={})
+    state = GameState(battle=Battle.make(board, (), standard(), standard_abilities()), units={})
     present: dict[Hex, list[Unit]] = {}  # the presets placed so far, by hex (no rescan per preset)
     problems = []
     for index, preset in enumerate(doc.units):
@@ -1185,9 +1043,7 @@ def load_scenario(path: str | Path) -> Scenario:
 
     A bare name (`standard`, `assault`) means a shipped scenario.
     """
-    path = Path(path)
-    if not exists(path) and path.suffix == "" and is_file(SCENARIOS_DIR / f"{path}.toml"):
-        path = SCENARIOS_DIR / f"{path}.toml"
+    path = shipped_file(path, "scenarios")
     atomic.finish_interrupted_save(path)  # a save of it and its map that was killed half-way
     return _load(read_toml(path), path)
 
@@ -1201,17 +1057,19 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
             _board_of(ScenarioDoc(title="", map=value, forces=(), victory=()), path, report)
         report.raise_if_any()
     assert doc is not None
+    board: Board | None
+    map_path: Path | None
     if override is not None and doc.map_file is not None:
         board, map_path = override, path.parent / doc.map_file
     else:
         board, map_path = _board_of(doc, path, report)
     if isinstance(doc.map, str) and doc.map in (MAP_ROLL, CHOOSE):
-        from minis.rules.sequence import CONFIGURATIONS
-
         # zones are checked for their form on one configuration (they all have the same shape); preset
         # units on each of the six, since the set-up may pick any of them
         numbers = CONFIGURATIONS if doc.units else CONFIGURATIONS[:1]
-        boards = {n: b for n in numbers if (b := _board_of(attrs.evolve(doc, map=n), path, report)[0])}
+        boards: dict[int | None, Board] = {
+            n: b for n in numbers if (b := _board_of(attrs.evolve(doc, map=n), path, report)[0])
+        }
         if boards:
             _check_with_board(doc, next(iter(boards.values())), True, report)
         _check_presets(doc, boards, report)
@@ -1304,12 +1162,6 @@ def save_scenario(doc: ScenarioDoc, path: str | Path) -> None:
 # --- playing a scenario --------------------------------------------------------------------------------
 
 
-def _catalogue() -> dict[str, StatCard]:
-    from minis.cards import card_catalogue
-
-    return card_catalogue()
-
-
 def army_problems(
     scenario: Scenario,
     armies: Mapping[Side, Army],
@@ -1318,7 +1170,7 @@ def army_problems(
     cards: Mapping[str, StatCard] | None = None,
 ) -> list[Problem]:
     """Every way two armies break a scenario's limits, as problems of the army files."""
-    cards = cards if cards is not None else _catalogue()
+    cards = cards if cards is not None else card_catalogue()
     problems = []
     for side, army in armies.items():
         found = scenario.army_rule_problems(army, cards, side=side, attacker=attacker)
@@ -1332,7 +1184,7 @@ def start_game(
     allies: Army,
     *,
     attacker: Side | None = None,
-    dice: Any = None,
+    dice: Dice | None = None,
     cards: Mapping[str, StatCard] | None = None,
     check_armies: bool = True,
 ) -> Game:
@@ -1341,29 +1193,21 @@ def start_game(
     `attacker` says which side attacks when the scenario leaves it to the players. With `check_armies`
     (the default), armies that break the scenario's limits raise MinisError (the army files' problems).
     """
-    from minis.game import Game
-    from minis.state import Scenario as Kind
-
-    attacker = attacker or scenario.attacker_side
-    if scenario.is_attack and attacker is None:
-        raise ValueError(f"{scenario.title}: say which side attacks")
-    if not scenario.is_attack:
-        attacker = None
+    catalogue = cards if cards is not None else card_catalogue()
+    terms = scenario.terms(attacker, catalogue)
+    attacker = terms.attacker
     if check_armies:
         problems = army_problems(
             scenario, {Side.AXIS: axis, Side.ALLIES: allies}, attacker=attacker, cards=cards
         )
         if problems:
             raise MinisError(problems)
-    kind = Kind.ASSAULT if scenario.is_attack else Kind.STANDARD
     return Game.new(
         axis,
         allies,
-        scenario=kind,
-        attacker=attacker,
         configuration=scenario.configuration,
         dice=dice,
-        cards=dict(cards) if cards is not None else None,
+        cards=catalogue,
         turn_limit=scenario.doc.turns,
-        plan=scenario,
+        terms=terms,
     )

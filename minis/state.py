@@ -2,8 +2,8 @@
 
 Units are small frozen values replaced on change (`attrs.evolve`), so `GameState.clone()` is a
 handful of shallow container copies: the engine clones freely (one clone per applied action, to undo
-an illegal one; the bot and tests clone to try actions). The board and the cards are immutable and
-shared between clones.
+an illegal one; the bot and tests clone to try actions). What is fixed for the whole game (the board,
+the terms, the cards' ability hooks) is the `Battle` the state points at, shared between clones.
 
 `stage` says what the game does next: a decision stage names who decides (`decider`), an automatic
 stage (dice, the casualty phase) is run by `minis.rules.sequence.advance` until a decision is reached.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -21,8 +21,10 @@ from minis.hexgrid import Facing, Hex
 from minis.sides import Side
 
 if TYPE_CHECKING:
+    from minis.battle import Battle
     from minis.board import Board
     from minis.cards import StatCard
+    from minis.terms import Terms
 
 
 class Counter(enum.Enum):
@@ -69,6 +71,8 @@ AUTOMATIC = (Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CAS
 
 
 class Scenario(enum.Enum):
+    """The rulebook's two kinds of battle (a scenario file plays as one of them, with its own terms)."""
+
     STANDARD = "standard"
     ASSAULT = "assault"
 
@@ -141,7 +145,7 @@ class MoveProgress:
     roads: tuple[bool, ...] = ()  # whether each step is along a road
     mode: str = ""  # the ability whose extra move this is ("" for the unit's own move)
 
-    def but(self, **changes: Any) -> MoveProgress:
+    def but(self, **changes: object) -> MoveProgress:
         """A copy with some fields changed (faster than attrs.evolve; the walk makes many)."""
         values = {name: getattr(self, name) for name in _MOVE_FIELDS}
         values.update(changes)
@@ -155,10 +159,9 @@ _MOVE_FIELDS = tuple(field.name for field in attrs.fields(MoveProgress))
 class GameState:
     """The whole mutable state of a battle. Clone before trying anything you may want to undo."""
 
-    board: Board | None
+    #: What is fixed for the whole game (replaced, never changed, when a set-up action fixes the map).
+    battle: Battle
     units: dict[str, Unit]
-    scenario: Scenario = Scenario.STANDARD
-    attacker: Side | None = None  # Assault only
     turn: int = 0
     phase: Phase = Phase.SETUP
     stage: Stage = Stage.MAP_ROLL
@@ -168,7 +171,6 @@ class GameState:
     deploying: Side | None = None
     ends: dict[Side, str] = attrs.Factory(dict)
     objective: Hex | None = None
-    configuration: int | None = None
     winner: Side | None = None
     activated: set[str] = attrs.Factory(set)  # units that have moved or attacked this phase
     fired: dict[str, int] = attrs.Factory(dict)  # defensive-fire attacks made this phase, per unit
@@ -177,32 +179,17 @@ class GameState:
     placing: str | None = None  # the dismounted Soldier the opponent must place
     broken_roads: frozenset[frozenset[Hex]] = frozenset()  # Bridge Demolition
     entry_counter: int = 0
-    turn_limit: int | None = None  # simulation only: stop a game that never ends as a draw
-    flags: dict[str, Any] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
-    aura_ids: tuple[str, ...] | None = None  # units whose cards have aura abilities (cards never change)
-    aura_hooks: frozenset[str] | None = None  # the hooks those auras implement (filled with `aura_ids`)
-    #: Per hook name, the units (sorted ids) whose cards implement it: a fact about the battle's cards,
-    #: filled as hooks are asked and shared by every clone (`minis.abilities.units_with`).
-    hook_units: dict[str, tuple[str, ...]] = attrs.Factory(dict)
-    #: A scenario file's terms (`minis.scenario.Scenario`): zones, victory, units leaving the map. None
-    #: for the rulebook's own Standard and Assault. Immutable, shared by clones.
-    plan: Any = None
-    #: The units the scenario put on the map (preset units): not bought, so not counted for points.
-    presets: frozenset[str] = frozenset()
-    #: The preset units that stay where the scenario put them: nobody deploys them again.
-    fixed: frozenset[str] = frozenset()
+    flags: dict[str, object] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
 
     def clone(self) -> GameState:
         """A copy whose containers are copies too (units are immutable values, so they are shared).
 
         Built field by field without `__init__` (one clone per applied action: keyword arguments for
-        some 30 fields cost more than the copies themselves); a test checks that every field is copied.
+        some 20 fields cost more than the copies themselves); a test checks that every field is copied.
         """
         new = _NEW_STATE(GameState)
-        new.board = self.board
+        new.battle = self.battle
         new.units = self.units.copy()
-        new.scenario = self.scenario
-        new.attacker = self.attacker
         new.turn = self.turn
         new.phase = self.phase
         new.stage = self.stage
@@ -212,7 +199,6 @@ class GameState:
         new.deploying = self.deploying
         new.ends = self.ends.copy()
         new.objective = self.objective
-        new.configuration = self.configuration
         new.winner = self.winner
         new.activated = self.activated.copy()
         new.fired = self.fired.copy()
@@ -221,15 +207,43 @@ class GameState:
         new.placing = self.placing
         new.broken_roads = self.broken_roads
         new.entry_counter = self.entry_counter
-        new.turn_limit = self.turn_limit
         new.flags = self.flags.copy()
-        new.aura_ids = self.aura_ids
-        new.aura_hooks = self.aura_hooks
-        new.hook_units = self.hook_units  # shared on purpose: it only ever gains true entries
-        new.plan = self.plan
-        new.presets = self.presets
-        new.fixed = self.fixed
         return new
+
+    # --- the battle's fixed facts, for readers (the rules' hot paths read `state.battle` directly) ---
+
+    @property
+    def board(self) -> Board | None:
+        return self.battle.board
+
+    @property
+    def terms(self) -> Terms:
+        return self.battle.terms
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.battle.terms.kind
+
+    @property
+    def attacker(self) -> Side | None:
+        """The attacking side of an Assault (None in a Standard battle)."""
+        return self.battle.terms.attacker
+
+    @property
+    def configuration(self) -> int | None:
+        return self.battle.configuration
+
+    @property
+    def turn_limit(self) -> int | None:
+        return self.battle.terms.turn_limit
+
+    @property
+    def presets(self) -> frozenset[str]:
+        return self.battle.presets
+
+    @property
+    def fixed(self) -> frozenset[str]:
+        return self.battle.fixed
 
     # --- queries ---------------------------------------------------------------------------------
 
@@ -273,7 +287,7 @@ class GameState:
     def replace(self, unit: Unit) -> None:
         self.units[unit.id] = unit
 
-    def update(self, unit_id: str, **changes: Any) -> Unit:
+    def update(self, unit_id: str, **changes: object) -> Unit:
         """Replace a unit by a copy with some fields changed (faster than attrs.evolve)."""
         values = list(_UNIT_VALUES(self.units[unit_id]))
         for name, value in changes.items():
@@ -288,7 +302,7 @@ class GameState:
         self.entry_counter += 1
         return self.entry_counter
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> tuple[object, ...]:
         """A comparable summary of the state (replay tests compare these)."""
         units = tuple(
             (

@@ -39,6 +39,8 @@ KeyPath = tuple[str | int, ...]
 #: A line and column in a file, both from 1.
 Spot = tuple[int, int]
 
+_T = typing.TypeVar("_T")
+
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')"""
 _KEY = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
 _KEY_LINE = re.compile(rf"^\s*(?P<key>{_KEY})\s*=\s*(?P<value>.*)$")
@@ -81,7 +83,7 @@ class TomlLayout:
                 continue
             header = _HEADER_LINE.match(line)
             if header:
-                name = tuple(_split_key(header.group(2)))
+                name = _within_arrays(tuple(_split_key(header.group(2))), array_counts)
                 offset = start + header.start(1)
                 if header.group(1) == "[[":
                     index = array_counts.get(name, 0)
@@ -163,6 +165,16 @@ def key_on_line(line: str) -> tuple[str, int] | None:
     if not match:
         return None
     return ".".join(_split_key(match.group("key"))), match.start("key") + 1
+
+
+def _within_arrays(name: KeyPath, array_counts: Mapping[KeyPath, int]) -> KeyPath:
+    """`[[steps.checks]]` belongs to the latest `[[steps]]`: the index of each enclosing array goes in."""
+    path: KeyPath = ()
+    for part in name[:-1]:
+        path = (*path, part)
+        if path in array_counts:
+            path = (*path, array_counts[path] - 1)
+    return (*path, *name[-1:])
 
 
 def _split_key(key: str) -> list[str]:
@@ -394,17 +406,22 @@ def _list_hook_factory(list_type: Any, converter: cattrs.Converter) -> Callable[
     return hook
 
 
-def _attrs_hook_factory(cls: type, converter: cattrs.Converter) -> Callable[[Any, Any], Any]:
+def _attrs_hook_factory(cls: type[_T], converter: cattrs.Converter) -> Callable[[object, object], _T]:
     structure = make_dict_structure_fn(
         cls, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
     )
 
-    def hook(value: Any, _type: Any) -> Any:
+    def hook(value: object, _type: object) -> _T:
         if not isinstance(value, dict):
             raise WrongType("a table", value)
         return structure(value, cls)
 
     return hook
+
+
+def _is_list(t: object) -> bool:
+    """Whether cattrs is asked for a list (bare `list` or `list[X]`), which gets the strict list hook."""
+    return t is list or typing.get_origin(t) is list
 
 
 def strict_converter() -> cattrs.Converter:
@@ -413,10 +430,7 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook(int, _strict(int, "an integer"))
     converter.register_structure_hook(str, _strict(str, "a string"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
-    converter.register_structure_hook_factory(
-        lambda t: typing.get_origin(t) is list or t is list,
-        lambda t: _list_hook_factory(t, converter),
-    )
+    converter.register_structure_hook_factory(_is_list, lambda t: _list_hook_factory(t, converter))
     converter.register_structure_hook_factory(attrs.has, lambda t: _attrs_hook_factory(t, converter))
     return converter
 
@@ -441,9 +455,10 @@ def subject(path: KeyPath) -> str:
     """
     if not path:
         return "the file"
+    last = path[-1]
+    if isinstance(last, int):
+        return f"entry {last + 1} of {subject(path[:-1])}"
     last_index = max((i for i, part in enumerate(path) if isinstance(part, int)), default=-1)
-    if last_index == len(path) - 1:
-        return f"entry {path[-1] + 1} of {subject(path[:-1])}"
     name = "'" + ".".join(str(part) for part in path[last_index + 1 :]) + "'"
     return name if last_index < 0 else f"{name} in {container(path[: last_index + 1])}"
 

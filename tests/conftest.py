@@ -1,6 +1,10 @@
-"""Fixtures shared by the window tests: arcade in headless mode, and a window driven by input events.
+"""Fixtures shared by the window tests: arcade in headless mode, a window driven by input events, and
+the folder a test saves its pictures in.
 
 The fixtures only run when a test asks for them, so tests without a window never import arcade.
+Tests write nothing into the tracked tree: pictures go to the test's own tmp_path, unless
+`--screenshots DIR` asks for them (`make screenshots` renders the docs' pictures into docs/screenshots).
+A test that takes the `shots` fixture is marked `screenshots`, so `-m screenshots` runs just those.
 """
 
 from __future__ import annotations
@@ -12,6 +16,34 @@ from typing import Any
 import pytest
 
 from minis.ui import boot
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        metavar="DIR",
+        default=None,
+        help="save the UI tests' pictures into DIR (make screenshots: docs/screenshots) instead of tmp_path",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "screenshots: renders pictures for the docs (make screenshots)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "shots" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.screenshots)
+
+
+@pytest.fixture
+def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """Where the test saves its pictures: its own tmp_path, or the folder of `--screenshots DIR`."""
+    chosen = request.config.getoption("--screenshots")
+    folder = Path(chosen) if chosen else tmp_path / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture(scope="module")

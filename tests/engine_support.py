@@ -154,9 +154,9 @@ def check_invariants(game: Game) -> None:
         if u.carried_by is not None:
             carrier = state.units[u.carried_by]
             assert carrier.on_map and carrier.hex == u.hex and carrier.side is u.side, (u, carrier)
-            assert abilities.may_carry(carrier, u)
+            assert abilities.may_carry(state, carrier, u)
             carried[carrier.id] = carried.get(carrier.id, 0) + 1
-            assert carried[carrier.id] <= abilities.capacity(carrier)
+            assert carried[carrier.id] <= abilities.capacity(state, carrier)
     if state.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.PLACE):
         assert all(state.units[i].side is state.active for i in state.activated)
         assert all(state.units[i].side is not state.active for i in state.fired)

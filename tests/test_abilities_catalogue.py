@@ -11,8 +11,9 @@ import attrs
 import pytest
 from engine_support import board
 
-from minis import abilities
+from minis.ability_api import UnimplementedAbility
 from minis.ability_catalogue import ABILITIES
+from minis.ability_loader import standard_abilities
 from minis.army import Army
 from minis.cards import AbilityRef, StatCard, card_catalogue
 from minis.game import Game
@@ -24,12 +25,12 @@ from minis.state import Unit
 def test_every_ability_on_a_card_is_implemented() -> None:
     used = {ref.id for card in card_catalogue().values() for ref in card.abilities}
     assert len(used) >= 55  # 58 in the Base Set
-    assert used <= abilities.registered(), sorted(used - abilities.registered())
+    assert used <= standard_abilities().ids, sorted(used - standard_abilities().ids)
 
 
 def test_every_catalogue_ability_is_implemented() -> None:
     """Abilities no Base Set card uses (Gung Ho, Urban Combat, ...) are implemented too."""
-    assert set(ABILITIES) <= abilities.registered(), sorted(set(ABILITIES) - abilities.registered())
+    assert set(ABILITIES) <= standard_abilities().ids, sorted(set(ABILITIES) - standard_abilities().ids)
 
 
 def test_card_descriptions_are_the_catalogue_descriptions() -> None:
@@ -41,7 +42,7 @@ def test_card_descriptions_are_the_catalogue_descriptions() -> None:
 
 def test_every_card_has_handlers_for_all_its_abilities() -> None:
     for card in card_catalogue().values():
-        assert len(abilities.handlers(card)) == len(card.abilities), card.id
+        assert len(standard_abilities().hooks(card).handlers) == len(card.abilities), card.id
 
 
 RULES = Path(__file__).parent / "rules" / "abilities"
@@ -78,7 +79,7 @@ C C C
  C C
 """)
     ha_go = Unit("hago", card, Side.AXIS, b.parse("A1"), Facing.E)
-    with pytest.raises(abilities.UnimplementedAbility, match=r"type-95-ha-go.*'Forest Runner'"):
+    with pytest.raises(UnimplementedAbility, match=r"type-95-ha-go.*'Forest Runner'"):
         Game.from_position(b, [ha_go])
 
 
@@ -87,7 +88,7 @@ def test_a_battle_with_an_unimplemented_ability_is_refused() -> None:
     cards["type-95-ha-go"] = _card_with_unknown_ability()
     axis = Army("a", Side.AXIS, units=("type-95-ha-go",))
     allies = Army("b", Side.ALLIES, units=("jeep",))
-    with pytest.raises(abilities.UnimplementedAbility, match="Forest Runner"):
+    with pytest.raises(UnimplementedAbility, match="Forest Runner"):
         Game.new(axis, allies, cards=cards, configuration=1)
 
 

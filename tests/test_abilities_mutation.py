@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from minis import abilities
+from minis.ability_api import Ability, ability
 from minis.ability_catalogue import ABILITIES
+from minis.ability_loader import standard_abilities
 from minis.rulestest import RulesTest, load_rules_test, run_rules_test
 
 FOLDER = Path(__file__).parent / "rules" / "abilities"
@@ -41,12 +42,6 @@ def test_the_ability_rules_tests_pass() -> None:
 def test_switching_an_ability_off_fails_a_rules_test(ability_id: str) -> None:
     chosen = _tests_with(ability_id)
     assert chosen, f"no rules test uses a card with {ability_id}"
-    real = next(h for t in chosen for u in t.units for h in abilities.handlers(u.card) if h.id == ability_id)
-    abilities.unregister(ability_id)
-    abilities.register(ability_id)(type("Off", (abilities.Ability,), {}))
-    try:
-        failed = [t.path for t in chosen if run_rules_test(t) is not None]
-    finally:
-        abilities.unregister(ability_id)
-        abilities.register(ability_id)(type(real))
+    switched_off = standard_abilities().with_classes(ability(ability_id)(type("Off", (Ability,), {})))
+    failed = [t.path for t in chosen if run_rules_test(t, switched_off) is not None]
     assert failed, f"every rules test still passes with {ability_id} switched off"

@@ -5,7 +5,7 @@ the arrow keys pan); Space or Enter is the left button on the cursor hex, Backsp
 one, and holding one of them while the cursor steps is a drag. Not one mouse event is sent here: terrain
 is painted and cleared, strokes are undone and redone, a road and a stream are drawn between
 neighbouring hexes, the objective is set and taken away, and Ctrl+S saves exactly those changes.
-The picture of the cursor goes to docs/screenshots/editor-keyboard.png.
+The picture of the cursor is editor-keyboard.png (`make screenshots` puts it in docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import pytest
 from minis.hexgrid import Hex
 from tests.helpers_window import deliver, open_editor, pixel, rim_point
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ROWS, COLUMNS = 9, 14
 
 
@@ -270,7 +269,7 @@ def test_a_held_key_stroke_ends_at_any_other_key(window: Any, arcade: Any, blank
     assert view.editor.document.terrain[0] == "C" * 14
 
 
-def test_the_cursor_is_drawn_in_the_editor(window: Any, arcade: Any, blank: Path) -> None:
+def test_the_cursor_is_drawn_in_the_editor(window: Any, arcade: Any, blank: Path, shots: Path) -> None:
     from minis.ui.mapview import CURSOR
 
     key = arcade.key
@@ -302,5 +301,4 @@ def test_the_cursor_is_drawn_in_the_editor(window: Any, arcade: Any, blank: Path
     steer(driver, arcade, "F8")
     driver.key(key.KEY_0)  # the whole map again (the cursor panned it at A1)
     assert pixel(driver.image(), *rim_point(view.map, view.map.cursor)) == CURSOR[:3]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "editor-keyboard.png")
+    driver.screenshot(shots / "editor-keyboard.png")

@@ -3,7 +3,7 @@
 A designer's whole path: a new map of a chosen size, terrain painted, a road and a stream drawn (with a
 bridge where they cross), the objective placed, deployment zones set, the map resized, undo and redo,
 the live problems, saving through the file-name prompt, then checking and reloading what was saved.
-Screenshots go to docs/screenshots/editor-*.png.
+Its pictures are editor-*.png (`make screenshots` puts them in docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -21,15 +21,12 @@ from minis.mapfile import MAPS_DIR, Section, parse_document
 from minis.scenario import SCENARIOS_DIR, load_scenario
 from tests.helpers_window import deliver, open_editor
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "docs" / "screenshots"
-
 
 @pytest.fixture(scope="module")
 def window(arcade: Any) -> Iterator[Any]:
-    from minis.ui.app import MinisWindow
+    from minis.ui.router import new_window
 
-    window = MinisWindow(1280, 800, visible=False)
+    window = new_window(1280, 800, visible=False)
     yield window
     window.close()
 
@@ -95,7 +92,7 @@ def river_sides(board: Any, x_bank: int) -> list[tuple[Hex, Hex]]:
 
 
 # --- the designer's path -------------------------------------------------------------------------
-def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_path: Path) -> None:
+def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_path: Path, shots: Path) -> None:
     key = arcade.key
     driver, view = open_editor(window)
     editor = view.editor
@@ -163,8 +160,7 @@ def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_pat
     driver.key(key.V)
     assert [c.kind for c in editor.scenario.victory] == ["exit"]
     assert "axis gets 3 units off the map by turn 8" in view.scenario_text.text
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "editor-new-map.png")
+    driver.screenshot(shots / "editor-new-map.png")
 
     # resize: a row more and back; then a hex fewer per row puts E14 (the road's end) off the map
     driver.key(key.DOWN, key.MOD_CTRL)
@@ -177,7 +173,7 @@ def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_pat
     assert view.problem_title.text.startswith("Problems (")
     assert "there is no hex E14 on this map" in view.problem_text.text
     assert editor.board.parse("E13") in editor.problem_hexes()
-    driver.screenshot(SHOTS / "editor-problems.png")
+    driver.screenshot(shots / "editor-problems.png")
 
     # undo and redo
     driver.key(key.Z, key.MOD_CTRL)
@@ -259,7 +255,9 @@ def test_a_stream_and_a_road_are_erased_with_the_right_button(window: Any, arcad
     assert editor.board.is_bridge(e10, e11) and not editor.modified
 
 
-def test_a_section_is_painted_half_hexes_and_all(window: Any, arcade: Any, tmp_path: Path) -> None:
+def test_a_section_is_painted_half_hexes_and_all(
+    window: Any, arcade: Any, tmp_path: Path, shots: Path
+) -> None:
     driver, view = open_editor(window, MAPS_DIR / "sections" / "dog-1.toml")
     editor = view.editor
     assert isinstance(editor.document, Section)
@@ -278,7 +276,7 @@ def test_a_section_is_painted_half_hexes_and_all(window: Any, arcade: Any, tmp_p
     driver.key(arcade.key.ENTER)
     saved = parse_document((tmp_path / "dog-1.toml").read_text(), str(tmp_path / "dog-1.toml"))
     assert saved == editor.document
-    driver.screenshot(SHOTS / "editor-section.png")
+    driver.screenshot(shots / "editor-section.png")
 
 
 def test_a_configuration_keeps_terrain_in_its_sections(window: Any, arcade: Any) -> None:
@@ -296,7 +294,7 @@ def test_a_configuration_keeps_terrain_in_its_sections(window: Any, arcade: Any)
     assert editor.document.nw == nw
 
 
-def test_the_breakout_scenario_opens_with_its_map(window: Any, arcade: Any) -> None:
+def test_the_breakout_scenario_opens_with_its_map(window: Any, arcade: Any, shots: Path) -> None:
     driver, view = open_editor(window, SCENARIOS_DIR / "breakout.toml")
     assert view.editor.kind == "map" and view.editor.scenario.title == "Breakout"
     zones = view.editor.zones()
@@ -305,7 +303,7 @@ def test_the_breakout_scenario_opens_with_its_map(window: Any, arcade: Any) -> N
     assert (
         "Breakout" in view.scenario_text.text and "allies gets 3 units off the map" in view.scenario_text.text
     )
-    driver.screenshot(SHOTS / "editor-scenario.png")
+    driver.screenshot(shots / "editor-scenario.png")
 
 
 def test_escape_asks_before_leaving_unsaved_changes(window: Any, arcade: Any) -> None:
@@ -332,9 +330,9 @@ def test_the_main_menu_opens_the_editor(window: Any, arcade: Any) -> None:
     from minis.ui.editor import EditorView
     from minis.ui.menu import MainMenu
 
-    window.stack.clear()
-    menu = MainMenu(window)
-    window.open(menu)
+    window.routes.main_menu()
+    menu = window.top_screen
+    assert isinstance(menu, MainMenu)
     driver = Driver(window)
     driver.frame()
     titles = [title for title, _, _ in menu.entries]

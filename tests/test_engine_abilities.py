@@ -1,18 +1,18 @@
 """The ability hooks: the engine asks them, and combines them by the rulebook's principles.
 
-Throw-away abilities are registered on copies of real cards; the abilities issue adds the real ones.
+Throw-away abilities go on copies of real cards, played with a registry that has their hooks too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
 from engine_support import board, position, unit
 
-from minis import abilities
-from minis.abilities import Ability, AttackContext
+from minis.ability_api import Ability, AbilityRegistry, AttackContext, ability
+from minis.ability_loader import standard_abilities
 from minis.actions import Use
 from minis.cards import AbilityRef
 from minis.rules.combat import AttackPlan, plan_attack
@@ -34,16 +34,13 @@ def with_ability(u: Unit, ability_id: str, commander: bool = False, number: int 
 
 
 @pytest.fixture
-def register() -> Iterator:
-    added: list[str] = []
+def register() -> Iterator[Callable[..., AbilityRegistry]]:
+    """Builds the shipped registry with throw-away abilities added: `register(("id", Class), ...)`."""
 
-    def add(ability_id: str, cls: type[Ability]) -> None:
-        abilities.register(ability_id)(cls)
-        added.append(ability_id)
+    def build(*pairs: tuple[str, type[Ability]]) -> AbilityRegistry:
+        return standard_abilities().with_classes(*(ability(name)(cls) for name, cls in pairs))
 
-    yield add
-    for ability_id in added:
-        abilities.unregister(ability_id)
+    yield build
 
 
 class Sharp(Ability):
@@ -91,10 +88,14 @@ def _plan(game, a: str, t: str) -> AttackPlan:
 
 
 def test_a_die_modifier_hook_changes_the_attack(register) -> None:
-    register("test-sharp", Sharp)
+    rules = register(("test-sharp", Sharp))
     shooter = with_ability(unit(B, "a", "mauser-kar-98k", "axis", "B1"), "test-sharp")
     game = position(
-        B, [shooter, unit(B, "t", "m1-garand-rifle", "allies", "B2")], phase="assault", active="axis"
+        B,
+        [shooter, unit(B, "t", "m1-garand-rifle", "allies", "B2")],
+        phase="assault",
+        active="axis",
+        abilities=rules,
     )
     assert _plan(game, "a", "t").modifier == 1
     game.push_dice([3, 3, 3, 3, 1, 1, 1, 1])  # 3 + 1 = 4: four successes
@@ -103,9 +104,10 @@ def test_a_die_modifier_hook_changes_the_attack(register) -> None:
 
 
 def test_a_fixed_cover_result_draws_no_die(register) -> None:
-    register("test-camo", Camouflage)
+    rules = register(("test-camo", Camouflage))
     target = with_ability(unit(B, "t", "m1-garand-rifle", "allies", "A1"), "test-camo")
-    game = position(B, [unit(B, "a", "mauser-kar-98k", "axis", "A2"), target], phase="assault", active="axis")
+    units = [unit(B, "a", "mauser-kar-98k", "axis", "A2"), target]
+    game = position(B, units, phase="assault", active="axis", abilities=rules)
     assert _plan(game, "a", "t").cover_fixed is True
     game.push_dice([6] * 8)  # 8 successes: three hits, limited to disruption without a cover die
     game.apply("attack a t")
@@ -114,7 +116,7 @@ def test_a_fixed_cover_result_draws_no_die(register) -> None:
 
 
 def test_commander_auras_of_the_same_name_do_not_add_and_stop_when_disrupted(register) -> None:
-    register("test-spotter", Spotter)
+    rules = register(("test-spotter", Spotter))
     one = with_ability(unit(B, "c1", "smle-no-4-rifleman", "allies", "C1"), "test-spotter", commander=True)
     two = with_ability(unit(B, "c2", "smle-no-4-rifleman", "allies", "C2"), "test-spotter", commander=True)
     units = [
@@ -123,20 +125,19 @@ def test_commander_auras_of_the_same_name_do_not_add_and_stop_when_disrupted(reg
         unit(B, "a", "m1-garand-rifle", "allies", "B1"),
         unit(B, "t", "mauser-kar-98k", "axis", "A1"),
     ]
-    game = position(B, units, phase="assault")
+    game = position(B, units, phase="assault", abilities=rules)
     assert _plan(game, "a", "t").cover_modifier == -1
     quiet = [attrs.evolve(one, disrupted=True), attrs.evolve(two, disrupted=True), *units[2:]]
-    assert _plan(position(B, quiet, phase="assault"), "a", "t").cover_modifier == 0
+    assert _plan(position(B, quiet, phase="assault", abilities=rules), "a", "t").cover_modifier == 0
 
 
 def test_cant_trumps_can_and_speed_hooks(register) -> None:
-    register("test-stuck", Stuck)
-    register("test-quick", Quick)
+    rules = register(("test-stuck", Stuck), ("test-quick", Quick))
     stuck = with_ability(
         with_ability(unit(B, "s", "m1-garand-rifle", "allies", "B3"), "test-quick"), "test-stuck"
     )
     quick = with_ability(unit(B, "q", "m1-garand-rifle", "allies", "B4"), "test-quick")
-    game = position(B, [stuck, quick, unit(B, "e", "mauser-kar-98k", "axis", "A6")])
+    game = position(B, [stuck, quick, unit(B, "e", "mauser-kar-98k", "axis", "A6")], abilities=rules)
     with pytest.raises(IllegalAction, match="keeps s from moving"):
         game.apply("move s B2")
     assert speed(game.state, game.state.units["q"]) == 2
@@ -144,9 +145,9 @@ def test_cant_trumps_can_and_speed_hooks(register) -> None:
 
 
 def test_an_abilitys_own_action(register) -> None:
-    register("test-shout", Shout)
+    rules = register(("test-shout", Shout))
     shouter = with_ability(unit(B, "s", "m1-garand-rifle", "allies", "B3"), "test-shout")
-    game = position(B, [shouter, unit(B, "e", "mauser-kar-98k", "axis", "A6")])
+    game = position(B, [shouter, unit(B, "e", "mauser-kar-98k", "axis", "A6")], abilities=rules)
     assert Use("s", "test-shout") in game.legal_actions()
     game.apply("use s test-shout")
     assert game.state.flags["shouted"] == "s" and Use("s", "test-shout") not in game.legal_actions()

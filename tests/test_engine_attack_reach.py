@@ -9,10 +9,13 @@ from __future__ import annotations
 import pytest
 
 from minis import abilities
-from minis.abilities import Ability, AttackContext
+from minis.ability_api import Ability, AttackContext
+from minis.ability_loader import standard_abilities
+from minis.battle import Battle
 from minis.cards import StatCard, card_catalogue, range_band
 from minis.sides import Side
 from minis.state import GameState, Unit
+from minis.terms import standard
 
 DISTANCES = range(0, 16)
 
@@ -21,10 +24,15 @@ def _narrowed(card: StatCard) -> list[Ability]:
     """The card's handlers that offer attacks and say at which distances (the others always may)."""
     return [
         h
-        for h in abilities.handlers(card)
+        for h in standard_abilities().hooks(card).handlers
         if type(h).attack_options is not Ability.attack_options
         and type(h).offers_attack_at is not Ability.offers_attack_at
     ]
+
+
+def _state(*units: Unit) -> GameState:
+    """A state of these units on no map yet, with the shipped abilities."""
+    return GameState(Battle.make(None, units, standard(), standard_abilities()), {u.id: u for u in units})
 
 
 CARDS = sorted(card_catalogue().values(), key=lambda c: c.id)
@@ -41,7 +49,7 @@ def test_no_option_where_the_ability_says_none(owner_card: StatCard) -> None:
     for other_card in CARDS:
         owner = Unit("owner", owner_card, Side.AXIS)
         other = Unit("other", other_card, Side.ALLIES)
-        state = GameState(board=None, units={"owner": owner, "other": other})
+        state = _state(owner, other)
         for h in _narrowed(owner_card):
             for distance in DISTANCES:
                 if h.offers_attack_at(distance):
@@ -62,7 +70,7 @@ def test_out_of_range_attack_is_refused_quickly_but_close_assault_still_works() 
     soldier = next(c for c in CARDS if any(h.id == "close-assault" for h in _narrowed(c)))
     tank = catalogue["m4a1-sherman"]
     attacker, target = Unit("a", soldier, Side.AXIS), Unit("t", tank, Side.ALLIES)
-    state = GameState(board=None, units={"a": attacker, "t": target})
+    state = _state(attacker, target)
     assert abilities.may_offer_attacks(state, attacker, target, 0)
     assert not abilities.may_offer_attacks(state, attacker, target, 3)
     assert abilities.may_offer_attacks(state, attacker, target)  # no distance: maybe

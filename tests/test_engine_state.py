@@ -9,8 +9,8 @@ from minis.sides import Side
 from minis.state import GameState, MoveProgress, Phase, Stage
 from tests.engine_support import board, position, unit
 
-#: Caches of facts about the battle's cards, shared by every clone on purpose.
-SHARED = {"hook_units"}
+#: What is fixed for the whole game, shared by every clone on purpose.
+SHARED = {"battle"}
 
 
 def test_clone_copies_every_field_and_no_container_is_shared() -> None:

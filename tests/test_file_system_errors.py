@@ -270,11 +270,10 @@ def test_load_game_shows_why_a_save_cannot_be_loaded_and_the_window_goes_on(
 ) -> None:
     from minis.ui.filedialog import FileDialog
     from minis.ui.menu import MainMenu
-    from minis.ui.newbattle import open_load_dialog
 
     name, words = NAMED[case]
     save = save_naming(tmp_path, name)
-    open_load_dialog(driver.window, tmp_path)
+    driver.window.routes.load_game(tmp_path)
     dialog = driver.screen
     assert isinstance(dialog, FileDialog)
     dialog.submit(str(save))

@@ -89,9 +89,9 @@ def test_a_file_name_with_control_characters_is_printed_escaped(tmp_path: Path) 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    value=st.text(alphabet=st.sampled_from(BREAKING) | st.characters(), min_size=1, max_size=8).filter(
-        lambda text: any(is_breaking(char) for char in text)
-    ),
+    value=st.text(  # no lone surrogates: a UTF-8 file can't hold one
+        alphabet=st.sampled_from(BREAKING) | st.characters(exclude_categories=("Cs",)), min_size=1, max_size=8
+    ).filter(lambda text: any(is_breaking(char) for char in text)),
     kind=st.sampled_from(["army name", "army unit", "objective", "road", "title", "raw"]),
 )
 def test_any_value_with_control_characters_gives_one_line_problems(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 from minis.ai.random_bot import RandomBot, play
@@ -16,6 +17,7 @@ from minis.dice import Dice
 from minis.errors import MinisError
 from minis.events import Event
 from minis.game import Game
+from minis.rules import victory
 from minis.rules.errors import IllegalAction
 from minis.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
 from minis.sides import Side
@@ -65,7 +67,8 @@ def test_the_standard_file_plays_exactly_as_the_engines_standard(seed: int) -> N
     axis, allies = armies(standard, seed)
     own = play(Game.new(axis, allies, dice=Dice(seed=seed), turn_limit=12), RandomBot(seed))
     filed = start_game(standard, axis, allies, dice=Dice(seed=seed))
-    filed.state.turn_limit = 12
+    battle = filed.state.battle  # the same turn limit as the engine's game (a simulation's cap)
+    filed.state.battle = attrs.evolve(battle, terms=attrs.evolve(battle.terms, turn_limit=12))
     play(filed, RandomBot(seed))
     assert own.over and filed.over
     assert filed.record == own.record
@@ -151,9 +154,14 @@ def exit_position(on_edge: int, turn: int) -> Game:
     units.append(Unit("rifle-west", cards["m1-garand-rifle"], Side.ALLIES, hex=board.parse("E2")))
     units.append(Unit("gun", cards["pak-38-anti-tank-gun"], Side.AXIS, hex=board.parse("E11")))
     game = Game.from_position(
-        board, units, turn=turn, phase=Phase.ASSAULT, first=Side.AXIS, active=Side.ALLIES
+        board,
+        units,
+        turn=turn,
+        phase=Phase.ASSAULT,
+        first=Side.AXIS,
+        active=Side.ALLIES,
+        terms=breakout.terms(None, cards),
     )
-    game.state.plan = breakout
     game.state.ends = {Side.AXIS: "east", Side.ALLIES: "west"}
     return game
 
@@ -201,8 +209,8 @@ def test_the_assault_hold_victory_at_the_end_of_turn_10() -> None:
             first=Side.AXIS,
             active=Side.ALLIES,
             objective=objective,
+            terms=assault.terms(Side.ALLIES, cards),
         )
-        game.state.plan = assault
         game.apply("pass")
         assert game.winner is winner and game.over is (winner is not None)
 
@@ -242,7 +250,8 @@ def test_a_scenario_game_record_replays(tmp_path: Path) -> None:
 def test_leave_map_and_winner_are_asked_of_the_scenario_only_when_it_has_an_exit() -> None:
     standard = load_scenario("standard")
     game = exit_position(on_edge=3, turn=2)
-    game.state.plan = standard
+    state = game.state
+    state.battle = attrs.evolve(state.battle, terms=standard.terms(None, card_catalogue()))
     events: list[Event] = []
-    standard.leave_map(game.state, events)
+    victory.leave_map(game.state, events)
     assert events == [] and "exited" not in game.state.flags

@@ -3,7 +3,7 @@
 The window is real (OpenGL through EGL, Mesa's software renderer on a machine without a GPU); the
 mouse and keyboard events go through pyglet's event dispatch exactly as a player's would, and the
 frames are stepped by hand (headless pyglet has no running clock). Screenshots of the main screens
-are saved to docs/screenshots/ for the docs and for people to look at.
+go to the `shots` folder (tmp_path; `make screenshots` renders them into docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from minis.errors import MinisError, Problem
 from minis.hexgrid import Facing, Hex, distance
 from minis.mapfile import load_configuration
 from tests.helpers_window import pixel
-
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def open_driver(arcade: Any, width: int = 1280, height: int = 800) -> Any:
@@ -39,11 +37,7 @@ def shared(arcade: Any) -> Iterator[Any]:
 @pytest.fixture
 def driver(shared: Any) -> Any:
     """The shared window, back at a fresh main menu."""
-    from minis.ui.menu import MainMenu
-
-    window = shared.window
-    window.stack.clear()
-    window.open(MainMenu(window))
+    shared.window.routes.main_menu()
     shared.frame()
     return shared
 
@@ -73,7 +67,7 @@ def sight_pairs(board: Any, nearest: int = 4, rows_apart: int = 0) -> tuple[tupl
 
 
 # --- the main menu ---------------------------------------------------------------------------------------
-def test_the_main_menu_offers_only_what_works(driver: Any) -> None:
+def test_the_main_menu_offers_only_what_works(driver: Any, shots: Path) -> None:
     from minis.ui.menu import MainMenu
 
     menu = driver.screen
@@ -91,8 +85,7 @@ def test_the_main_menu_offers_only_what_works(driver: Any) -> None:
     assert menu.menu.items == expected
     assert "Enter" in menu.hint_text and "Esc" in menu.hint_text
     assert driver.window.get_size() == (1280, 800)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "main-menu.png")
+    driver.screenshot(shots / "main-menu.png")
 
 
 def test_the_menu_works_with_the_keyboard(driver: Any, arcade: Any) -> None:
@@ -112,6 +105,43 @@ def test_the_menu_works_with_the_keyboard(driver: Any, arcade: Any) -> None:
     assert isinstance(driver.screen, MainMenu)
 
 
+def test_the_menu_opens_every_screen_through_the_windows_routes(
+    driver: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No screen imports the screen it opens: each entry asks the window's routes by name."""
+    calls: list[str] = []
+
+    class Recorder:
+        def __getattr__(self, name: str) -> Any:
+            return lambda *args, **kwargs: calls.append(name)
+
+    monkeypatch.setattr(driver.window, "routes", Recorder())
+    menu = driver.screen
+    for title, _, _ in menu.entries[:-1]:  # all but Quit
+        menu.choose(menu.menu.items.index(title))
+    expected = ["new_battle", "new_battle", "choose_scenario", "load_game", "battle_maps"]
+    if "Map editor" in menu.menu.items:
+        expected.append("map_editor")
+    assert calls == expected
+    assert driver.window.stack == [menu]  # the menu opened nothing by itself
+
+
+def test_load_game_says_why_the_saves_folder_cannot_be_made(
+    driver: Any, arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from minis.ui.filedialog import FileDialog
+    from minis.ui.menu import MainMenu
+
+    (tmp_path / "taken").write_text("a file where the saves folder would go")
+    monkeypatch.setattr(driver.window, "saves", tmp_path / "taken" / "saves")
+    driver.click_box(driver.screen.entry_box("Load game"))
+    dialog = driver.screen
+    assert isinstance(dialog, FileDialog) and dialog.title == "Load a saved game"
+    assert "cannot list" in dialog.message.text and "a part of the path is a file" in dialog.message.text
+    driver.key(arcade.key.ESCAPE)
+    assert isinstance(driver.screen, MainMenu)
+
+
 def test_hovering_a_menu_entry_says_what_it_does(driver: Any) -> None:
     menu = driver.screen
     driver.move(*menu.entry_box("Quit").centre)
@@ -121,7 +151,7 @@ def test_hovering_a_menu_entry_says_what_it_does(driver: Any) -> None:
 
 
 # --- the battle maps screen --------------------------------------------------------------------------
-def test_battle_maps_screen_shows_configuration_one(driver: Any) -> None:
+def test_battle_maps_screen_shows_configuration_one(driver: Any, shots: Path) -> None:
     screen = open_battle_maps(driver)
     assert screen.number == 1
     assert screen.board == load_configuration(1)
@@ -133,8 +163,7 @@ def test_battle_maps_screen_shows_configuration_one(driver: Any) -> None:
     right, top = screen.map.world_to_screen(edge.right, edge.top)
     box = screen.map.box
     assert box.left <= left < right <= box.right and box.bottom <= bottom < top <= box.top
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "battle-map.png")
+    driver.screenshot(shots / "battle-map.png")
 
 
 def test_terrain_colours_on_screen_match_the_board(driver: Any) -> None:
@@ -296,7 +325,7 @@ def test_the_kept_picture_is_reused_and_identical_to_a_fresh_one(driver: Any, ar
     assert kept.tobytes() == fresh.tobytes()
 
 
-def test_zoomed_map_with_labels_and_a_sight_line(driver: Any, arcade: Any) -> None:
+def test_zoomed_map_with_labels_and_a_sight_line(driver: Any, arcade: Any, shots: Path) -> None:
     """The picture for the docs: labels, a zoom step and a blocked sight line on configuration 3."""
     screen = open_battle_maps(driver)
     driver.key(arcade.key.KEY_3)
@@ -311,8 +340,7 @@ def test_zoomed_map_with_labels_and_a_sight_line(driver: Any, arcade: Any) -> No
     driver.click(*view.hex_centre_on_screen(b))
     driver.move(*view.hex_centre_on_screen(board.parse("F8")))
     assert screen.sight_result is False
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "sight-line.png")
+    driver.screenshot(shots / "sight-line.png")
 
 
 def test_a_smaller_window_still_fits(arcade: Any) -> None:

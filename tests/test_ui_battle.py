@@ -8,7 +8,7 @@ phase, a save and a load, and on to the victory screen at the end of turn 7. The
 (`minis.dice.Dice.scripted`): the test pushes exactly the dice each step consumes, so every result is
 known, and a step that consumed more or fewer dice than planned shows up as a failure.
 
-Screenshots of the main moments go to docs/screenshots/.
+Screenshots of the main moments go to the `shots` folder (`make screenshots`: docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import pytest
 from minis.dice import Dice
 from minis.sides import Side
 
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ALLIED_ARMY = """\
 name = "Test Allies"
 side = "allies"
@@ -58,12 +57,12 @@ def button(screen: Any, prefix: str) -> Any:
     return found[0]
 
 
-def shot(driver: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / name)
+def shot(driver: Any, shots: Path, name: str) -> None:
+    """A picture for the docs, into the test's `shots` folder."""
+    driver.screenshot(shots / name)
 
 
-def build_axis_army_by_clicking(driver: Any, arcade: Any) -> None:
+def build_axis_army_by_clicking(driver: Any, arcade: Any, shots: Path) -> None:
     from minis.ui.armybuilder import ArmyBuilder
 
     builder = driver.screen
@@ -93,7 +92,7 @@ def build_axis_army_by_clicking(driver: Any, arcade: Any) -> None:
         driver.click_box(builder.army_list.row_box(builder.army_row("tiger-i")))
     assert builder.units == ["panzer-iv-ausf-g", "pak-38-anti-tank-gun", "mauser-kar-98k"]
     assert builder.problems.text == "The army is legal."
-    shot(driver, "army-builder.png")
+    shot(driver, shots, "army-builder.png")
     driver.click_box(builder.done_button.box)
 
 
@@ -124,7 +123,7 @@ def load_allied_army_from_a_file(driver: Any, arcade: Any, tmp_path: Path) -> No
     driver.key(arcade.key.D)
 
 
-def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> None:
+def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots: Path) -> None:
     from minis.ui.armybuilder import ArmyBuilder
     from minis.ui.battle import BattleScreen
     from minis.ui.handover import HandOver
@@ -139,9 +138,9 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
     assert "Pass to the Axis player" in driver.screen.big.text
     driver.key(arcade.key.SPACE)
-    build_axis_army_by_clicking(driver, arcade)
+    build_axis_army_by_clicking(driver, arcade, shots)
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
-    shot(driver, "hand-over.png")
+    shot(driver, shots, "hand-over.png")
     driver.key(arcade.key.SPACE)
     load_allied_army_from_a_file(driver, arcade, tmp_path)
     driver.key(arcade.key.SPACE)  # both players: on to the map
@@ -174,7 +173,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     f5 = screen.map.hex_centre_on_screen(screen.state.board.parse("F5"))
     driver.scroll(*f5, -1)  # and back with the wheel
     assert screen.facing.name == "E"
-    shot(driver, "deployment.png")
+    shot(driver, shots, "deployment.png")
     click_hex(driver, "F5")
     assert unit_at(screen, "panzer-iv-ausf-g") == "F5"
     assert screen.state.units["panzer-iv-ausf-g"].facing.name == "E"
@@ -220,7 +219,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     assert screen._costs[screen.state.board.parse("F8")].cost == 3
     click_hex(driver, "F8")  # the engine's cheapest path
     assert screen.path[-1] == screen.state.board.parse("F8") and screen._path_info.cost == 3
-    shot(driver, "movement.png")
+    shot(driver, shots, "movement.png")
     click_hex(driver, "F8")  # a click on the path's end moves
     assert unit_at(screen, "panzer-iv-ausf-g") == "F8"
     driver.key(arcade.key.P)
@@ -254,7 +253,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     assert screen.banner.text == "Axis to decide"
     assert screen.phase_title.text == "Axis: defensive fire?"
     fire = button(screen, "1: fire Panzer IV Ausf. G")
-    shot(driver, "defensive-fire.png")
+    shot(driver, shots, "defensive-fire.png")
     feed(screen, *[6] * 15)
     driver.click_box(fire.box)
     sherman = screen.state.units["m4a1-sherman"]
@@ -267,7 +266,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     assert screen.target == "m4a1-sherman"
     assert "15 dice hitting on 4+" in screen.info.text and "(front)" in screen.info.text
     assert "3 hits" in screen.info.text
-    shot(driver, "attack-odds.png")
+    shot(driver, shots, "attack-odds.png")
     feed(screen, *[6] * 15)
     click_hex(driver, "F9")
     assert screen.state.units["m4a1-sherman"].pending == tuple(screen.state.units["m4a1-sherman"].pending)
@@ -278,12 +277,12 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     feed(screen, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1)
     click_hex(driver, "F8")
     assert screen.state.units["panzer-iv-ausf-g"].pending  # one hit: a face-down counter
-    shot(driver, "battle.png")
+    shot(driver, shots, "battle.png")
     feed(screen, 6, 6, 1, 1)  # turn 3 initiative
     driver.key(arcade.key.P)
     assert "M4A1 Sherman is destroyed and removed" in screen.dialog.body.text
     assert "Panzer IV Ausf. G: turns up disrupted" in screen.dialog.body.text
-    shot(driver, "casualty-phase.png")
+    shot(driver, shots, "casualty-phase.png")
     driver.key(arcade.key.ENTER)
     assert screen.state.units["m4a1-sherman"].removed
     assert screen.state.units["panzer-iv-ausf-g"].disrupted
@@ -329,7 +328,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path) -> No
     assert "controls the objective at the end of turn 7" in victory.why.text
     title, body = victory.columns[1]
     assert "lost 1 unit (21 points)" in title.text and "destroyed: M4A1 Sherman" in body.text
-    shot(driver, "victory.png")
+    shot(driver, shots, "victory.png")
     driver.key(arcade.key.ENTER)
     assert isinstance(driver.screen, MainMenu)
     assert not isinstance(driver.screen, ArmyBuilder)
@@ -343,7 +342,9 @@ def click_cards(driver: Any, card_ids: tuple[str, ...]) -> None:
         driver.click_box(builder.cards.row_box(row))
 
 
-def test_an_assault_battle_and_loading_the_autosave(driver: Any, arcade: Any, tmp_path: Path) -> None:
+def test_an_assault_battle_and_loading_the_autosave(
+    driver: Any, arcade: Any, tmp_path: Path, shots: Path
+) -> None:
     """Assault: who attacks, 120 against 80 points, the defender's map, objective and end, the defender
     deploying in its half first; then back to the menu and on again from the autosave."""
     from minis.ui.battle import BattleScreen
@@ -402,7 +403,7 @@ def test_an_assault_battle_and_loading_the_autosave(driver: Any, arcade: Any, tm
     assert screen.dialog.title.text == "Turn 1: initiative" and "Allies win" in screen.dialog.body.text
     driver.key(arcade.key.L)  # the Allies move first
     assert screen.state.active is Side.ALLIES
-    shot(driver, "assault.png")
+    shot(driver, shots, "assault.png")
     autosave = tmp_path / "saves" / "autosave.minis"
     assert autosave.exists()
     # leave for the menu, and come back through Load game

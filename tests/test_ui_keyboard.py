@@ -3,8 +3,8 @@
 W A S D move a cursor over the map (the arrow keys still pan), Space (and Enter on the Battle maps
 screen) is a left click on the cursor hex, the hover panels follow the cursor while the keyboard moved
 last, and the view scrolls to keep it in sight. A battle is deployed, a unit moved and an attack made
-without a single mouse event; the engine's state shows each step. The picture of the cursor goes to
-docs/screenshots/keyboard-cursor.png.
+without a single mouse event; the engine's state shows each step. The picture of the cursor is
+keyboard-cursor.png (`make screenshots` puts it in docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from minis.dice import Dice
 from minis.hexgrid import Hex, distance
 from minis.sides import Side
 from tests.helpers_window import pixel, rim_point
-
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def column(hex_: Hex) -> int:
@@ -152,7 +150,9 @@ def unit_at(screen: Any, unit_id: str) -> str | None:
     return screen.state.board.label(unit.hex) if unit.hex is not None else None
 
 
-def test_deployment_a_move_and_an_attack_by_keyboard(driver: Any, arcade: Any, tmp_path: Path) -> None:
+def test_deployment_a_move_and_an_attack_by_keyboard(
+    driver: Any, arcade: Any, tmp_path: Path, shots: Path
+) -> None:
     from minis.army import Army
     from minis.game import Game
     from minis.ui.battle import BattleScreen
@@ -231,8 +231,7 @@ def test_deployment_a_move_and_an_attack_by_keyboard(driver: Any, arcade: Any, t
     assert screen.target == "m4a1-sherman"
     assert "Attack M4A1 Sherman: 5 hexes, long range, 11 dice" in screen.info.text
     assert "M4A1 Sherman" in screen.tooltip.text
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "keyboard-cursor.png")
+    driver.screenshot(shots / "keyboard-cursor.png")
     feed(screen, *[6] * 11)
     driver.key(arcade.key.SPACE)
     sherman = screen.state.units["m4a1-sherman"]

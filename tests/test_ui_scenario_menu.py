@@ -18,7 +18,6 @@ from minis.scenario import SCENARIOS_DIR, load_scenario
 from minis.sides import Side
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "docs" / "screenshots"
 POSITION = re.compile(r"^(\S+):(\d+):(\d+): ", re.MULTILINE)
 
 #: Four problems at once: no victory, a map number out of range, an unknown key, points that are text.
@@ -78,10 +77,13 @@ def test_the_entry_sits_after_new_assault_battle(driver: Any) -> None:
     assert menu.about.text == "A battle from a scenario file: its own armies, map and victory."
 
 
-def test_the_chooser_lists_the_shipped_scenarios(driver: Any, arcade: Any) -> None:
+def test_the_chooser_lists_the_shipped_scenarios(
+    driver: Any, arcade: Any, shots: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(SCENARIOS_DIR.resolve().parent)  # as `minis play` started there: the picture's paths
     dialog = open_chooser(driver, arcade)
     assert dialog.folder == SCENARIOS_DIR.resolve()
-    assert str(SCENARIOS_DIR.resolve()) in dialog.heading.text and ".toml" in dialog.heading.text
+    assert dialog.heading.text == "scenarios  (.toml files)" and dialog.path.value == "scenarios/"
     for name in ("assault.toml", "breakout.toml", "standard.toml", "maps/"):
         assert name in dialog.files.items
     assert "Esc cancels" in dialog.hint_text
@@ -90,8 +92,33 @@ def test_the_chooser_lists_the_shipped_scenarios(driver: Any, arcade: Any) -> No
     driver.frame()
     assert dialog.about.text.startswith("Breakout\n")
     assert "Axis: 70 points · Allies: 120 points" in dialog.about.text
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.screenshot(SHOTS / "scenario-choice.png")
+    driver.screenshot(shots / "scenario-choice.png")
+
+
+def test_paths_inside_the_current_folder_are_shown_from_it_and_typed_back(
+    driver: Any, arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dialog writes paths as a shell would (shorter, and no folder of the machine in a picture of
+    it), and a path typed that way opens the same file."""
+    from minis.ui.handover import HandOver
+
+    mine = tmp_path / "designs"
+    mine.mkdir()
+    (mine / "maps").mkdir()
+    for name in ("breakout.toml", "maps/river-line.toml"):
+        (mine / name).write_bytes((SCENARIOS_DIR / name).read_bytes())
+    monkeypatch.chdir(tmp_path)
+    driver.window.routes.choose_scenario(mine)
+    dialog = driver.screen
+    assert dialog.heading.text == "designs  (.toml files)" and dialog.path.value == "designs/"
+    assert dialog.files.items == ["..", "maps/", "breakout.toml"]
+    dialog.files.highlight(2)
+    driver.frame()
+    assert dialog.about.text.startswith("Breakout\n")
+    driver.key(arcade.key.BACKSPACE)  # up a folder: the current one
+    assert dialog.heading.text == ".  (.toml files)" and "designs/" in dialog.files.items
+    type_path(driver, arcade, dialog, "designs/breakout.toml")
+    assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
 
 
 def test_picking_breakout_leads_to_its_army_building(driver: Any, arcade: Any) -> None:

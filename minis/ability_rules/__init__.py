@@ -1,7 +1,10 @@
 """The rule hooks of the special abilities on the stat cards, one module per family of hooks.
 
-Importing this package registers every ability with `minis.abilities.register` (the engine imports it
-at the end of `minis.abilities`). docs/abilities.md lists the abilities and what each does.
+Each module names its classes with `@ability("id")` (`minis.ability_api`); none registers anything.
+`minis.ability_loader` is the one place that collects them into a registry. docs/abilities.md lists the
+abilities and what each does.
+
+- `rulebook`: the rulebook's own (Transport, Exposed and Gun Transport, Blast, commander initiative)
 
 - `attack_dice`: dice, die modifiers and successes (Close Assault, Crack Shot, Shrapnel, ...)
 - `targeting`: who may be attacked and from how far (Extended Range, Fixed Howitzer, ...)
@@ -11,37 +14,8 @@ at the end of `minis.abilities`). docs/abilities.md lists the abilities and what
 - `movement`: speed and movement (High Gear, Relocate, Weak Suspension, Vanguard, ...)
 - `defensive_fire`: defensive fire (Covering Fire, Overlapping Fire, Suppressive Fire)
 - `commanders`: commander auras (Tally-Ho!, Bravery Enforcement, Exert Will, Banzai Charge)
-- `extra_actions` with `activation`: extra attacks and moves in one activation (Double Shot, ...)
+- `extra_actions`: extra attacks and moves in one activation (Double Shot, ...; the bookkeeping is
+  the rulebook's: `minis.rules.activation`)
 - `transport`: Fighting Platform, Light Artillery
 - `special`: abilities that are actions of their own (Bridge Demolition, Smoke Screen, Headshot, Overrun)
 """
-
-from __future__ import annotations
-
-from minis.ability_rules import (
-    attack_dice,
-    commanders,
-    counters,
-    cover,
-    defense,
-    defensive_fire,
-    extra_actions,
-    movement,
-    special,
-    targeting,
-    transport,
-)
-
-__all__ = [
-    "attack_dice",
-    "commanders",
-    "counters",
-    "cover",
-    "defense",
-    "defensive_fire",
-    "extra_actions",
-    "movement",
-    "special",
-    "targeting",
-    "transport",
-]

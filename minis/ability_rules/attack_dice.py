@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import Ability, AttackContext, AttackOption, disrupted, register
+from minis.abilities import disrupted
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, friendly_commander_near, terrain_of
 from minis.state import Unit
 from minis.terrain import Terrain
@@ -33,14 +34,14 @@ class _CloseCombat(Ability):
         return distance == 0
 
 
-@register("close-assault")
+@ability("close-assault")
 class CloseAssault(_CloseCombat):
     """Close Assault X: X anti-Vehicle dice against a Vehicle in its own hex, no cover roll for it."""
 
     vehicles = True
 
 
-@register("hand-to-hand")
+@ability("hand-to-hand")
 class HandToHand(_CloseCombat):
     """Hand to Hand X: X anti-Soldier dice against a Soldier in its own hex, no cover roll for it."""
 
@@ -52,17 +53,17 @@ class _NextToCommander(Ability):
         return 1 if attacking(ctx, owner) and friendly_commander_near(ctx.state, owner) else 0
 
 
-@register("coordinated-fire")
+@ability("coordinated-fire")
 class CoordinatedFire(_NextToCommander):
     """Coordinated Fire: one extra attack die while a friendly Commander is in its hex or next to it."""
 
 
-@register("stars-stripes")
+@ability("stars-stripes")
 class StarsAndStripes(_NextToCommander):
     """Stars & Stripes (the 2005 name of Coordinated Fire): the same extra die."""
 
 
-@register("crack-shot")
+@ability("crack-shot")
 class CrackShot(Ability):
     """Crack Shot: +1 on each attack die."""
 
@@ -70,7 +71,7 @@ class CrackShot(Ability):
         return 1 if attacking(ctx, owner) else 0
 
 
-@register("inaccurate")
+@ability("inaccurate")
 class Inaccurate(Ability):
     """Inaccurate X: -X on each attack die."""
 
@@ -78,7 +79,7 @@ class Inaccurate(Ability):
         return -(self.number or 0) if attacking(ctx, owner) else 0
 
 
-@register("flanking-attack")
+@ability("flanking-attack")
 class FlankingAttack(Ability):
     """Flanking Attack: one extra die when the attack is against a Vehicle's rear defense."""
 
@@ -86,16 +87,16 @@ class FlankingAttack(Ability):
         return 1 if attacking(ctx, owner) and ctx.target.card.is_vehicle and not ctx.front else 0
 
 
-@register("ruthless")
+@ability("ruthless")
 class Ruthless(Ability):
     """Ruthless: +1 on each die against a target that is disrupted or damaged (face-up counters)."""
 
     def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
         target = ctx.target
-        return 1 if attacking(ctx, owner) and (disrupted(target) or target.damaged) else 0
+        return 1 if attacking(ctx, owner) and (disrupted(ctx.state, target) or target.damaged) else 0
 
 
-@register("shrapnel")
+@ability("shrapnel")
 class Shrapnel(Ability):
     """Shrapnel X: against Soldiers every success counts X times."""
 
@@ -105,7 +106,7 @@ class Shrapnel(Ability):
         return None
 
 
-@register("surprise-fire")
+@ability("surprise-fire")
 class SurpriseFire(Ability):
     """Surprise Fire: one extra die when it attacks from a forest hex."""
 
@@ -113,7 +114,7 @@ class SurpriseFire(Ability):
         return 1 if attacking(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.FOREST else 0
 
 
-@register("gung-ho")
+@ability("gung-ho")
 class GungHo(Ability):
     """Gung Ho: +1 on each die of its defensive-fire attacks."""
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import Ability, AttackContext, FollowUp, disrupted, near, register
+from minis.abilities import disrupted
+from minis.ability_api import Ability, AttackContext, FollowUp, ability, near
 from minis.events import Event
 from minis.hexgrid import Hex, distance
 from minis.state import GameState, Phase, Unit
@@ -19,7 +20,7 @@ def _soldier(unit: Unit) -> bool:
     return bool(unit.card.is_soldier and not unit.card.is_artillery)
 
 
-@register("tally-ho")
+@ability("tally-ho")
 class TallyHo(Ability):
     """Tally-Ho!: friendly non-Artillery Soldiers that start their movement-phase move in its hex or next
     to it (itself included) get +1 speed."""
@@ -32,7 +33,7 @@ class TallyHo(Ability):
         return 0
 
 
-@register("bravery-enforcement")
+@ability("bravery-enforcement")
 class BraveryEnforcement(Ability):
     """Bravery Enforcement: disrupted friendly Soldiers in its hex or next to it (itself included) attack
     without the disruption penalty."""
@@ -44,13 +45,13 @@ class BraveryEnforcement(Ability):
         return (
             unit.side is owner.side
             and unit.card.is_soldier
-            and disrupted(unit)
+            and disrupted(ctx.state, unit)
             and not unit.damaged
             and near(owner, unit)
         )
 
 
-@register("exert-will")
+@ability("exert-will")
 class ExertWill(Ability):
     """Exert Will: when its side's movement phase begins, friendly Soldiers in its hex or next to it
     (itself included) lose their face-up Disrupted counters, so they may move and fire normally."""
@@ -64,7 +65,7 @@ class ExertWill(Ability):
                 events.append(Event("recover", unit.side, unit.id, note=self.id))
 
 
-@register("banzai-charge")
+@ability("banzai-charge")
 class BanzaiCharge(Ability):
     """Banzai Charge: in its side's assault phase, a friendly non-Artillery Soldier that starts next to it
     (or is the commander itself) and moves one hex into a hex holding an enemy unit may then, in the same

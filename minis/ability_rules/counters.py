@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from minis.abilities import Ability, AttackContext, register
+from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
 from minis.dice import Dice
 from minis.events import Event
@@ -12,7 +12,7 @@ from minis.state import Counter, GameState, Unit
 FLAMMABLE_ROLL = 3
 
 
-@register("heavy-armor")
+@ability("heavy-armor")
 class HeavyArmor(Ability):
     """Heavy Armor: the first Damaged counter it would get in the game is not placed.
 
@@ -28,7 +28,7 @@ class HeavyArmor(Ability):
         return counter
 
 
-@register("highly-flammable")
+@ability("highly-flammable")
 class HighlyFlammable(Ability):
     """Highly Flammable: when a face-down Damaged counter is placed on it, one die: on 3+ it is destroyed
     at once (removed immediately, with a Soldier it carries). The die comes after the attack's cover die."""
@@ -62,7 +62,7 @@ def destroy_now(state: GameState, unit_id: str, events: list[Event]) -> None:
         events.append(Event("removed", unit.side, gone))
 
 
-@register("fanatic")
+@ability("fanatic")
 class Fanatic(Ability):
     """Fanatic: it acts as if face-up Disrupted counters on it were not there: it moves, fires
     defensively, keeps its commander abilities and has no attack or defense penalty from them."""

@@ -7,7 +7,7 @@ either (DESIGN section 1). The engine lets a fixed failure beat a fixed success.
 
 from __future__ import annotations
 
-from minis.abilities import Ability, AttackContext, near, register
+from minis.ability_api import Ability, AttackContext, ability, near
 from minis.ability_rules._common import attacking, defending, terrain_of
 from minis.state import Unit
 from minis.terrain import Terrain
@@ -16,7 +16,7 @@ from minis.terrain import Terrain
 LONG_RANGE_START = 5
 
 
-@register("bombardment")
+@ability("bombardment")
 class Bombardment(Ability):
     """Bombardment: its attacks ignore cover, so its targets never make cover rolls.
 
@@ -27,7 +27,7 @@ class Bombardment(Ability):
         return False if attacking(ctx, owner) else None
 
 
-@register("forest-camouflage")
+@ability("forest-camouflage")
 class ForestCamouflage(Ability):
     """Forest Camouflage: in a forest, its cover roll against a long-range attack succeeds without a die."""
 
@@ -41,7 +41,7 @@ class ForestCamouflage(Ability):
         return None
 
 
-@register("tall-silhouette")
+@ability("tall-silhouette")
 class TallSilhouette(Ability):
     """Tall Silhouette: its cover rolls always fail (no die is rolled)."""
 
@@ -49,7 +49,7 @@ class TallSilhouette(Ability):
         return False if defending(ctx, owner) else None
 
 
-@register("large-silhouette")
+@ability("large-silhouette")
 class LargeSilhouette(Ability):
     """Large Silhouette: -1 on its own cover rolls."""
 
@@ -57,7 +57,7 @@ class LargeSilhouette(Ability):
         return -1 if defending(ctx, owner) else 0
 
 
-@register("urban-combat")
+@ability("urban-combat")
 class UrbanCombat(Ability):
     """Urban Combat: +1 on its own cover rolls in a town hex."""
 
@@ -65,7 +65,7 @@ class UrbanCombat(Ability):
         return 1 if defending(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.TOWN else 0
 
 
-@register("seasoned-crew")
+@ability("seasoned-crew")
 class SeasonedCrew(Ability):
     """Seasoned Crew: the targets of its attacks get -1 on their cover rolls."""
 
@@ -73,7 +73,7 @@ class SeasonedCrew(Ability):
         return -1 if attacking(ctx, owner) else 0
 
 
-@register("pinpointer")
+@ability("pinpointer")
 class Pinpointer(Ability):
     """Pinpointer (commander): -1 on the cover rolls of targets attacked by friendly Soldiers in its hex
     or next to it, itself included. Two Pinpointers still give -1 (same name, no stacking)."""

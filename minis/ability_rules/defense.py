@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import Ability, AttackContext, AttackOption, register
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, defending
 from minis.cards import UnitType, range_band
 from minis.state import Unit
@@ -21,19 +21,19 @@ class _SuperiorArmor(Ability):
         return 1 if successes - defense < (self.number or 0) else None
 
 
-@register("superior-armor")
+@ability("superior-armor")
 class SuperiorArmor(_SuperiorArmor):
     """Superior Armor X."""
 
 
-@register("superior-frontal-armor")
+@ability("superior-frontal-armor")
 class SuperiorFrontalArmor(_SuperiorArmor):
     """Superior Frontal Armor X: Superior Armor for attacks on the front defense only."""
 
     front_only = True
 
 
-@register("sideskirts")
+@ability("sideskirts")
 class Sideskirts(Ability):
     """Sideskirts: +1 defense (front and rear) against an attacker that has Close Assault."""
 
@@ -41,7 +41,7 @@ class Sideskirts(Ability):
         return 1 if defending(ctx, owner) and ctx.attacker.card.has("close-assault") else 0
 
 
-@register("open-back")
+@ability("open-back")
 class OpenBack(Ability):
     """Open Back: an attack on its rear defense may use the attacker's anti-Soldier dice (the engine
     takes the larger number of dice)."""

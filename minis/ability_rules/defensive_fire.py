@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from minis.abilities import Ability, AttackContext, register
+from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
 from minis.dice import Dice
 from minis.events import Event
@@ -12,7 +12,7 @@ from minis.state import Counter, GameState, Unit
 UNLIMITED = 1_000_000
 
 
-@register("covering-fire")
+@ability("covering-fire")
 class CoveringFire(Ability):
     """Covering Fire: a Soldier it attacks (hit or not, normal or defensive attack) can't make
     defensive-fire attacks for the rest of the turn."""
@@ -35,7 +35,7 @@ class CoveringFire(Ability):
         return False if unit.id in this_turn(state, self.id) else None
 
 
-@register("overlapping-fire")
+@ability("overlapping-fire")
 class OverlappingFire(Ability):
     """Overlapping Fire: moving Soldiers provoke defensive fire from this Vehicle too."""
 
@@ -43,7 +43,7 @@ class OverlappingFire(Ability):
         return True if firer.id == owner.id and mover.card.is_soldier else None
 
 
-@register("suppressive-fire")
+@ability("suppressive-fire")
 class SuppressiveFire(Ability):
     """Suppressive Fire: no limit on the number of defensive-fire attacks it makes in a phase."""
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import Ability, AttackContext, AttackOption, FollowUp, register
-from minis.ability_rules import activation
+from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
 from minis.ability_rules._common import attacking
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, is_front
+from minis.rules import activation
 from minis.state import GameState, Phase, Unit
 
 #: Additional Hull-Mounted Cannon: its dice at short, medium and long range (against Vehicles only).
@@ -32,7 +32,7 @@ class _AfterAttack(Ability):
         return ()
 
 
-@register("double-shot")
+@ability("double-shot")
 class DoubleShot(_AfterAttack):
     """Double Shot: a second attack in its assault phase (any target); two defensive-fire attacks at the
     unit that provoked it (one defensive-fire opportunity, two rolls)."""
@@ -41,7 +41,7 @@ class DoubleShot(_AfterAttack):
         return 2
 
 
-@register("all-guns-blazing")
+@ability("all-guns-blazing")
 class AllGunsBlazing(_AfterAttack):
     """All Guns Blazing: after attacking, one more attack, at a Soldier."""
 
@@ -51,7 +51,7 @@ class AllGunsBlazing(_AfterAttack):
         return None
 
 
-@register("additional-hull-mounted-cannon")
+@ability("additional-hull-mounted-cannon")
 class AdditionalHullMountedCannon(_AfterAttack):
     """Additional Hull-Mounted Cannon: after its normal attack, one more attack with the hull gun:
     12/10/8 dice at short/medium/long range, only at a Vehicle in its front arc."""
@@ -70,7 +70,7 @@ class AdditionalHullMountedCannon(_AfterAttack):
         return None
 
 
-@register("strike-and-fade")
+@ability("strike-and-fade")
 class StrikeAndFade(_AfterAttack):
     """Strike and Fade X: after attacking in its assault phase, it may move with speed X (terrain,
     rolls and defensive fire as for any move; a damaged Vehicle's -1 applies)."""

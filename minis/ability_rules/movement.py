@@ -6,7 +6,7 @@ made in the order the step lists them (stream first, DESIGN section 1).
 
 from __future__ import annotations
 
-from minis.abilities import Ability, register
+from minis.ability_api import Ability, ability
 from minis.ability_rules._common import friendly_commander_near
 from minis.hexgrid import Hex
 from minis.state import GameState, Phase, Unit
@@ -23,7 +23,7 @@ def _road(state: GameState, a: Hex, b: Hex) -> bool:
     return bool(state.board.has_road(a, b)) and frozenset((a, b)) not in state.broken_roads
 
 
-@register("command-dependent")
+@ability("command-dependent")
 class CommandDependent(Ability):
     """Command Dependent: in the movement phase it may move (or board, or dismount) only if it starts
     next to or in the hex of a friendly Commander (any Commander: this is not a commander ability)."""
@@ -34,7 +34,7 @@ class CommandDependent(Ability):
         return None
 
 
-@register("prone-to-breakdown")
+@ability("prone-to-breakdown")
 class ProneToBreakdown(Ability):
     """Prone to Breakdown: it can't move (or turn) while damaged."""
 
@@ -42,7 +42,7 @@ class ProneToBreakdown(Ability):
         return False if owner.damaged else None
 
 
-@register("high-gear")
+@ability("high-gear")
 class HighGear(Ability):
     """High Gear X: +X speed for a move made entirely along a road."""
 
@@ -50,7 +50,7 @@ class HighGear(Ability):
         return self.number or 0
 
 
-@register("relocate")
+@ability("relocate")
 class Relocate(Ability):
     """Relocate X: in its own assault phase its speed is X; moving is then its activation, so it
     doesn't attack, and attacking means it doesn't move (Base Set FAQ: attack or move, not both)."""
@@ -59,7 +59,7 @@ class Relocate(Ability):
         return self.number if state.phase is Phase.ASSAULT else None
 
 
-@register("trench-crossing")
+@ability("trench-crossing")
 class TrenchCrossing(Ability):
     """Trench Crossing: it crosses streams without a movement roll."""
 
@@ -69,7 +69,7 @@ class TrenchCrossing(Ability):
         return tuple(roll for roll in rolls if roll != STREAM)
 
 
-@register("weak-suspension")
+@ability("weak-suspension")
 class WeakSuspension(Ability):
     """Weak Suspension: entering a hill hex other than along a road needs a movement roll (4+), made
     after a stream roll of the same step."""
@@ -83,7 +83,7 @@ class WeakSuspension(Ability):
         return rolls
 
 
-@register("poor-suspension")
+@ability("poor-suspension")
 class PoorSuspension(Ability):
     """Poor Suspension: it enters a hill hex only along a road."""
 
@@ -92,7 +92,7 @@ class PoorSuspension(Ability):
         return False if state.board.terrain(hex_) is Terrain.HILL and not along_road else None
 
 
-@register("large")
+@ability("large")
 class Large(Ability):
     """Large: it counts as a Vehicle for stacking."""
 
@@ -100,7 +100,7 @@ class Large(Ability):
         return True
 
 
-@register("vanguard")
+@ability("vanguard")
 class Vanguard(Ability):
     """Vanguard: after both armies have deployed and before turn 1, it may make one move at speed 4."""
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis import abilities
-from minis.abilities import Ability, register
-from minis.ability_rules import activation
+from minis.ability_api import Ability, ability
 from minis.ability_rules._common import add_this_phase, mark_used, phase_key, this_phase, used_this_game
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex
 from minis.los import crossed_offsets
+from minis.rules import activation
+from minis.rules.combat import AttackPlan, attack_allowed, count_successes, plan_attack
 from minis.state import GameState, Phase, Unit
 
 #: Bridge Demolition: the die that destroys the bridge.
@@ -48,7 +48,7 @@ def bridges_from(state: GameState, hex_: Hex) -> list[Hex]:
     ]
 
 
-@register("bridge-demolition")
+@ability("bridge-demolition")
 class BridgeDemolition(Ability):
     """Bridge Demolition: `use U bridge-demolition [H]` in its assault phase, instead of moving or
     attacking: one die, on 4+ the bridge from its hex to H (needed only if there are two) is destroyed:
@@ -112,7 +112,9 @@ class BridgeDemolition(Ability):
 def smoke(state: GameState) -> frozenset[Hex]:
     """The hexes filled with smoke this turn."""
     entry = state.flags.get(SMOKE)
-    return entry[1] if entry is not None and entry[0] == state.turn else frozenset()  # type: ignore[no-any-return]
+    if isinstance(entry, tuple) and entry[0] == state.turn and isinstance(entry[1], frozenset):
+        return entry[1]
+    return frozenset()
 
 
 def smoke_blocks(state: GameState, a: Hex, b: Hex) -> bool:
@@ -124,10 +126,11 @@ def smoke_blocks(state: GameState, a: Hex, b: Hex) -> bool:
     return a in hexes or b in hexes or any(a + h in hexes for h in crossed_offsets(b - a))
 
 
-abilities.SIGHT_BLOCKERS.append(smoke_blocks)
+#: The effects of these abilities that block sight (the loader gives them to the registry).
+SIGHT_BLOCKERS = (smoke_blocks,)
 
 
-@register("smoke-screen")
+@ability("smoke-screen")
 class SmokeScreen(Ability):
     """Smoke Screen: once per game, `use U smoke-screen` in its own movement phase, after its move or
     instead of it (it ends the unit's movement): its hex fills with smoke until the end of the turn."""
@@ -159,7 +162,7 @@ class SmokeScreen(Ability):
 # --- Headshot ----------------------------------------------------------------------------------------
 
 
-@register("headshot")
+@ability("headshot")
 class Headshot(Ability):
     """Headshot: once per game, `use U headshot T` in its assault phase instead of a normal attack on the
     Vehicle T (so T must be a target it could attack normally): six dice with its usual modifiers on
@@ -169,8 +172,6 @@ class Headshot(Ability):
     def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:
         if _ready(state, owner, Phase.ASSAULT) is not None or used_this_game(state, self.id, owner.id):
             return ()
-        from minis.rules.combat import attack_allowed
-
         # `attack_allowed` answers what `_plan` would, without working out the attack's numbers.
         return [
             (t.id,)
@@ -179,8 +180,6 @@ class Headshot(Ability):
         ]
 
     def _plan(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> object:
-        from minis.rules.combat import plan_attack
-
         if len(args) != 1 or args[0] not in state.units:
             return None
         target = state.units[args[0]]
@@ -202,8 +201,6 @@ class Headshot(Ability):
     def use(
         self, state: GameState, owner: Unit, args: tuple[str, ...], dice: Dice, events: list[Event]
     ) -> None:
-        from minis.rules.combat import AttackPlan, count_successes
-
         plan = self._plan(state, owner, args)
         assert isinstance(plan, AttackPlan)
         mark_used(state, self.id, owner.id)
@@ -225,7 +222,7 @@ class Headshot(Ability):
 OVERRUN = "overrun"
 
 
-@register("overrun")
+@ability("overrun")
 class Overrun(Ability):
     """Overrun: once per phase, `move U H1 H2 ... overrun T`: when it enters the hex of the enemy Soldier
     T, T gets a face-up Disrupted counter at once; the Vehicle need not stop there."""
@@ -250,9 +247,9 @@ class Overrun(Ability):
 
     def on_enter(self, state: GameState, owner: Unit, hex_: Hex, events: list[Event]) -> None:
         planned = state.flags.get(OVERRUN)
-        if planned is None or planned[:2] != (phase_key(state), owner.id):
+        if not isinstance(planned, tuple) or planned[:2] != (phase_key(state), owner.id):
             return
-        victim = state.units[planned[2]]
+        victim = state.units[str(planned[2])]
         if victim.hex != hex_ or victim.removed or victim.carried_by is not None:
             return
         del state.flags[OVERRUN]

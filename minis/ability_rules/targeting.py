@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import Ability, AttackContext, AttackOption, disrupted, register
+from minis.abilities import disrupted
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, defending, in_cover
 from minis.cards import RangeBand, UnitType
 from minis.hexgrid import is_front
@@ -38,19 +39,19 @@ class _LongerRange(Ability):
         return LONG_RANGE_END < distance <= (self.number or 0)
 
 
-@register("enhanced-range")
+@ability("enhanced-range")
 class EnhancedRange(_LongerRange):
     """Enhanced Range X: long range reaches out to X hexes against every target."""
 
 
-@register("extended-range")
+@ability("extended-range")
 class ExtendedRange(_LongerRange):
     """Extended Range X: long range reaches out to X hexes against Vehicles only."""
 
     only_vehicles = True
 
 
-@register("limited-range")
+@ability("limited-range")
 class LimitedRange(Ability):
     """Limited Range X: no attack on a target more than X hexes away."""
 
@@ -60,7 +61,7 @@ class LimitedRange(Ability):
         return None
 
 
-@register("fixed-howitzer")
+@ability("fixed-howitzer")
 class FixedHowitzer(Ability):
     """Fixed Howitzer: it attacks only targets in its front arc (never its own hex), defensive fire too."""
 
@@ -71,7 +72,7 @@ class FixedHowitzer(Ability):
         return None if is_front(owner.hex, owner.facing, ctx.target.hex) else False
 
 
-@register("superior-camouflage")
+@ability("superior-camouflage")
 class SuperiorCamouflage(Ability):
     """Superior Camouflage: while it is in terrain that gives it cover, nobody attacks it from 2+ hexes."""
 
@@ -81,15 +82,15 @@ class SuperiorCamouflage(Ability):
         return None
 
 
-@register("undermanned")
+@ability("undermanned")
 class Undermanned(Ability):
     """Undermanned: no attacks while disrupted."""
 
     def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        return False if attacking(ctx, owner) and disrupted(owner) else None
+        return False if attacking(ctx, owner) and disrupted(ctx.state, owner) else None
 
 
-@register("antiair")
+@ability("antiair")
 class Antiair(Ability):
     """Antiair: only about aircraft, which the rulebook's battles don't have; so it changes nothing here.
 

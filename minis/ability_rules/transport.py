@@ -3,12 +3,12 @@ lives in `minis.abilities`): a Soldier that fights from its vehicle, Artillery t
 
 from __future__ import annotations
 
-from minis.abilities import Ability, register
-from minis.ability_rules import activation
+from minis.ability_api import Ability, ability
+from minis.rules import activation
 from minis.state import GameState, Phase, Unit
 
 
-@register("fighting-platform")
+@ability("fighting-platform")
 class FightingPlatform(Ability):
     """Fighting Platform: a non-Artillery Soldier aboard may make defensive-fire attacks, and may attack
     in its assault phase if the vehicle hasn't moved (or turned) that phase; once it has attacked, the
@@ -30,7 +30,7 @@ class FightingPlatform(Ability):
         return None
 
 
-@register("light-artillery")
+@ability("light-artillery")
 class LightArtillery(Ability):
     """Light Artillery: this Artillery may ride a Vehicle with Transport, Exposed Transport or Gun
     Transport (those abilities check for it when they decide whom they carry: `abilities._Transport`)."""

@@ -95,13 +95,13 @@ class RandomBot:
                 if attack is not None:
                     return attack
             options = game.unit_options(unit, with_attacks=False)
-            if options is None or not options.count:
+            if options is None or not options.choices:
                 if assault:
                     attack = self._attack(game, unit)
                     if attack is not None:
                         return attack
                 continue
-            pick = self.rng.randrange(options.count)
+            pick = self.rng.randrange(options.choices)
             if pick < len(options.moves):
                 path = next(itertools.islice(options.moves.values(), pick, None))
                 face = self.rng.choice(FACINGS) if options.vehicle else None

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from minis.army import MAX_UNITS, Army, army_points, load_army, locate, rule_problems
 from minis.cards import StatCard, card_catalogue, load_cards
+from minis.commands import Subparsers
 from minis.commands.cards import print_table
 from minis.errors import EXIT_CHECK, MinisError, print_problems
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("army", help="check army files, or show one")
     parser.set_defaults(func=lambda _args: _help(parser))
     actions = parser.add_subparsers(dest="army_action", metavar="ACTION")

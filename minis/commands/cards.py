@@ -6,8 +6,10 @@ import argparse
 import sys
 import textwrap
 from pathlib import Path
+from typing import TextIO
 
 from minis.cards import Nation, RangeBand, StatCard, card_catalogue, card_id, load_cards
+from minis.commands import Subparsers
 from minis.errors import did_you_mean
 from minis.sides import Side
 
@@ -15,7 +17,7 @@ from minis.sides import Side
 _BAND_HEXES = {RangeBand.SHORT: "0-1", RangeBand.MEDIUM: "2-4", RangeBand.LONG: "5-8"}
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("cards", help="list the stat cards, or show one")
     parser.set_defaults(func=lambda _args: _help(parser))
     actions = parser.add_subparsers(dest="cards_action", metavar="ACTION")
@@ -69,7 +71,7 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_table(rows: list[list[str]], right: tuple[int, ...] = (), file: object = None) -> None:
+def print_table(rows: list[list[str]], right: tuple[int, ...] = (), file: TextIO | None = None) -> None:
     """Rows as aligned columns separated by two spaces; columns in `right` are right-aligned."""
     if not rows:
         return

@@ -10,13 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
+from minis.commands import Subparsers
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
 from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "edit",
         help="the map editor: maps, sections, configurations and scenario zones",
@@ -115,7 +115,7 @@ def check(files: list[str]) -> int:
 # --- minis map new ---------------------------------------------------------------------------------
 
 
-def register_map_new(commands: Any) -> None:
+def register_map_new(commands: Subparsers) -> None:
     """Add `new` to `minis map`'s subcommands."""
     parser = commands.add_parser(
         "new",

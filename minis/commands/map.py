@@ -12,14 +12,20 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from minis.atomic import write_atomic
 from minis.board import Board
+from minis.commands import Subparsers
+from minis.commands.edit import register_map_new
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
 from minis.mapfile import check_file, load_board, terrain_lines
 from minis.paths import exists, files_in, is_dir
 from minis.terrain import Terrain
+
+if TYPE_CHECKING:  # Pillow is imported only when a picture is drawn
+    from PIL import ImageDraw, ImageFont
 
 # --- text drawing -------------------------------------------------------------------------------------
 
@@ -165,6 +171,9 @@ _FILL = {
     Terrain.POND: (86, 136, 210),
 }
 _ROAD, _STREAM, _BRIDGE = (112, 78, 40), (40, 92, 220), (70, 70, 70)
+#: The fonts Pillow's `load_default` gives (a bitmap font before Pillow 10.1, else a scalable one).
+_Font: TypeAlias = "ImageFont.ImageFont | ImageFont.FreeTypeFont"
+
 _WEST, _EAST, _OBJECTIVE = (30, 70, 200), (200, 40, 40), (250, 200, 30)
 
 
@@ -198,7 +207,8 @@ def draw_png(board: Board, path: Path) -> None:
     for hex_ in cells:
         fill = _FILL[board.terrain(hex_)]
         if hex_ in board.half_hexes:
-            fill = tuple((c + 2 * 235) // 3 for c in fill)
+            red, green, blue = fill
+            fill = ((red + 2 * 235) // 3, (green + 2 * 235) // 3, (blue + 2 * 235) // 3)
         draw.polygon(corners(hex_), fill=fill, outline=(120, 120, 110))
         if board.terrain(hex_) is Terrain.TOWN and hex_ not in board.half_hexes:
             cx, cy = centre(hex_)
@@ -245,14 +255,11 @@ def draw_png(board: Board, path: Path) -> None:
         ) from None
 
 
-def _draw_legend(draw: object, font: object, left: int, top: int) -> None:
-    from PIL import ImageDraw
-
-    assert isinstance(draw, ImageDraw.ImageDraw)
+def _draw_legend(draw: ImageDraw.ImageDraw, font: _Font, left: int, top: int) -> None:
     x = left
     for terrain in Terrain:
         draw.rectangle((x, top, x + 16, top + 16), fill=_FILL[terrain], outline=(90, 90, 90))
-        draw.text((x + 22, top + 2), terrain.name.lower(), fill=(0, 0, 0), font=font)  # type: ignore[arg-type]
+        draw.text((x + 22, top + 2), terrain.name.lower(), fill=(0, 0, 0), font=font)
         x += 80
     y = top + 30
     items = [
@@ -271,11 +278,11 @@ def _draw_legend(draw: object, font: object, left: int, top: int) -> None:
             draw.rectangle((x, y, x + 18, y + 16), outline=colour, width=2)
         else:
             draw.ellipse((x + 2, y, x + 18, y + 16), fill=colour, outline=(0, 0, 0))
-        draw.text((x + 26, y + 2), text, fill=(0, 0, 0), font=font)  # type: ignore[arg-type]
+        draw.text((x + 26, y + 2), text, fill=(0, 0, 0), font=font)
         x += 90
     draw.text(
         (left, y + 30), "pale hexes at the edges are half-hexes: impassable", fill=(60, 60, 60), font=font
-    )  # type: ignore[arg-type]
+    )
 
 
 # --- commands -----------------------------------------------------------------------------------------
@@ -367,7 +374,7 @@ def check(args: argparse.Namespace) -> int:
     return code
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("map", help="show battle maps, line of sight, check map files")
     commands = parser.add_subparsers(dest="map_command", metavar="ACTION", required=True)
 
@@ -388,6 +395,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     check_parser.set_defaults(func=check)
 
-    from minis.commands.edit import register_map_new  # `map new` belongs with the map editor (issue 7)
-
-    register_map_new(commands)
+    register_map_new(commands)  # `map new` belongs with the map editor (issue 7)

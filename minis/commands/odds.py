@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
+from minis.commands import Subparsers
 from minis.odds import hit_odds
 
 COVER_WORDS = {"soldier": 4, "vehicle": 5}
@@ -48,7 +49,7 @@ def _signed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number (like -1 or 1)") from None
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "odds",
         help="the exact chance of 0, 1, 2 and 3 hits of an attack",

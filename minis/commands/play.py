@@ -18,10 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from minis.commands import Subparsers
 from minis.ui import boot
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "play",
         help="open the game window",
@@ -56,13 +57,12 @@ def run(args: argparse.Namespace) -> int:
     boot.import_arcade(headless=False)
     import arcade
 
-    from minis.ui.app import MinisWindow
-    from minis.ui.menu import MainMenu
+    from minis.ui.router import new_window
 
-    window = _open_window(lambda: MinisWindow())
+    window = _open_window(new_window)
     if window is None:
         return 1
-    window.open(MainMenu(window))
+    window.routes.main_menu()
     if args.demo:
         from minis.ui.battle import BattleScreen
         from minis.ui.demo import demo_game
@@ -70,9 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
         window.open(BattleScreen(window, Session(demo_game(), autosave=False)))
     elif plan is not None:
-        from minis.ui.newbattle import NewBattle
-
-        NewBattle.for_scenario(window, plan).start()
+        window.routes.scenario_battle(plan)
     arcade.run()
     return 0
 

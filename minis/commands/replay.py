@@ -8,12 +8,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from minis.commands import Subparsers
 from minis.events import Event, describe
 from minis.game import Game
 from minis.record import cards_version, maps_version, read_record, replay_record
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("replay", help="replay a game record and print the final position")
     parser.add_argument("file", type=Path, metavar="FILE", help="a game record or save")
     parser.add_argument("--log", action="store_true", help="print the game log as well")

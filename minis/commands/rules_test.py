@@ -10,12 +10,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from minis.commands import Subparsers
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, Problem, escaped, print_problems
 from minis.paths import is_dir
 from minis.rulestest import find_files, run_file
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("rules-test", help="run rules-test files or folders of them")
     parser.add_argument(
         "paths", nargs="+", metavar="PATH", help="a rules-test .toml file or a folder of them"

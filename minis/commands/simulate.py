@@ -21,6 +21,7 @@ from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army, locate, rule_problems, wrong_side
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.commands import Subparsers
 from minis.dice import Dice
 from minis.errors import MinisError, Problem, unreadable
 from minis.game import Game
@@ -31,7 +32,7 @@ from minis.sides import Side
 DEFAULT_TURN_LIMIT = 30
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("simulate", help="random bots play many games; win rates and speed")
     parser.add_argument(
         "--config",

@@ -170,15 +170,15 @@ def assemble(
     streams: set[frozenset[Hex]] = set()
     for quadrant, placement in configuration.placements().items():
         geometry = section_geometry(sections[placement.section])
-        for hex_, terrain in geometry.terrain.items():
+        for hex_, kind in geometry.terrain.items():
             placed = place(hex_, quadrant, placement.turned)
-            contributions.setdefault(placed, []).append((terrain, hex_ not in geometry.halves, quadrant))
+            contributions.setdefault(placed, []).append((kind, hex_ not in geometry.halves, quadrant))
         for links, target in ((geometry.roads, roads), (geometry.streams, streams)):
             for link in links:
                 target.add(frozenset(place(h, quadrant, placement.turned) for h in link))
 
     terrain: dict[Hex, Terrain] = {}
-    halves = set()
+    halves: set[Hex] = set()
     for hex_, parts in contributions.items():
         full = [t for t, is_full, _ in parts if is_full]
         if full:
@@ -200,7 +200,7 @@ def assemble(
 
     frame = Frame(0, {h: (HALF if h in halves else FULL) for h in terrain}, "the assembled map")
     spots = spots or {}
-    links, sides, objective = parse_features(
+    extra_roads, extra_streams, objective = parse_features(
         frame,
         where,
         configuration.roads,
@@ -209,8 +209,8 @@ def assemble(
         spots.get("roads", nowhere),
         spots.get("streams", nowhere),
     )
-    roads |= links
-    streams |= sides
+    roads |= extra_roads
+    streams |= extra_streams
     where.raise_if_any()
     keep = terrain.keys()
     return Board.create(

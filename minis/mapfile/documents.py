@@ -32,6 +32,17 @@ class Section:
     streams: tuple[tuple[str, ...], ...] = ()  # each entry: one or more hexsides "B2/B3" or "B2/SE"
     notes: tuple[str, ...] = ()  # the comment lines at the top of the file
 
+    def with_halves(self, side: str, letters: str) -> Section:
+        """This section with the half-hexes of `side` (a key of HALF_SIDES) replaced: one typed call
+        for the editor, which picks the side at run time."""
+        if side not in HALF_SIDES:
+            raise ValueError(f"no half-hexes on side {side!r}")
+        halves = {"north": self.north, "south": self.south, "west": self.west, "east": self.east}
+        halves[side] = letters
+        return attrs.evolve(
+            self, north=halves["north"], south=halves["south"], west=halves["west"], east=halves["east"]
+        )
+
 
 @attrs.frozen
 class Placement:
@@ -61,6 +72,13 @@ class Configuration:
 
     def placements(self) -> dict[str, Placement]:
         return {q: getattr(self, q) for q in QUADRANTS}
+
+    def with_placement(self, quadrant: str, placement: Placement) -> Configuration:
+        """This configuration with `placement` in `quadrant` (one of QUADRANTS), chosen at run time."""
+        if quadrant not in QUADRANTS:
+            raise ValueError(f"no quadrant {quadrant!r}")
+        placed = self.placements() | {quadrant: placement}
+        return attrs.evolve(self, nw=placed["nw"], ne=placed["ne"], sw=placed["sw"], se=placed["se"])
 
 
 @attrs.frozen

@@ -105,4 +105,5 @@ def board_from_toml(table: Mapping[str, Any], source: str, file: str) -> Board:
     if objective is not None and not isinstance(objective, str):
         where.add(where.value("objective"), "'objective' must be a hex label in quotes", 'objective = "B2"')
     where.raise_if_any()
+    assert isinstance(grid, str)  # anything else was reported, and raise_if_any stopped there
     return _board(grid, table.get("streams", []), table.get("roads", []), objective, where)

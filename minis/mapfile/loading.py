@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 from minis.board import Board
+from minis.data import shipped_folder
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.mapfile.assembly import assemble, section_board
 from minis.mapfile.documents import Configuration, MapDoc, Section
@@ -19,8 +20,8 @@ from minis.mapfile.syntax import Where, read_text
 from minis.paths import files_in, is_file
 from minis.tomlfile import TomlLayout
 
-#: Where the project's maps live; MINIS_MAPS overrides it (for a non-editable install or experiments).
-MAPS_DIR = Path(os.environ.get("MINIS_MAPS") or Path(__file__).resolve().parents[2] / "maps")
+#: Where the shipped maps live (minis.data); MINIS_MAPS overrides it (experiments, tests).
+MAPS_DIR = Path(os.environ.get("MINIS_MAPS") or shipped_folder("maps"))
 
 
 def configuration_path(number: int) -> Path:

@@ -29,7 +29,7 @@ from minis.mapfile.grid import TERRAIN_LETTERS, grid_letters, read_cells, read_g
 from minis.mapfile.labels import Frame, read_links, string_list
 from minis.mapfile.syntax import Where, parse_toml, read_text
 from minis.paths import UnreadablePath, files_in, is_dir, is_file, look
-from minis.tomlfile import TomlLayout, describe, leading_comments
+from minis.tomlfile import Spot, TomlLayout, describe, leading_comments
 
 _COMMON_KEYS = ("kind", "title")
 _KEYS = {
@@ -135,7 +135,10 @@ def _read_halves(data: Mapping[str, Any], where: Where) -> dict[str, str]:
                 f'{side} = "{" ".join("C" * count)}"',
             )
             continue
-        at = lambda i, k, side=side: inner.item(side, None, k)  # noqa: E731
+
+        def at(_line: int, char: int, side: str = side) -> Spot:
+            return inner.item(side, None, char)
+
         lead, cells, end = read_cells(value, 0, at, inner, f"{side} half-hexes")
         if lead:
             inner.add(at(0, 0), f"'{side}' starts with a space", "write the letters from the first character")
@@ -216,16 +219,20 @@ def _read_configuration(
     roads, streams = read_links(data, frame, where, objective)
     if sections is not None:
         sections_for(placements, sections, where)
-    if any(p is None for p in placements.values()):
+    nw, ne, sw, se = (placements[quadrant] for quadrant in QUADRANTS)
+    if nw is None or ne is None or sw is None or se is None:
         return None
     return Configuration(
+        nw=nw,
+        ne=ne,
+        sw=sw,
+        se=se,
         number=number,
         title=title,
         objective=objective,
         roads=roads,
         streams=streams,
         notes=notes,
-        **placements,  # type: ignore[arg-type]
     )
 
 

@@ -16,7 +16,8 @@ import attrs
 
 from minis.errors import MinisError, Problem, unreadable
 from minis.limits import check_bytes, check_toml, deepest_spot
-from minis.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, read_bytes, syntax_position
+from minis.paths import read_bytes
+from minis.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, syntax_position
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from minis import abilities
-from minis.abilities import AttackContext
+from minis.ability_api import AttackContext
 from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
@@ -63,12 +63,12 @@ def defense_against(target: Unit, front: bool) -> int:
 
 
 def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
-    assert state.board is not None and attacker.hex is not None and target.hex is not None
-    if abilities.SIGHT_BLOCKERS and abilities.sight_blocked(state, attacker.hex, target.hex):
+    assert state.battle.board is not None and attacker.hex is not None and target.hex is not None
+    if state.battle.abilities.sight_blockers and abilities.sight_blocked(state, attacker.hex, target.hex):
         return False
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
-    board = state.board
+    board = state.battle.board
     if _SIGHT_BOARD[0] is not board:  # answers are per board (a Board is immutable)
         _SIGHT.clear()
         _SIGHT_BOARD[0] = board
@@ -131,7 +131,9 @@ def _plan(
         transport = state.units[attacker.carried_by]
         if not abilities.passenger_may_fire(state, transport, attacker, defensive):
             return f"{attacker.id} is boarded on {attacker.carried_by} and can't fire"
-    if target.carried_by is not None and not abilities.passenger_targetable(state.units[target.carried_by]):
+    if target.carried_by is not None and not abilities.passenger_targetable(
+        state, state.units[target.carried_by]
+    ):
         return f"{target.id} is boarded on {target.carried_by} and can't be attacked"
     assert attacker.hex is not None and target.hex is not None
     dist = distance(attacker.hex, target.hex)
@@ -175,8 +177,8 @@ def _plan(
     defense = defense_against(target, front) + abilities.defense_modifier(ctx)
     if target.impaired and not abilities.ignores_defense_penalty(ctx):
         defense -= IMPAIRED_PENALTY
-    assert state.board is not None
-    cover = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    assert state.battle.board is not None
+    cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
     fixed: bool | None = None
     cover_mod = 0
     if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
@@ -209,8 +211,8 @@ def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> Attac
     defense = int(target.card.defense_front if ctx.front else target.card.defense_rear)
     if target.disrupted or target.damaged:
         defense -= IMPAIRED_PENALTY
-    assert state.board is not None and target.hex is not None
-    cover = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    assert state.battle.board is not None and target.hex is not None
+    cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
     cover_mod = -SAME_HEX_COVER_PENALTY if cover is not None and ctx.distance == 0 else 0
     return AttackPlan(ctx, dice, modifier, defense, cover, cover_mod, None)
 

@@ -29,7 +29,7 @@ def provoked(state: GameState, mover: Unit, firer: Unit, a: Hex, b: Hex) -> bool
 
 def may_fire(state: GameState, firer: Unit) -> bool:
     """True if `firer` may still make a defensive-fire attack this phase (any target)."""
-    if not firer.on_map or (firer.disrupted and abilities.disrupted(firer)):
+    if not firer.on_map or (firer.disrupted and abilities.disrupted(state, firer)):
         return False
     if state.fired.get(firer.id, 0) >= abilities.defensive_fire_limit(state, firer):
         return False
@@ -73,7 +73,9 @@ def _step(state: GameState, move: MoveProgress) -> tuple[object, ...]:
 def fired_at_step(state: GameState, move: MoveProgress) -> frozenset[str]:
     """The units that have already fired at the step of `move` under way."""
     entry = state.flags.get(STEP_FIRED)
-    return entry[1] if entry is not None and entry[0] == _step(state, move) else frozenset()
+    if isinstance(entry, tuple) and entry[0] == _step(state, move) and isinstance(entry[1], frozenset):
+        return entry[1]
+    return frozenset()
 
 
 def shooters(state: GameState, move: MoveProgress) -> list[Unit]:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
-from minis.rules import setup, transport
+from minis.rules import activation, setup, transport
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
@@ -33,10 +33,12 @@ def ready_units(state: GameState) -> list[str]:
             and u.hex is not None
             and not u.removed
             and u.id not in activated
-            and (not setup_phase or abilities.moves_before_turn_1(u))
+            and (not setup_phase or abilities.moves_before_turn_1(state, u))
         ]
-        acting = abilities.acting_unit(state) if state.flags else None  # extra actions left: one unit at most
-        if acting is not None and acting in activated and abilities.activation_offers(state, acting):
+        acting = (
+            activation.acting_unit(state) if state.flags else None
+        )  # extra actions left: one unit at most
+        if acting is not None and acting in activated and activation.offers(state, acting):
             found.append(acting)
         return sorted(found)
     if state.stage is Stage.DEPLOY:
@@ -86,7 +88,7 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     if stage is Stage.CHOOSE_CONFIGURATION:
         return [A.Configuration(n) for n in CONFIGURATIONS]
     if stage is Stage.CHOOSE_OBJECTIVE:
-        board = state.board
+        board = state.battle.board
         assert board is not None
         return [A.Objective(h) for h in board.hexes if setup.objective_problem(state, h) is None]
     return []
@@ -122,7 +124,7 @@ class UnitOptions(NamedTuple):
         return found
 
     @property
-    def count(self) -> int:
+    def choices(self) -> int:
         """How many choices, counting a move to a hex once whatever the final facing."""
         return (
             len(self.moves)
@@ -146,14 +148,14 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
     if state.phase is Phase.SETUP:  # before turn 1: a move of a unit that may make one (Vanguard)
         if (
             unit.id not in state.activated
-            and abilities.moves_before_turn_1(unit)
+            and abilities.moves_before_turn_1(state, unit)
             and cannot_move(state, unit) is None
         ):
             moves = reachable(state, unit)
             faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
         return UnitOptions(moves, vehicle, faces, (), None, ())
     if unit.id in state.activated:
-        kinds = {offer.kind: offer.ability for offer in abilities.activation_offers(state, unit.id)}
+        kinds = {offer.kind: offer.ability for offer in activation.offers(state, unit.id)}
         if "move" in kinds and cannot_move(state, unit) is None:
             moves = reachable(state, unit)
             faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
@@ -180,7 +182,7 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
                     and other_id != unit.id
                     and not other.removed
                     and other.carried_by is None
-                    and abilities.capacity(other)
+                    and abilities.capacity(state, other)
                     and transport.board_problem(state, unit, other) is None
                 ):
                     boards.append(other_id)
@@ -195,7 +197,7 @@ def can_attack(state: GameState, unit: Unit, target: Unit) -> bool:
         return False
     mode = ""
     if unit.id in state.activated:
-        offers = [o.ability for o in abilities.activation_offers(state, unit.id) if o.kind == "attack"]
+        offers = [o.ability for o in activation.offers(state, unit.id) if o.kind == "attack"]
         if not offers:
             return False
         mode = offers[0]
@@ -222,7 +224,7 @@ def unit_actions(state: GameState, unit: Unit) -> list[A.Action]:
 
 def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     side = state.deploying
-    assert side is not None and state.board is not None
+    assert side is not None and state.battle.board is not None
     found: list[A.Action] = []
     pending = [
         u
@@ -248,7 +250,7 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
                 for other in state.at(unit.hex):
                     if (
                         other.id != unit.id
-                        and abilities.capacity(other)
+                        and abilities.capacity(state, other)
                         and transport.board_problem(state, unit, other) is None
                     ):
                         found.append(A.BoardTransport(unit.id, other.id))

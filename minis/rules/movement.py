@@ -50,7 +50,7 @@ def _speeds(state: GameState, unit: Unit) -> tuple[int, int, bool]:
         value = _card_speed(unit)
         return value, value, False
     value = speed(state, unit)
-    return value, value + abilities.road_speed_bonus(state, unit), abilities.changes_steps(unit)
+    return value, value + abilities.road_speed_bonus(state, unit), abilities.changes_steps(state, unit)
 
 
 def cannot_move(state: GameState, unit: Unit) -> str | None:
@@ -59,7 +59,7 @@ def cannot_move(state: GameState, unit: Unit) -> str | None:
         return f"{unit.id} is not on the battle map"
     if unit.carried_by is not None:
         return f"{unit.id} is boarded on {unit.carried_by}; it can only dismount"
-    if unit.disrupted and abilities.disrupted(unit):
+    if unit.disrupted and abilities.disrupted(state, unit):
         return f"{unit.id} is disrupted and can't move"
     if not abilities.may_move(state, unit):
         return f"an ability keeps {unit.id} from moving"
@@ -67,8 +67,10 @@ def cannot_move(state: GameState, unit: Unit) -> str | None:
 
 
 def along_road(state: GameState, a: Hex, b: Hex) -> bool:
+    board = state.battle.board
+    assert board is not None
     side = frozenset((a, b))
-    return side in mapinfo.info(state.board).roads and side not in state.broken_roads  # type: ignore[arg-type]
+    return side in mapinfo.info(board).roads and side not in state.broken_roads
 
 
 @attrs.frozen(slots=True)
@@ -82,7 +84,9 @@ class Step:
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step | str:
     """The step a -> b, or why it is not allowed. `bonus_left`: the road bonus is still unused."""
-    info = mapinfo.info(state.board)  # type: ignore[arg-type]
+    board = state.battle.board
+    assert board is not None
+    info = mapinfo.info(board)
     known = None if state.broken_roads else _step_table(info, unit.card.is_vehicle).get((a, b))
     if known is not None:  # a step the map allows: only abilities may still have a say
         plain, with_bonus = known
@@ -107,7 +111,7 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
         return f"an ability keeps {unit.id} out of that hex"
     if road:
         cost = 0 if vehicle and bonus_left else 1
-        rolls: tuple[str, ...] = ()
+        rolls = ()
     else:
         cost = target.entry_cost(vehicle)
         rolls = ((STREAM,) if frozenset((a, b)) in info.streams else ()) + (
@@ -176,13 +180,15 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     here = unit.hex
     all_road = True
     speed_, road_budget, _ = _speeds(state, unit)
-    board = state.board
+    board = state.battle.board
     assert board is not None
     # The map's own steps, looked up once (what `step` does first for each step, without the calls).
     table = None if state.broken_roads else _step_table(mapinfo.info(board), unit.card.is_vehicle)
     # Without abilities that change entering or rolls, a step the map allows is the table's step.
     card = unit.card
-    plain = not (abilities.overrides(card, "may_enter") or abilities.overrides(card, "movement_rolls"))
+    plain = not (
+        abilities.overrides(state, card, "may_enter") or abilities.overrides(state, card, "movement_rolls")
+    )
     result: Step | str
     for there in path:
         known = table.get((here, there)) if table is not None else None
@@ -218,7 +224,7 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     a bucket per cost (steps cost 0, 1 or 2). Abilities that change where a unit may go, or a broken
     road, take the general (slower) route through `step`.
     """
-    assert unit.hex is not None and state.board is not None
+    assert unit.hex is not None and state.battle.board is not None
     vehicle = unit.card.is_vehicle
     speed_, road_budget, own_steps = _speeds(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
@@ -227,12 +233,12 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     # every unit meeting the same broken roads, so it is cached with them.
     general = own_steps or bool(state.broken_roads)
     bonus = vehicle and unit.id not in state.road_bonus
-    key = (id(state.board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum)
+    key = (id(state.battle.board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum)
     found = None if own_steps else _SEARCHES.get(key)
-    if found is None or found[0] is not state.board:
-        info = mapinfo.info(state.board)
+    if found is None or found[0] is not state.battle.board:
+        info = mapinfo.info(state.battle.board)
         found = (
-            state.board,
+            state.battle.board,
             dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general)),
         )
         if not own_steps:

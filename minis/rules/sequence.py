@@ -14,26 +14,27 @@ from collections.abc import Callable
 
 from minis import abilities
 from minis import actions as A
-from minis.abilities import FollowUp
+from minis.ability_api import FollowUp
+from minis.board import Board
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing
-from minis.rules import casualty, initiative, setup, transport, victory, walk
+from minis.mapfile import load_configuration
+from minis.rules import activation, casualty, initiative, setup, transport, victory, walk
 from minis.rules.combat import AttackPlan, plan_attack, resolve_with_blast
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, check_path
 from minis.rules.stacking import room_for
 from minis.sides import Side
-from minis.state import AUTOMATIC, GameState, Phase, Scenario, Stage, Unit
+from minis.state import AUTOMATIC, GameState, Phase, Stage, Unit
 
-#: Loads configuration N (set-up); replaced in tests. Imported lazily so rules stay independent of files.
-BoardLoader = Callable[[int], object]
+#: Loads configuration N (set-up); replaced in tests.
+BoardLoader = Callable[[int], Board]
 
 
-def _default_loader(number: int) -> object:
-    from minis.mapfile import load_configuration
-
+def default_loader(number: int) -> Board:
+    """The shipped configuration `number` (the rules read no other file, and a game may replace it)."""
     return load_configuration(number)
 
 
@@ -58,7 +59,7 @@ def decider(state: GameState) -> Side | None:
 
 
 def advance(
-    state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = _default_loader
+    state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = default_loader
 ) -> None:
     """Run automatic stages until a decision (or the end of the game) is reached."""
     while state.stage in AUTOMATIC:
@@ -77,7 +78,7 @@ def advance(
             state.stage = Stage.CHOOSE_FIRST
         elif stage is Stage.MAP_ROLL:
             die = dice.roll()
-            _set_configuration(state, die, load_board)
+            set_configuration(state, die, load_board)
             events.append(Event("configuration", value=die, dice=(die,)))
             state.stage = Stage.COIN
         elif stage is Stage.COIN:
@@ -87,19 +88,13 @@ def advance(
             state.stage = Stage.CHOOSE_FIRST
 
 
-def _set_configuration(state: GameState, number: int, load_board: BoardLoader) -> None:
-    board = load_board(number)
-    state.board = board  # type: ignore[assignment]
-    state.configuration = number
-    if state.scenario is Scenario.STANDARD:
-        state.objective = getattr(board, "objective", None)
-    if state.plan is not None:  # a scenario's preset units go on the map once there is one
-        state.plan.place_units(state)
+def set_configuration(state: GameState, number: int, load_board: BoardLoader) -> None:
+    """Configuration `number` is the battle map (rolled, chosen, or agreed before the game)."""
+    setup.set_map(state, load_board(number), number)
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
-    if state.plan is not None:  # a scenario's units on the enemy's edge get off the map first
-        state.plan.leave_map(state, events)
+    victory.leave_map(state, events)  # units getting off by the enemy's edge leave before the check
     side, why = victory.winner_at_end_of_turn(state)
     if side is not None:
         state.winner = side
@@ -107,10 +102,11 @@ def _end_turn(state: GameState, events: list[Event]) -> None:
         state.phase = Phase.OVER
         events.append(Event("winner", side, note=why))
         return
-    if state.turn_limit is not None and state.turn >= state.turn_limit:
+    limit = state.battle.terms.turn_limit
+    if limit is not None and state.turn >= limit:
         state.stage = Stage.OVER
         state.phase = Phase.OVER
-        events.append(Event("winner", None, note=f"turn limit {state.turn_limit} reached"))
+        events.append(Event("winner", None, note=f"turn limit {limit} reached"))
         return
     start_turn(state, state.turn + 1, events)
 
@@ -167,7 +163,7 @@ def apply(
     action: A.Action,
     dice: Dice,
     events: list[Event],
-    load_board: BoardLoader = _default_loader,
+    load_board: BoardLoader = default_loader,
 ) -> None:
     """Perform `action` for the player whose decision it is, then advance; IllegalAction if not allowed."""
     stage = state.stage
@@ -199,7 +195,7 @@ def hold_all(state: GameState, dice: Dice, events: list[Event]) -> None:
         walk.run(state, dice, events)
 
 
-def _unit(state: GameState, unit_id: str):
+def _unit(state: GameState, unit_id: str) -> Unit:
     unit = state.units.get(unit_id)
     if unit is None:
         raise IllegalAction(f"there is no unit '{unit_id}'")
@@ -229,11 +225,11 @@ def _activation(state: GameState, unit_id: str, kind: str) -> tuple[Unit, Follow
     """
     unit = _own(state, unit_id)
     if unit.id in state.activated:
-        for offer in abilities.activation_offers(state, unit.id):
+        for offer in activation.offers(state, unit.id):
             if offer.kind == kind:
                 return unit, offer
         raise IllegalAction(f"{unit_id} has already acted this phase")
-    abilities.end_activation(state)
+    activation.clear(state)
     return unit, None
 
 
@@ -242,7 +238,7 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         _vanguard(state, action, events)
         return
     if isinstance(action, A.Pass):
-        abilities.end_activation(state)
+        activation.clear(state)
         end_phase(state, events)
         return
     if isinstance(action, A.Move):
@@ -260,7 +256,7 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         state.update(unit.id, facing=action.facing)
         events.append(Event("face", unit.side, unit.id, note=action.facing.name))
         assert unit.hex is not None
-        abilities.after_action(state, unit.id, "move", (unit.hex,), offer)
+        activation.after_action(state, unit.id, "move", (unit.hex,), offer)
         return
     if isinstance(action, A.Attack):
         if state.phase is not Phase.ASSAULT:
@@ -272,14 +268,14 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
             raise IllegalAction(plan)
         state.activated.add(unit.id)
         resolve_with_blast(state, plan, dice, events)
-        abilities.after_action(state, unit.id, "attack", (), offer)
+        activation.after_action(state, unit.id, "attack", (), offer)
         return
     if isinstance(action, A.Use):
         unit = _own(state, action.unit)
-        abilities.end_activation(state)
+        activation.clear(state)
         abilities.use(state, unit, action, dice, events)
         return
-    abilities.end_activation(state)
+    activation.clear(state)
     if isinstance(action, A.BoardTransport):
         unit = _own_unready(state, action.unit)
         if state.phase is not Phase.MOVEMENT:
@@ -338,7 +334,7 @@ def begin_before_turn_1(state: GameState, sides: list[Side], events: list[Event]
     sides without such units are skipped. Then turn 1 begins."""
     while sides:
         side = sides.pop(0)
-        if any(abilities.moves_before_turn_1(u) for u in state.on_map(side)):
+        if any(abilities.moves_before_turn_1(state, u) for u in state.on_map(side)):
             state.phase = Phase.SETUP
             state.stage = Stage.ACT
             state.active = side
@@ -353,14 +349,16 @@ def _vanguard(state: GameState, action: A.Action, events: list[Event]) -> None:
     """After deployment, before turn 1: units that may move then (Vanguard) make one move each."""
     if isinstance(action, A.Pass):
         events.append(Event("pass", state.active))
-        begin_before_turn_1(state, list(state.flags.pop(BEFORE_TURN_1, ())), events)
+        waiting = state.flags.pop(BEFORE_TURN_1, ())
+        assert isinstance(waiting, tuple)
+        begin_before_turn_1(state, list(waiting), events)
         return
     if not isinstance(action, A.Move | A.Face):
         raise IllegalAction(
             "before turn 1 only units that may move then (Vanguard) move: 'move', 'face' or 'pass'"
         )
     unit = _own_unready(state, action.unit)
-    if not abilities.moves_before_turn_1(unit):
+    if not abilities.moves_before_turn_1(state, unit):
         raise IllegalAction(f"{unit.id} can't move before turn 1")
     if isinstance(action, A.Face):
         if not unit.card.is_vehicle:
@@ -396,7 +394,7 @@ def _defensive_fire(state: GameState, action: A.Action, dice: Dice, events: list
         elif state.stage is Stage.WALK:
             walk.run(state, dice, events)
         else:
-            board = state.board
+            board = state.battle.board
             where = board.label(action.at) if board is not None else str(action.at)
             raise IllegalAction(f"{firer.id} gets no chance to fire at the moving unit in {where}")
 
@@ -478,15 +476,14 @@ def _choose(state: GameState, action: A.Action, events: list[Event], load_board:
         if state.phase is Phase.SETUP:
             state.chooser = action.side
             state.stage = Stage.CHOOSE_END
-            if state.plan is not None:  # a scenario may fix the ends: then on to deployment
-                state.plan.fix_ends(state)
+            setup.fix_ends(state)  # the terms may fix the ends: then on to deployment
         else:
             _start_phase(state, Phase.MOVEMENT, action.side, events)
         return
     if stage is Stage.CHOOSE_CONFIGURATION and isinstance(action, A.Configuration):
         if action.number not in CONFIGURATIONS:
             raise IllegalAction(f"there is no configuration {action.number} (1 to 6)")
-        _set_configuration(state, action.number, load_board)
+        set_configuration(state, action.number, load_board)
         events.append(Event("configuration", chooser, value=action.number))
         state.stage = Stage.CHOOSE_OBJECTIVE
         return
@@ -496,8 +493,7 @@ def _choose(state: GameState, action: A.Action, events: list[Event], load_board:
             raise IllegalAction(problem)
         state.objective = action.hex
         state.stage = Stage.CHOOSE_END
-        if state.plan is not None:
-            state.plan.fix_ends(state)
+        setup.fix_ends(state)
         return
     if stage is Stage.CHOOSE_END and isinstance(action, A.End):
         state.ends = {chooser: action.end, chooser.other: "east" if action.end == "west" else "west"}

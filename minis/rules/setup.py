@@ -5,39 +5,123 @@ at the other end. Assault: the defender deploys anywhere on the two map sections
 attacker within five hexes of its end. Nobody deploys in a hex its unit can't enter, or breaks stacking.
 The Assault objective may not be next to the map edge or a half-hex. A scenario's preset units stay
 where the designer put them unless the scenario lets their player deploy them (docs/scenarios.md).
+
+Everything a battle's terms (`minis.terms.Terms`) say about set-up is applied here: the zones, the fixed
+ends, the objective and the preset units that go on the map as soon as there is one.
 """
 
 from __future__ import annotations
 
+from minis.board import Board
 from minis.hexgrid import Hex
 from minis.rules import mapinfo
 from minis.rules.stacking import room_for
+from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Scenario, Unit
+from minis.state import GameState, Scenario, Stage, Unit
+from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 
 
 def zone(state: GameState, side: Side) -> frozenset[Hex]:
-    """The hexes where `side` may deploy."""
-    board = state.board
+    """The hexes where `side` may deploy (its terms' zone at its end of the map)."""
+    board = state.battle.board
     assert board is not None
-    end = state.ends[side]
-    if state.plan is not None:  # a scenario file says where each side deploys
-        return frozenset(state.plan.zone(board, side, end, state.attacker))
-    if state.scenario is Scenario.ASSAULT and side is not state.attacker:
-        return board.half_of_map(end)
-    return board.deployment_zone(end)
+    return zone_hexes(board, state.battle.terms.side(side).zone, state.ends[side])
+
+
+def objective_of(objective: str, board: Board) -> Hex | None:
+    """The objective `Terms.objective` sets on `board` (None: the defender chooses it at set-up)."""
+    if objective == CHOOSE_OBJECTIVE:
+        return None
+    if objective == OWN_OBJECTIVE:
+        return board.objective
+    return board.parse(objective)
+
+
+def set_map(state: GameState, board: Board, configuration: int | None) -> None:
+    """The battle map is known (rolled, chosen, or named by the terms): the battle evolves onto it, with
+    the terms' preset units on it, and a Standard battle takes the map's own objective."""
+    presets, fixed = _place_presets(state, board)
+    state.battle = state.battle.with_map(board, configuration, state.units.values(), presets, fixed)
+    if state.battle.terms.kind is Scenario.STANDARD:
+        state.objective = board.objective
+
+
+def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], frozenset[str]]:
+    """Put the terms' preset units on the map; (their ids, the ids of those that stay put).
+
+    Each keeps its id, made unique among the armies' units as `unique_id` does; the ones without
+    `deploy` stay where they are (`Battle.fixed`), and none counts for points (`Battle.presets`).
+    """
+    if state.battle.presets:
+        return state.battle.presets, state.battle.fixed
+    placed, fixed = [], []
+    for preset in state.battle.terms.presets:
+        name = unique_id(preset.id, state.units)
+        hex_ = board.parse(preset.at)
+        unit = Unit(
+            name, preset.card, preset.side, hex=hex_, facing=preset.facing, entered=state.next_entry()
+        )
+        state.units[name] = unit
+        placed.append(name)
+        if not preset.deploy:
+            fixed.append(name)
+    return frozenset(placed), frozenset(fixed)
+
+
+def unique_id(card_id: str, taken: dict[str, Unit] | set[str]) -> str:
+    """The unit id for another copy of a card: the card id, then `<id>#2`, `<id>#3`, ..."""
+    if card_id not in taken:
+        return card_id
+    number = 2
+    while f"{card_id}#{number}" in taken:
+        number += 1
+    return f"{card_id}#{number}"
+
+
+def start(state: GameState) -> None:
+    """Prepare a new game's state for its terms, before its first automatic step: a map the terms name,
+    their objective, their fixed ends and their preset units, skipping the set-up choices they answer."""
+    terms = state.battle.terms
+    if terms.board is not None:  # a map file instead of a configuration
+        set_map(state, terms.board, None)
+        if state.stage is Stage.MAP_ROLL:
+            state.stage = Stage.COIN
+        elif state.stage is Stage.CHOOSE_CONFIGURATION:
+            state.stage = Stage.CHOOSE_OBJECTIVE
+    board = state.battle.board
+    if board is not None and terms.objective != CHOOSE_OBJECTIVE:
+        state.objective = objective_of(terms.objective, board)
+        if state.stage is Stage.CHOOSE_OBJECTIVE:
+            state.stage = Stage.CHOOSE_END
+    fix_ends(state)
+
+
+def fix_ends(state: GameState) -> None:
+    """At the choice of ends: if the terms fix them, set them and go on to deployment.
+
+    The player who would have chosen (the first player; the Assault defender) deploys first.
+    """
+    if state.stage is not Stage.CHOOSE_END:
+        return
+    ends = state.battle.terms.fixed_ends()
+    if ends is None:
+        return
+    state.ends = ends
+    state.deploying = state.chooser
+    state.stage = Stage.DEPLOY
 
 
 def fixed_problem(state: GameState, unit: Unit) -> str | None:
     """Why `unit` may not be picked up during deployment (None if it may): a preset that stays put."""
-    if unit.id in state.fixed:
+    if unit.id in state.battle.fixed:
         return f"{unit.id} was placed by the scenario and stays where it is"
     return None
 
 
 def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
     """Why `unit` can't deploy in `hex_` (None if it can)."""
-    board = state.board
+    board = state.battle.board
     assert board is not None
     fixed = fixed_problem(state, unit)
     if fixed:
@@ -52,7 +136,7 @@ def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
 
 
 def objective_problem(state: GameState, hex_: Hex) -> str | None:
-    board = state.board
+    board = state.battle.board
     assert board is not None
     if not board.is_playable(hex_):
         return "the objective must be a hex of the battle map"

@@ -23,7 +23,7 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
     `others` may pass the units already in the hex (from `GameState.occupancy`) to save a scan.
     """
     present = state.at(hex_) if others is None else others
-    as_vehicle = abilities.stacks_as_vehicle(unit)
+    as_vehicle = abilities.stacks_as_vehicle(state, unit)
     friends = 0
     vehicles = 0
     for other in present:
@@ -31,7 +31,9 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
             continue
         if other.side is unit.side:
             friends += 1
-        if as_vehicle and abilities.stacks_as_vehicle(other):  # other Vehicles matter only to a Vehicle
+        if as_vehicle and abilities.stacks_as_vehicle(
+            state, other
+        ):  # other Vehicles matter only to a Vehicle
             vehicles += 1
     if friends >= FRIENDLY_LIMIT:
         return False
@@ -45,7 +47,7 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
     """
     side = unit.side
     unit_id = unit.id
-    as_vehicle = abilities.stacks_as_vehicle(unit)
+    as_vehicle = abilities.stacks_as_vehicle(state, unit)
     once: set[Hex] = set()  # hexes with one friendly unit so far
     full: set[Hex] = set()
     for other in state.units.values():
@@ -58,7 +60,7 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
             else:
                 once.add(h)
         # Other Vehicles (any side) matter only to a Vehicle.
-        if as_vehicle and h not in full and abilities.stacks_as_vehicle(other):
+        if as_vehicle and h not in full and abilities.stacks_as_vehicle(state, other):
             full.add(h)
     return full
 
@@ -77,6 +79,6 @@ def overstacked(state: GameState) -> list[Hex]:
                 bad.append(hex_)
                 break
         else:
-            if sum(1 for u in units if abilities.stacks_as_vehicle(u)) > VEHICLE_LIMIT:
+            if sum(1 for u in units if abilities.stacks_as_vehicle(state, u)) > VEHICLE_LIMIT:
                 bad.append(hex_)
     return bad

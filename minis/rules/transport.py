@@ -30,12 +30,12 @@ def board_problem(state: GameState, soldier: Unit, transport: Unit) -> str | Non
         return f"{soldier.id} must be in the same hex as {transport.id} to board it"
     if state.phase is not Phase.MOVEMENT and state.phase is not Phase.SETUP:
         return "Soldiers board transports only in their movement phase"
-    if soldier.disrupted and abilities.disrupted(soldier):
+    if soldier.disrupted and abilities.disrupted(state, soldier):
         return f"{soldier.id} is disrupted and can't move"
-    capacity = abilities.capacity(transport)
+    capacity = abilities.capacity(state, transport)
     if capacity == 0:
         return f"{transport.id} has no transport ability"
-    if not abilities.may_carry(transport, soldier):
+    if not abilities.may_carry(state, transport, soldier):
         return f"{transport.id} can't carry {soldier.id}"
     aboard = sum(1 for u in state.units.values() if u.carried_by == transport.id and not u.removed)
     if aboard >= capacity:
@@ -51,7 +51,7 @@ def dismount_problem(state: GameState, soldier: Unit, hex_: Hex) -> str | None:
         return f"{soldier.id} is not boarded on a transport"
     if state.phase is not Phase.MOVEMENT:
         return "Soldiers dismount only in their movement phase"
-    if soldier.disrupted and abilities.disrupted(soldier):
+    if soldier.disrupted and abilities.disrupted(state, soldier):
         return f"{soldier.id} is disrupted and can't move"
     if hex_ != soldier.hex:
         return f"{soldier.id} dismounts into its transport's hex"
@@ -63,13 +63,17 @@ def dismount_problem(state: GameState, soldier: Unit, hex_: Hex) -> str | None:
 
 
 def can_stand(state: GameState, soldier: Unit, hex_: Hex) -> bool:
-    info = mapinfo.info(state.board)  # type: ignore[arg-type]
+    board = state.battle.board
+    assert board is not None
+    info = mapinfo.info(board)
     return hex_ in info.playable and info.effects[hex_].can_enter(soldier.card.is_vehicle)
 
 
 def placements(state: GameState, soldier: Unit, origin: Hex) -> list[Hex]:
     """The nearest hexes (by distance from `origin`) where a Soldier that doesn't fit may be put."""
-    info = mapinfo.info(state.board)  # type: ignore[arg-type]
+    board = state.battle.board
+    assert board is not None
+    info = mapinfo.info(board)
     for radius in range(1, 2 * len(info.playable) + 1):
         found = [
             h for h in ring(origin, radius) if can_stand(state, soldier, h) and room_for(state, soldier, h)

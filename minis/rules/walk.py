@@ -15,11 +15,11 @@ from __future__ import annotations
 from itertools import pairwise
 
 from minis import abilities
-from minis.abilities import FollowUp
+from minis.ability_api import FollowUp
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing, Hex, direction_to
-from minis.rules import defensive_fire
+from minis.rules import activation, defensive_fire
 from minis.rules.movement import PathPlan, roll_succeeds
 from minis.rules.stacking import room_for
 from minis.state import GameState, MoveProgress, Phase, Stage
@@ -52,7 +52,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     if unopposed(state, move, enemies):
         _walk_unopposed(state, move, dice, events)
         return
-    transport = abilities.overrides(state.units[move.unit].card, "capacity")
+    transport = abilities.overrides(state, state.units[move.unit].card, "capacity")
     while True:
         unit = state.units[move.unit]
         here, there = move.path[move.step], move.path[move.step + 1]
@@ -100,10 +100,10 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                 return
 
 
-def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex | None]) -> bool:
+def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex]) -> bool:
     """True for a move not yet begun that no window can open on (no enemy next to any step) by a unit
     that carries no one and has no ability acting on the hexes it enters: `_walk_unopposed` walks it."""
-    if move.step or move.at or abilities.overrides_any(state.units[move.unit].card, _NOT_PLAIN):
+    if move.step or move.at or abilities.overrides_any(state, state.units[move.unit].card, _NOT_PLAIN):
         return False
     near_both = defensive_fire.near_both
     return all(near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
@@ -183,8 +183,10 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
         if move.face is not None and unit.card.is_vehicle and unit.facing is not move.face:
             unit = state.update(unit.id, facing=move.face)
     else:
-        events.append(Event("stop", unit.side, unit.id, hexes=(unit.hex,), note=stopped))
-        if not room_for(state, unit, unit.hex):
+        here = unit.hex
+        assert here is not None
+        events.append(Event("stop", unit.side, unit.id, hexes=(here,), note=stopped))
+        if not room_for(state, unit, here):
             position = move.step + (1 if move.at == 2 else 0)
             for back in range(position - 1, -1, -1):
                 hex_ = move.path[back]
@@ -203,4 +205,4 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
     state.stage = Stage.ACT
     if state.phase is not Phase.SETUP:
         used = FollowUp("move", move.mode) if move.mode else None
-        abilities.after_action(state, unit.id, "move", move.path, used)
+        activation.after_action(state, unit.id, "move", move.path, used)

@@ -1,7 +1,8 @@
 """The game window, its stack of screens, and the base class of every screen.
 
 Each screen is an `arcade.View`. The window keeps them on a stack: opening a screen pushes it, and
-Escape pops it, back to the one below (Escape on the main menu quits). A `Screen` has a title bar, a
+Escape pops it, back to the one below (Escape on the main menu quits). A screen opens another through
+the window's `routes` (`minis.ui.navigation`), never by importing it. A `Screen` has a title bar, a
 hint line at the bottom that always says what to do next, and a list of widgets that get the input
 events in order; Tab moves the keyboard focus between the widgets that take it.
 
@@ -12,12 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import arcade
 
 from minis.dice import Dice
 from minis.ui import theme
 from minis.ui.widgets import Box, Dialog, Label, Widget, fill
+
+if TYPE_CHECKING:
+    from minis.ui.navigation import Routes
 
 WIDTH = 1280
 HEIGHT = 800
@@ -321,6 +326,19 @@ class MinisWindow(arcade.Window):
         self.saves: Path | None = None
         #: GPU geometry kept between screens (map drawings); it belongs to this window's OpenGL context.
         self.cache: dict[Hashable, object] = {}
+        self._routes: Routes | None = None
+
+    @property
+    def routes(self) -> Routes:
+        """Where screens send the player (`minis.ui.router.new_window` sets them). A window that shows
+        one screen only, like `minis edit`'s, needs none."""
+        if self._routes is None:
+            raise RuntimeError("this window has no routes: make it with minis.ui.router.new_window")
+        return self._routes
+
+    @routes.setter
+    def routes(self, routes: Routes) -> None:
+        self._routes = routes
 
     @property
     def top_screen(self) -> Screen | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import arcade
 import attrs
@@ -23,8 +24,9 @@ import attrs
 from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
 from minis.atomic import write_atomic
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
+from minis.data import packaged_data, shipped_folder, user_armies
 from minis.errors import MinisError, problem_lines
-from minis.paths import resolved
+from minis.paths import is_dir, resolved
 from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
@@ -32,17 +34,24 @@ from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.filedialog import FileDialog
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField
 
+_T = TypeVar("_T")
+
 #: The years a player may limit an army to (None: any year).
 YEAR_CHOICES: tuple[int | None, ...] = (None, *range(1939, 1946))
 
 
 def armies_folder() -> Path:
-    """Where army files are looked for first: ./armies if there is one, else the project's own."""
+    """Where the army dialogs open: ./armies if there is one; in a checkout, the repository's own (as
+    ever); in an installed minis, the player's folder (never the package's): docs/playing.md."""
     here = Path.cwd() / "armies"
-    if here.is_dir():
+    if is_dir(here):
         return here
-    project = Path(__file__).resolve().parents[2] / "armies"
-    return project if project.is_dir() else Path.cwd()
+    if packaged_data() is None:
+        return shipped_folder("armies")
+    try:
+        return user_armies()
+    except OSError:  # no home to write in: the working folder, as the dialog's last resort
+        return Path.cwd()
 
 
 @attrs.define
@@ -72,12 +81,10 @@ class ArmyFiles:
         return None
 
 
-class Cycle(Button):
+class Cycle(Button, Generic[_T]):
     """A button that steps through choices: click (or Enter) for the next, right-click for the previous."""
 
-    def __init__(
-        self, caption: str, choices: list[tuple[str, object]], on_change: Callable[[], object]
-    ) -> None:
+    def __init__(self, caption: str, choices: list[tuple[str, _T]], on_change: Callable[[], object]) -> None:
         self.caption = caption
         self.choices = choices
         self.index = 0
@@ -88,10 +95,10 @@ class Cycle(Button):
         return f"{self.caption}: {self.choices[self.index][0]}"
 
     @property
-    def value(self) -> object:
+    def value(self) -> _T:
         return self.choices[self.index][1]
 
-    def set_value(self, value: object) -> None:
+    def set_value(self, value: _T) -> None:
         for i, (_, v) in enumerate(self.choices):
             if v == value:
                 self.index = i
@@ -185,7 +192,7 @@ class ArmyBuilder(Screen):
         self.problems = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.BAD)
         self.load_button = Button("Load file…", self.load, shortcuts=())
         self.save_button = Button("Save file…", self.save)
-        self.clear_button = Button("Clear", self.clear)
+        self.clear_button = Button("Clear", self.clear_army)
         self.done_button = Button("Done", self.done)
         self.message = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
         self.widgets = [
@@ -222,7 +229,7 @@ class ArmyBuilder(Screen):
             self.name.value.strip() or f"{self.side.title} army",
             self.side,
             self.scenario,
-            year=self.year_limit.value,  # type: ignore[arg-type]
+            year=self.year_limit.value,
             historical=bool(self.historical.value),
             units=tuple(self.units),
         )
@@ -255,7 +262,8 @@ class ArmyBuilder(Screen):
             )
             self.changed()
 
-    def clear(self) -> None:
+    def clear_army(self) -> None:
+        """The Clear button (not `clear`, which is arcade's: it wipes the window before a frame)."""
         self.units.clear()
         self.message.text = "The army is empty."
         self.changed()
@@ -303,7 +311,7 @@ class ArmyBuilder(Screen):
             if (side is None or card.side is side)
             and (nation is None or card.nation is nation)
             and (kind is None or card.type is kind)
-            and (year is None or card.year <= year)  # type: ignore[operator]
+            and (year is None or card.year <= year)
         ]
         self.shown = sorted(cards, key=lambda c: (c.side.value, c.name.lower()))
         self.cards.set_items(
@@ -398,7 +406,8 @@ class ArmyBuilder(Screen):
         self.secret.place(Box(width * 0.35, height - theme.BAR_HEIGHT, width * 0.64, theme.BAR_HEIGHT))
         top = content.top - m
         filter_width = 200
-        for i, cycle in enumerate((self.side_filter, self.nation_filter, self.type_filter, self.year_filter)):
+        filters: list[Button] = [self.side_filter, self.nation_filter, self.type_filter, self.year_filter]
+        for i, cycle in enumerate(filters):
             cycle.place(Box(m + i * (filter_width + 8), top - 34, filter_width, 34))
         left_width = max(280, int(width * 0.3))
         right_width = max(300, int(width * 0.32))

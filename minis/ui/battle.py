@@ -19,7 +19,7 @@ What the players see, stage by stage:
   sight line, range, dice, the defense used (front or rear) and the exact odds of 0-3 hits; a click
   attacks;
 - defensive fire: the other player is asked, with each eligible unit and its odds: fire or hold;
-- the casualty phase's summary, and the victory screen.
+- the casualty phase's summary, and the victory screen (opened through the window's routes).
 
 Every hex the screen asks for can also be chosen with the map's keyboard cursor (W A S D, then Space):
 `MapView` hands the cursor hex to `on_hex_click` exactly as a mouse click does, and makes it the hovered
@@ -30,6 +30,7 @@ The map and everything on it belong to the screen's kept picture, rebuilt only w
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable, Iterable
 
@@ -39,6 +40,7 @@ from minis import actions as A
 from minis import queries
 from minis.board import Board
 from minis.events import Event
+from minis.game import Game
 from minis.hexgrid import FACINGS, Facing, Hex, distance
 from minis.queries import AttackPreview, PathInfo, percent
 from minis.rules import setup
@@ -220,7 +222,7 @@ class BattleScreen(Screen):
 
     # --- shortcuts to the game ----------------------------------------------------------------------
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game:
         return self.session.game
 
     @property
@@ -269,7 +271,7 @@ class BattleScreen(Screen):
         """Things the players must read before the next decision: the casualty phase's summary."""
         for i, event in enumerate(events):
             if event.kind == "phase" and event.note == "casualty":
-                self.notices.append(lambda evs=events[i:]: self._casualty_dialog(evs))
+                self.notices.append(functools.partial(self._casualty_dialog, events[i:]))
                 break
 
     def next_dialog(self) -> None:
@@ -279,10 +281,8 @@ class BattleScreen(Screen):
             return
         if self.game.over:
             self.show_dialog(None)
-            from minis.ui.victory import VictoryScreen
-
             if self.app.top_screen is self:
-                self.app.replace(VictoryScreen(self.app, self.session))
+                self.app.routes.victory(self.session)
             return
         stage = self.stage
         if stage is Stage.CHOOSE_FIRST:
@@ -712,10 +712,7 @@ class BattleScreen(Screen):
         if not armies_revealed(self.session.game):  # a save holds both armies: the other player could open it
             self.say("The game can be saved once both armies are on the map (a save shows both).", bad=True)
             return
-        from minis.ui.newbattle import open_save_dialog
-
-        open_save_dialog(
-            self.app,
+        self.app.routes.save_game(
             self.session,
             title="Save the game",
             name=f"turn-{self.state.turn}{SAVE_SUFFIX}",
@@ -723,9 +720,7 @@ class BattleScreen(Screen):
         )
 
     def load_game(self) -> None:
-        from minis.ui.newbattle import open_load_dialog
-
-        open_load_dialog(self.app, self.session.saves)
+        self.app.routes.load_game(self.session.saves)
 
     # --- keys -----------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -755,7 +750,7 @@ class BattleScreen(Screen):
             self.turn_facing(1)
         elif symbol in (key.E, key.BRACKETRIGHT):
             self.turn_facing(-1)
-        elif symbol == key.BACKSPACE and self.path:
+        elif symbol == key.BACKSPACE and self.path and self.selected is not None:
             self.path = self.path[:-1]
             self._path_info = queries.path_info(self.state, self.selected, self.path) if self.path else None
             self.changed()
@@ -1032,18 +1027,18 @@ class BattleScreen(Screen):
         if options is not None:
             for use in getattr(options, "uses", ()):  # an ability's own action
                 words = " ".join((use.ability.replace("-", " "), *use.args))
-                choices.append((f"Use {words}", lambda u=use: self.act(u), None))
+                choices.append((f"Use {words}", functools.partial(self.act, use), None))
             for transport in options.boards:
                 choices.append(
                     (
                         f"Board {unit_title(state.units[transport])}",
-                        lambda t=transport: self.act(A.BoardTransport(selected.id, t)),
+                        functools.partial(self.act, A.BoardTransport(selected.id, transport)),
                         None,
                     )
                 )
             if options.dismount is not None:
                 choices.append(
-                    ("Dismount", lambda h=options.dismount: self.act(A.Dismount(selected.id, h)), None)
+                    ("Dismount", functools.partial(self.act, A.Dismount(selected.id, options.dismount)), None)
                 )
         self.info.text = "\n".join(lines)
         return choices
@@ -1119,7 +1114,7 @@ class BattleScreen(Screen):
                 (
                     f"{i + 1}: fire {unit_title(unit)} · {preview.dice} dice · "
                     f"hit {percent(preview.odds[1])}",
-                    lambda u=unit.id: self.fire(u),
+                    functools.partial(self.fire, unit.id),
                     key,
                 )
             )
@@ -1276,9 +1271,9 @@ class BattleScreen(Screen):
                 if self._ready(unit) and unit.hex is not None and unit.id != self.selected:
                     _outline(under, unit.hex, (255, 255, 255, 150), 1.6, 0.97)
             for target in self._attacks if self.selected is not None else ():
-                hex_ = state.units[target].hex
-                if hex_ is not None:
-                    _outline(under, hex_, TARGET_RANGE, 2.4, 0.9)
+                target_hex = state.units[target].hex
+                if target_hex is not None:
+                    _outline(under, target_hex, TARGET_RANGE, 2.4, 0.9)
         return under
 
     def _cost_texts(self) -> list[TextSpec]:
@@ -1342,7 +1337,7 @@ class BattleScreen(Screen):
         bottom = content.bottom + m
         buttons_height = 34
         widths = (0.31, 0.23, 0.23, 0.23)
-        x = panel_left
+        x = float(panel_left)
         for share, button in zip(
             widths, (self.pass_button, self.undo_button, self.save_button, self.load_button), strict=True
         ):

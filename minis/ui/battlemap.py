@@ -9,12 +9,13 @@ screen's kept picture (`app.FrameCache`): a frame in which nothing happens copie
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import arcade
 import pyglet
 from arcade.shape_list import ShapeElementList
 
+from minis.hexgrid import Hex
 from minis.ui import theme
 from minis.ui.counters import TextSpec
 from minis.ui.hexdraw import Mesh
@@ -34,8 +35,15 @@ class BattleMap(MapView):
     texts only when its key or the zoom changes. Groups are drawn in the order they were first set.
     """
 
-    def __init__(self, window: arcade.Window, **kwargs: object) -> None:
-        super().__init__(window, **kwargs)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        window: arcade.Window,
+        *,
+        on_click: Callable[[Hex, int], object] | None = None,
+        on_hover: Callable[[Hex | None], object] | None = None,
+        cursor: bool = False,
+    ) -> None:
+        super().__init__(window, on_click=on_click, on_hover=on_hover, cursor=cursor)
         self._groups: dict[str, _Group] = {}
 
     def set_group(

@@ -117,14 +117,14 @@ def _play_until(game: Game, *, turn: int, phase: Phase, attacks: int) -> None:
         if game.over or game.decider() is None:
             return
         if state.turn == turn and state.phase is phase and state.stage is Stage.ACT:
-            made = 0
+            attacked = 0
             for unit_id in game.ready_units():
-                if made >= attacks:
+                if attacked >= attacks:
                     break
                 targets = [a for a in game.legal_actions(unit_id) if isinstance(a, A.Attack)]
                 if targets:
                     game.apply(targets[0])
-                    made += 1
+                    attacked += 1
                     if game.state.stage is not Stage.ACT:
                         _answer(game)
             return

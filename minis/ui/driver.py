@@ -29,11 +29,11 @@ class Driver:
 
     @classmethod
     def open(cls, width: int = WIDTH, height: int = HEIGHT) -> Driver:
-        """A hidden window showing the main menu."""
-        from minis.ui.menu import MainMenu
+        """A hidden window showing the main menu, its screens wired (`router.new_window`)."""
+        from minis.ui.router import new_window
 
-        window = MinisWindow(width, height, visible=False)
-        window.open(MainMenu(window))
+        window = new_window(width, height, visible=False)
+        window.routes.main_menu()
         driver = cls(window)
         driver.frame()
         return driver

@@ -5,6 +5,10 @@ sub-folders, and `..`), leaving out those the caller's `listed(path)` rule refus
 secrets stay out of the other's dialogs); clicking a file opens it (or, when saving, puts its name in
 the path field); Enter in the field does the same with what was typed. The caller's `on_choose(path)`
 does the work and returns an error message to show (the dialog stays open) or None (it closes).
+
+Paths are shown as a shell would: relative to the current folder when inside it, `~/...` under the
+home folder, else whole (`shown`). They are shorter to read, the same file when typed back, and a
+picture of the dialog does not give away where the game sits on the machine.
 """
 
 from __future__ import annotations
@@ -19,6 +23,20 @@ from minis.paths import is_dir, reason, resolved
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField
+
+
+def shown(path: Path) -> str:
+    """How the dialog writes `path`: relative to the current folder when inside it, else under `~`."""
+    with contextlib.suppress(OSError, ValueError):  # OSError: the current folder is gone
+        return str(path.relative_to(Path.cwd()))
+    with contextlib.suppress(ValueError, RuntimeError):  # RuntimeError: no home folder
+        return str(Path("~") / path.relative_to(Path.home()))
+    return str(path)
+
+
+def folder_text(folder: Path) -> str:
+    """A folder in the path field: shown, with the slash that says it is a folder."""
+    return shown(folder).rstrip("/") + "/"
 
 
 class FileDialog(Screen):
@@ -47,7 +65,7 @@ class FileDialog(Screen):
         self.on_choose = on_choose
         self.folder = folder
         self.entries: list[Path] = []
-        self.path = TextField(str(folder / name) if name else str(folder) + "/", on_submit=self.submit)
+        self.path = TextField(shown(folder / name) if name else folder_text(folder), on_submit=self.submit)
         self.files = ListBox(
             [], self.pick, row_height=30, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
         )
@@ -80,7 +98,7 @@ class FileDialog(Screen):
         self.files.set_items(names)
         self.files.highlight(0)
         kind = " or ".join(self.suffixes)
-        self.heading.text = f"{folder}  ({kind} files)"
+        self.heading.text = f"{shown(folder)}  ({kind} files)"
 
     def pick(self, row: int) -> None:
         if not 0 <= row < len(self.entries):
@@ -90,9 +108,9 @@ class FileDialog(Screen):
             self.show_folder(resolved(chosen))
             if self.saving:
                 name = Path(self.path.value).name if not self.path.value.endswith("/") else ""
-                self.path.set_value(str(self.folder / name) if name else str(self.folder) + "/")
+                self.path.set_value(shown(self.folder / name) if name else folder_text(self.folder))
             return
-        self.path.set_value(str(chosen))
+        self.path.set_value(shown(chosen))
         if not self.saving:
             self.submit(str(chosen))
 

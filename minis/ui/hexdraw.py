@@ -16,7 +16,7 @@ touch arcade, so they import it when called (after `minis.ui.boot` chose the mod
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import attrs
@@ -131,10 +131,14 @@ def map_edge(board: BoardLike) -> Bounds:
     return Bounds(min(xs), max(xs), min(ys), max(ys))
 
 
+#: Where the segment from the first point to the second crosses one edge of the clipping rectangle.
+_Cross = Callable[[Point, Point], Point]
+
+
 def clip_polygon(points: Sequence[Point], edge: Bounds) -> list[Point]:
     """Sutherland-Hodgman clipping of a convex polygon to a rectangle."""
 
-    def clip(poly: list[Point], inside, cross) -> list[Point]:  # type: ignore[no-untyped-def]
+    def clip(poly: list[Point], inside: Callable[[Point], bool], cross: _Cross) -> list[Point]:
         out: list[Point] = []
         for i, current in enumerate(poly):
             previous = poly[i - 1]
@@ -146,10 +150,10 @@ def clip_polygon(points: Sequence[Point], edge: Bounds) -> list[Point]:
                 out.append(cross(previous, current))
         return out
 
-    def at_x(x0: float):  # type: ignore[no-untyped-def]
+    def at_x(x0: float) -> _Cross:
         return lambda p, c: (x0, p[1] + (c[1] - p[1]) * (x0 - p[0]) / (c[0] - p[0]))
 
-    def at_y(y0: float):  # type: ignore[no-untyped-def]
+    def at_y(y0: float) -> _Cross:
         return lambda p, c: (p[0] + (c[0] - p[0]) * (y0 - p[1]) / (c[1] - p[1]), y0)
 
     poly = list(points)
@@ -429,9 +433,9 @@ def build_mesh(board: BoardLike, *, zones: bool = True) -> Mesh:
         segment = _clip_segment(*shared_edge(*pair), edge)
         if segment:
             mesh.line(*segment, stream_width, WATER)
-            for end in segment:
-                if inside(end):
-                    mesh.disc(end, stream_width / 2, WATER, 8)
+            for tip in segment:
+                if inside(tip):
+                    mesh.disc(tip, stream_width / 2, WATER, 8)
     roads = [
         seg for seg in (_clip_segment(centre(a), centre(b), edge) for a, b in _pairs(board.roads)) if seg
     ]
@@ -439,8 +443,8 @@ def build_mesh(board: BoardLike, *, zones: bool = True) -> Mesh:
     for width, colour in ((road_width * 1.6, ROAD_EDGE), (road_width, ROAD)):
         for segment in roads:
             mesh.line(*segment, width, colour)
-        for end in ends:
-            mesh.disc(end, width / 2, colour, 10)
+        for tip in ends:
+            mesh.disc(tip, width / 2, colour, 10)
     for a, b in _pairs(board.roads):
         if board.is_bridge(a, b):
             _bridge(mesh, a, b)

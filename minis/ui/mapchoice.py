@@ -28,7 +28,9 @@ def geometry(window: MinisWindow, number: int) -> hexdraw.MapGeometry:
     key = ("configuration", number)
     if key not in window.cache:
         window.cache[key] = hexdraw.build(boards.configuration(number))
-    return window.cache[key]  # type: ignore[return-value]
+    found = window.cache[key]
+    assert isinstance(found, hexdraw.MapGeometry)  # the window's cache holds all kinds of things
+    return found
 
 
 class MapChoice(Screen):

@@ -487,7 +487,7 @@ class MapView(Widget):
         """The cursor's rim, in world coordinates (part of the kept picture: `look` names the cursor)."""
         key = self.cursor if self.cursor_shown else None
         if key != self._cursor_shapes[0]:
-            shapes = None
+            shapes: ShapeElementList | None = None
             if key is not None:
                 mesh = hexdraw.Mesh()
                 points = hexdraw.corners(*hexdraw.centre(key), 0.97)

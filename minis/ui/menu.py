@@ -1,7 +1,8 @@
 """The main menu: what the game can do now, one entry per screen.
 
 Only entries that work are shown: the map editor appears when its package (`minis.ui.editor`) exists,
-and is imported only when chosen.
+and is imported only when chosen. Each entry opens its screen through the window's routes
+(`minis.ui.navigation`), so the menu imports none of them.
 """
 
 from __future__ import annotations
@@ -11,47 +12,30 @@ from collections.abc import Callable, Hashable
 
 import arcade
 
+from minis.state import Scenario
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Label, ListBox
 
 
 def _new_standard(window: MinisWindow) -> None:
-    from minis.state import Scenario
-    from minis.ui.newbattle import NewBattle
-
-    NewBattle(window, Scenario.STANDARD).start()
+    window.routes.new_battle(Scenario.STANDARD)
 
 
 def _new_assault(window: MinisWindow) -> None:
-    from minis.state import Scenario
-    from minis.ui.newbattle import NewBattle
-
-    NewBattle(window, Scenario.ASSAULT).start()
+    window.routes.new_battle(Scenario.ASSAULT)
 
 
 def _play_scenario(window: MinisWindow) -> None:
-    from minis.ui.scenariochoice import open_scenario_dialog
-
-    open_scenario_dialog(window)
+    window.routes.choose_scenario()
 
 
 def _load_game(window: MinisWindow) -> None:
-    from minis.ui.newbattle import open_load_dialog
-
-    saves = window.saves
-    if saves is None:
-        from minis.ui.session import saves_folder
-
-        saves = saves_folder()
-    saves.mkdir(parents=True, exist_ok=True)
-    open_load_dialog(window, saves)
+    window.routes.load_game()
 
 
 def _map_editor(window: MinisWindow) -> None:
-    from minis.ui import editor  # type: ignore[attr-defined]
-
-    window.open(editor.EditorView(window, path=None))
+    window.routes.map_editor()
 
 
 def editor_available() -> bool:
@@ -60,9 +44,7 @@ def editor_available() -> bool:
 
 
 def _battle_maps(window: MinisWindow) -> None:
-    from minis.ui.battlemaps import BattleMapsScreen
-
-    window.open(BattleMapsScreen(window))
+    window.routes.battle_maps()
 
 
 def _quit(window: MinisWindow) -> None:

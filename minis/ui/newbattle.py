@@ -6,7 +6,9 @@ Assault: first the players say who attacks; the attacker builds 120 points and t
 defender chooses the map, then the battle screen (objective, end, deployment...).
 
 The screens replace one another above the main menu, so Escape (after a confirmation) always leads
-back to it. Loading a saved game opens the battle screen at the decision where it was saved.
+back to it. These steps are the flow's own; the battle it leads to is opened through the window's
+routes (`minis.ui.navigation`), so this module imports no battle screen. Load game and Save are in
+`gamefiles`.
 
 Secrets: nothing one player can open in the game may show or name the other's army before both are
 on the map. The two builders share an `ArmyFiles` (each side's army dialogs leave out what the other
@@ -17,14 +19,14 @@ leaves out an older set-up autosave (`session.early_autosave`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import arcade
 
 from minis.army import Army
 from minis.army import Scenario as ArmyScenario
-from minis.errors import MinisError, escaped, problem_lines
+from minis.cards import card_catalogue
+from minis.errors import MinisError, escaped
 from minis.game import Game
 from minis.sides import Side
 from minis.state import Scenario, Stage
@@ -32,35 +34,14 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.armybuilder import ArmyBuilder, ArmyFiles
 from minis.ui.cardpanel import SIDE_TEXT
-from minis.ui.filedialog import FileDialog
-from minis.ui.handover import HandOver
-from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saves_folder
+from minis.ui.gamefiles import saves_of
+from minis.ui.handover import HandOver, leave_dialog
+from minis.ui.mapchoice import MapChoice
+from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Label
 
-
-def saves_of(window: MinisWindow) -> Path:
-    return window.saves if window.saves is not None else saves_folder()
-
-
-def open_battle(window: MinisWindow, session: Session, *, replace: bool = True) -> None:
-    """Show the battle screen for a session (or the defender's map choice if the map is still open)."""
-    from minis.ui.battle import BattleScreen
-    from minis.ui.mapchoice import MapChoice
-
-    game = session.game
-    if game.state.stage is Stage.CHOOSE_CONFIGURATION:
-
-        def chosen(_: Game) -> None:
-            window.replace(BattleScreen(window, session))
-
-        screen: Screen = MapChoice(window, chosen, game=game)
-    else:
-        # a loaded game mid-deployment shows the hand-over first (the battle screen asks for it)
-        screen = BattleScreen(window, session)
-    if replace:
-        window.replace(screen)
-    else:
-        window.open(screen)
+if TYPE_CHECKING:
+    from minis.scenario import Scenario as ScenarioFile
 
 
 class NewBattle:
@@ -71,13 +52,13 @@ class NewBattle:
         self.scenario = scenario
         self.attacker: Side | None = None
         self.armies: dict[Side, Army] = {}
-        #: A scenario file's terms (`minis.scenario.Scenario`), or None for the rulebook's battles.
-        self.plan: Any = None
+        #: A scenario file's terms, or None for the rulebook's battles.
+        self.plan: ScenarioFile | None = None
         #: The army files each player saves while building (hidden from the other player's dialogs).
         self.army_files = ArmyFiles()
 
     @classmethod
-    def for_scenario(cls, window: MinisWindow, plan: Any) -> NewBattle:
+    def for_scenario(cls, window: MinisWindow, plan: ScenarioFile) -> NewBattle:
         """A battle of a scenario file: its army limits, its map, its sides or roles."""
         battle = cls(window, Scenario.ASSAULT if plan.is_attack else Scenario.STANDARD)
         battle.plan = plan
@@ -103,21 +84,19 @@ class NewBattle:
             return ArmyScenario.STANDARD
         return ArmyScenario.ASSAULT_ATTACKER if side is self.attacker else ArmyScenario.ASSAULT_DEFENDER
 
-    def _hand_over(self, side: Side, then: str, go: object) -> HandOver:
+    def _hand_over(self, side: Side, then: str, go: Callable[[], object]) -> HandOver:
         detail = ""
         if self.scenario is Scenario.ASSAULT and self.attacker is not None:
             role = "attacker" if side is self.attacker else "defender"
             limit = self._army_scenario(side).points_limit
             detail = f"Assault: the {side.title} are the {role} ({limit} points)."
-        return HandOver(self.window, side, then, go, detail=detail)  # type: ignore[arg-type]
+        return HandOver(self.window, side, then, go, detail=detail)
 
-    def _builder(self, side: Side, done: Any) -> ArmyBuilder:
+    def _builder(self, side: Side, done: Callable[[Army], object]) -> ArmyBuilder:
         if self.plan is None:
             return ArmyBuilder(self.window, side, self._army_scenario(side), done, files=self.army_files)
         plan = self.plan
         force = plan.force_of(side, self.attacker)
-        from minis.cards import card_catalogue
-
         cards = card_catalogue()
         return ArmyBuilder(
             self.window,
@@ -147,8 +126,6 @@ class NewBattle:
         self.window.replace(BothPlayers(self.window, self._to_map))
 
     def _to_map(self) -> None:
-        from minis.ui.mapchoice import MapChoice
-
         if self.plan is not None:
             try:
                 game = self.make_game(None)
@@ -191,7 +168,7 @@ class NewBattle:
     def _begin(self, game: Game) -> None:
         session = Session(game, saves=saves_of(self.window))
         session.autosave()  # only if the game starts with both armies on the map (else: after deployment)
-        open_battle(self.window, session)
+        self.window.routes.battle(session)
 
 
 class BothPlayers(Screen):
@@ -200,7 +177,7 @@ class BothPlayers(Screen):
     title = "Armies ready"
     hint = "Space or Enter when both players are at the screen"
 
-    def __init__(self, window: MinisWindow, go: object) -> None:
+    def __init__(self, window: MinisWindow, go: Callable[[], object]) -> None:
         super().__init__(window)
         self.text = Label("Both armies are ready.", size=30, bold=True, colour=theme.ACCENT, align="center")
         self.more = Label(
@@ -208,7 +185,7 @@ class BothPlayers(Screen):
             size=theme.TEXT_SIZE + 2,
             align="center",
         )
-        self.go = Button("Choose the battle map", go, shortcuts=[arcade.key.SPACE, arcade.key.ENTER])  # type: ignore[arg-type]
+        self.go = Button("Choose the battle map", go, shortcuts=[arcade.key.SPACE, arcade.key.ENTER])
         self.problem = Label("", size=theme.TEXT_SIZE + 1, colour=theme.BAD, align="center")
         self.widgets = [self.text, self.more, self.go, self.problem]
 
@@ -223,8 +200,6 @@ class BothPlayers(Screen):
         self.problem.place(Box(cx - 560, height * 0.6 - 190, 1120, 30))
 
     def on_back(self) -> bool:
-        from minis.ui.handover import leave_dialog
-
         self.show_dialog(leave_dialog(self, "The armies built so far are lost."))
         return True
 
@@ -235,7 +210,7 @@ class AttackerChoice(Screen):
     title = "New Assault battle"
     hint = "A or X: the Axis attack · L: the Allies attack · Esc back"
 
-    def __init__(self, window: MinisWindow, on_choose: object) -> None:
+    def __init__(self, window: MinisWindow, on_choose: Callable[[Side], object]) -> None:
         super().__init__(window)
         self.question = Label("Who attacks?", size=30, bold=True, colour=theme.ACCENT, align="center")
         self.about = Label(
@@ -247,10 +222,10 @@ class AttackerChoice(Screen):
         )
         self.axis = Button(
             "The Axis attack (A)", lambda: on_choose(Side.AXIS), shortcuts=[arcade.key.A, arcade.key.X]
-        )  # type: ignore[operator]
+        )
         self.allies = Button(
             "The Allies attack (L)", lambda: on_choose(Side.ALLIES), shortcuts=[arcade.key.L]
-        )  # type: ignore[operator]
+        )
         self.axis.label.colour = SIDE_TEXT[Side.AXIS]
         self.widgets = [self.question, self.about, self.axis, self.allies]
         self.set_focus(self.axis)
@@ -267,63 +242,3 @@ def _reason(error: Exception) -> str:
     if isinstance(error, MinisError):
         return "; ".join(escaped(p.message) for p in error.problems[:3])
     return str(error)
-
-
-def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
-    """The 'Load game' file dialog; a good save opens the battle screen in place of the current screen."""
-
-    def chosen(path: Path) -> str | None:
-        try:
-            session = Session.load(path, saves=saves_of(window))
-        except MinisError as error:
-            return "\n".join(problem_lines(error.problems, 4))
-        window.back()  # the dialog
-        from minis.ui.battle import BattleScreen
-        from minis.ui.menu import MainMenu
-
-        top = window.top_screen
-        if isinstance(top, BattleScreen) or not isinstance(top, MainMenu):
-            open_battle(window, session, replace=True)
-        else:
-            open_battle(window, session, replace=False)
-        return None
-
-    window.open(
-        FileDialog(
-            window,
-            title="Load a saved game",
-            folder=folder or saves_of(window),
-            suffixes=(SAVE_SUFFIX, ".txt"),
-            on_choose=chosen,
-            listed=lambda path: not early_autosave(path),
-        )
-    )
-
-
-def open_save_dialog(
-    window: MinisWindow, session: Session, *, title: str, name: str, saved: Callable[[str], object]
-) -> None:
-    """The 'Save the game' file dialog of the battle and victory screens: the session's record goes
-    where the player chooses; a file that can't be written keeps the dialog open with the reason, and
-    `saved` hears the message to show once it is written."""
-
-    def chosen(path: Path) -> str | None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            session.save(path)
-        except OSError as error:
-            return f"cannot write {path}: {error.strerror or error}"
-        saved(f"Saved {path}")
-        return None
-
-    window.open(
-        FileDialog(
-            window,
-            title=title,
-            folder=session.saves,
-            suffixes=(SAVE_SUFFIX,),
-            on_choose=chosen,
-            saving=True,
-            name=name,
-        )
-    )

@@ -3,7 +3,7 @@
 Designers write scenario files (docs/scenarios.md) and want to play them without the command line.
 The chooser is the shared file dialog on the shipped `scenarios/` folder (the one `load_scenario`
 knows bare names from); any other folder is a click or a typed path away. A good file starts the very
-flow of `minis play --scenario FILE` (`NewBattle.for_scenario`); a broken one keeps the dialog open
+flow of `minis play --scenario FILE` (`Routes.scenario_battle`); a broken one keeps the dialog open
 with its problems as `FILE:LINE:COL: message`, as the load dialog does for a broken save, so the
 designer can fix the file and pick it again.
 """
@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 from minis.errors import EXIT_UNREADABLE, MinisError, problem_lines
-from minis.paths import is_dir, is_file, read_bytes, resolved
+from minis.paths import is_file, read_bytes, resolved
 from minis.scenario import SCENARIOS_DIR, is_scenario_text, load_scenario, parse_scenario_doc
 from minis.ui import theme
 from minis.ui.app import MinisWindow
@@ -28,11 +28,8 @@ MESSAGE_HEIGHT = 150
 
 
 def scenarios_folder() -> Path:
-    """The shipped scenarios (beside the package, as `minis.scenario` finds them), else ./scenarios."""
-    if is_dir(SCENARIOS_DIR):
-        return resolved(SCENARIOS_DIR)
-    here = Path.cwd() / "scenarios"
-    return here if is_dir(here) else Path.cwd()
+    """The shipped scenarios, as `minis.scenario` finds them (the repository's, or an installed wheel's)."""
+    return resolved(SCENARIOS_DIR)
 
 
 def problems_text(path: Path, error: MinisError) -> str:
@@ -72,11 +69,9 @@ class ScenarioDialog(FileDialog):
             plan = load_scenario(path)  # a path the system refuses is a MinisError too (minis.paths)
         except MinisError as error:
             return problems_text(path, error)
-        from minis.ui.newbattle import NewBattle
-
         window = self.app
         window.back()  # this dialog: Escape from the battle set-up leads back to the main menu
-        NewBattle.for_scenario(window, plan).start()
+        window.routes.scenario_battle(plan)
         return None
 
     def highlighted(self) -> Path | None:

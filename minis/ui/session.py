@@ -19,7 +19,6 @@ No arcade here: the session is plain Python, tested without a window.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import attrs
 
 from minis import actions as A
 from minis import record
+from minis.data import user_folder
 from minis.errors import MinisError
 from minis.events import Event, describe
 from minis.game import Game
@@ -53,11 +53,7 @@ SECRET_STAGES = (
 
 def saves_folder() -> Path:
     """Where saves go: $MINIS_SAVES, else $XDG_DATA_HOME/minis/saves, else ~/.local/share/minis/saves."""
-    explicit = os.environ.get("MINIS_SAVES")
-    if explicit:
-        return Path(explicit).expanduser()
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "minis" / "saves"
+    return user_folder("saves", "MINIS_SAVES")
 
 
 def armies_revealed(game: Game) -> bool:

@@ -86,13 +86,11 @@ class VictoryScreen(Screen):
         if not self.session.recordable:
             self.saved.text = "This battle began from a set position; it has no record to save."
             return
-        from minis.ui.newbattle import open_save_dialog
 
         def saved(message: str) -> None:
             self.saved.text = message
 
-        open_save_dialog(
-            self.app,
+        self.app.routes.save_game(
             self.session,
             title="Save the game record",
             name=f"battle-turn-{self.session.game.state.turn}{SAVE_SUFFIX}",

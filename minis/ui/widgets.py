@@ -11,6 +11,7 @@ True when it used the event, so the screen stops offering it to others.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 
 import arcade
@@ -163,7 +164,8 @@ class Label(Widget):
 
     @property
     def colour(self) -> theme.Colour:
-        return tuple(self._text.color)  # type: ignore[return-value]
+        red, green, blue, alpha = self._text.color  # arcade's Color is an RGBA tuple
+        return (red, green, blue, alpha)
 
     @colour.setter
     def colour(self, value: theme.Colour) -> None:
@@ -501,7 +503,9 @@ class TabBar(Widget):
         self.selected = 0
         self.titles = list(titles)
         self.short = list(short) if short is not None else self.titles
-        self.tabs = [Button(title, lambda i=i: self.select(i), size=size) for i, title in enumerate(titles)]
+        self.tabs = [
+            Button(title, functools.partial(self.select, i), size=size) for i, title in enumerate(titles)
+        ]
         self._sync()
 
     def select(self, index: int) -> None:

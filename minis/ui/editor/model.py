@@ -47,6 +47,7 @@ from minis.mapfile import (
     read_text,
     section_frame,
 )
+from minis.rules.zones import expand_token, zone_hexes
 from minis.scenario import (
     CHOOSE,
     HALF_ZONE,
@@ -59,7 +60,6 @@ from minis.scenario import (
     parse_scenario_doc,
     scenario_from_text,
     zone_entries,
-    zone_hexes,
 )
 from minis.terrain import Terrain
 
@@ -577,7 +577,7 @@ class Editor:
         for side, hexes in SECTION_HALVES.items():
             if hex_ in hexes:
                 letters = _replace_letter(getattr(document, side), hexes.index(hex_), letter)
-                return self._map(attrs.evolve(document, **{side: letters}))
+                return self._map(document.with_halves(side, letters))
         raise EditError("the corner quarter-hexes of a section are always clear")
 
     def _check_pair(self, a: Hex, b: Hex) -> None:
@@ -685,13 +685,17 @@ class Editor:
             for entry in document.streams
             if (kept := tuple(t for t in entry if (s := frame.side(t)) is not None and s <= cells))
         )
-        changes: dict[str, object] = {"roads": roads, "streams": streams}
-        objective = getattr(document, "objective", None)
-        if objective is not None and frame.resolve(objective) not in cells:
-            changes["objective"] = None
         if roads == document.roads:
-            del changes["roads"]
-        changed = self._map(attrs.evolve(document, **changes))
+            roads = document.roads  # roads all on the map stay as written
+        tidied: Document
+        if isinstance(document, Section):
+            tidied = attrs.evolve(document, roads=roads, streams=streams)
+        else:
+            objective = document.objective
+            if objective is not None and frame.resolve(objective) not in cells:
+                objective = None
+            tidied = attrs.evolve(document, roads=roads, streams=streams, objective=objective)
+        changed = self._map(tidied)
         scenario = self.scenario
         if scenario is not None:  # zones listed hex by hex keep only the hexes still on the map
             board, ends = self.board, self.ends()
@@ -910,8 +914,6 @@ class Editor:
                     return {hex_}
             return set()
         try:
-            from minis.scenario import expand_token
-
             return set(expand_token(board, token))
         except ValueError:
             return self._named_hexes(problem.message) if key == "zone" else set()
@@ -1028,10 +1030,10 @@ def cycle_section(document: Configuration, quadrant: str, names: Sequence[str], 
     placement: Placement = document.placements()[quadrant]
     index = names.index(placement.section) if placement.section in names else -1
     chosen = names[(index + step) % len(names)]
-    return attrs.evolve(document, **{quadrant: Placement(chosen, placement.turned)})
+    return document.with_placement(quadrant, Placement(chosen, placement.turned))
 
 
 def turn_section(document: Configuration, quadrant: str) -> Configuration:
     """The configuration with the section in `quadrant` turned 180 degrees (or back)."""
     placement: Placement = document.placements()[quadrant]
-    return attrs.evolve(document, **{quadrant: Placement(placement.section, not placement.turned)})
+    return document.with_placement(quadrant, Placement(placement.section, not placement.turned))

@@ -109,5 +109,6 @@ class Prompt(Panel):
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         return self.field.on_key_press(symbol, modifiers)
 
-    def on_text(self, text: str) -> None:
+    def on_text(self, text: str) -> bool:
         self.field.type(text)
+        return True

@@ -15,17 +15,20 @@ All changes go through `model.Editor`; this module only turns input into its cal
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 from pathlib import Path
 
 import arcade
+import attrs
 from arcade.shape_list import ShapeElementList
 
 from minis.board import Board
 from minis.errors import MinisError
 from minis.hexgrid import Hex, distance, neighbours
 from minis.mapfile import Configuration, MapDoc, Section
+from minis.scenario import Condition
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.editor.model import (
@@ -98,6 +101,18 @@ TOOL_KEYS = {
 TERRAIN_KEYS = "Keys: Space paints the cursor hex; hold it and step to paint on"
 
 
+@attrs.define
+class Stroke:
+    """A drag of the mouse, or a held key, with a tool: one undo step, whose refusals are told once."""
+
+    add: bool  # the left button (Space, Enter) adds; the right one (Backspace, Delete) removes
+    start: tuple[float, float]  # where it began, in world units
+    point: tuple[float, float]  # where it is now
+    hexes: list[Hex]  # the hexes it went over, in order
+    key: int | None = None  # the key that holds a keyboard stroke
+    told: bool = False  # a refusal of this stroke was shown already
+
+
 class ShownBoard:
     """The board as the editor draws it: the editor's board with the scenario's deployment zones."""
 
@@ -105,8 +120,38 @@ class ShownBoard:
         self.board = board
         self.zones = zones
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.board, name)
+    # `hexdraw.BoardLike`, from the board, but for the zones
+    @property
+    def hexes(self) -> Collection[Hex]:
+        return self.board.hexes
+
+    @property
+    def half_hexes(self) -> Collection[Hex]:
+        return self.board.half_hexes
+
+    @property
+    def roads(self) -> Collection[frozenset[Hex]]:
+        return self.board.roads
+
+    @property
+    def streams(self) -> Collection[frozenset[Hex]]:
+        return self.board.streams
+
+    @property
+    def objective(self) -> Hex | None:
+        return self.board.objective
+
+    def terrain(self, hex_: Hex) -> object:
+        return self.board.terrain(hex_)
+
+    def label(self, hex_: Hex) -> str:
+        return self.board.label(hex_)
+
+    def is_bridge(self, a: Hex, b: Hex) -> bool:
+        return self.board.is_bridge(a, b)
+
+    def visible(self, a: Hex, b: Hex) -> bool:
+        return self.board.visible(a, b)
 
     def deployment_zone(self, end: str) -> frozenset[Hex]:
         return self.zones.get(end, frozenset())
@@ -230,7 +275,7 @@ class EditorView(Screen):
         self.name = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
         self.kind = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM)
         self.tool_buttons = {
-            tool: Button(text, lambda t=tool: self.choose(t), size=theme.SMALL_SIZE)
+            tool: Button(text, functools.partial(self.choose, tool), size=theme.SMALL_SIZE)
             for tool, text, _ in TOOLS
         }
         self.size_buttons = [
@@ -257,7 +302,7 @@ class EditorView(Screen):
         self.panel = Panel(children)
         self.widgets = [self.map, self.panel]
         self.prompt: Prompt | None = None
-        self._stroke: dict[str, object] | None = None
+        self._stroke: Stroke | None = None
         self._shown: tuple[object, ShownBoard] | None = None
         self._geometry_key: object = None
         self._overlay_key: object = None
@@ -444,17 +489,17 @@ class EditorView(Screen):
         try:
             action()
         except EditError as error:
-            if self._stroke is None or not self._stroke.get("told"):
+            if self._stroke is None or not self._stroke.told:
                 self.say(str(error), bad=True)
             if self._stroke is not None:
-                self._stroke["told"] = True
+                self._stroke.told = True
         self.refresh()
 
     def stroke_begin(self, button: int, wx: float, wy: float) -> None:
         add = button != arcade.MOUSE_BUTTON_RIGHT
         self.editor.begin()
         hex_ = self._hex_at(wx, wy)
-        self._stroke = {"add": add, "start": (wx, wy), "hexes": [hex_] if hex_ else [], "point": (wx, wy)}
+        self._stroke = Stroke(add, start=(wx, wy), point=(wx, wy), hexes=[hex_] if hex_ else [])
         if self.tool == "stream":
             self._stream_along(wx, wy, wx, wy)
         elif self.tool != "road" and hex_ is not None:
@@ -464,13 +509,13 @@ class EditorView(Screen):
         stroke = self._stroke
         if stroke is None:
             return
-        px, py = stroke["point"]  # type: ignore[misc]
-        stroke["point"] = (wx, wy)
+        px, py = stroke.point
+        stroke.point = (wx, wy)
         if self.tool == "stream":
             self._stream_along(px, py, wx, wy)
             return
         hex_ = self._hex_at(wx, wy)
-        hexes: list[Hex] = stroke["hexes"]  # type: ignore[assignment]
+        hexes = stroke.hexes
         if hex_ is None or (hexes and hexes[-1] == hex_):
             return
         steps = hex_path(hexes[-1], hex_)[1:] if hexes else [hex_]
@@ -483,7 +528,7 @@ class EditorView(Screen):
                     and step in self.board.terrain_map()
                     and previous in self.board.terrain_map()
                 ):
-                    self._apply(lambda a=previous, b=step: self.editor.road(a, b, add=stroke["add"]))  # type: ignore[misc]
+                    self._apply(functools.partial(self.editor.road, previous, step, add=stroke.add))
             elif self.tool not in ("objective", "hand"):
                 self._hex_tool(step)
 
@@ -491,11 +536,10 @@ class EditorView(Screen):
         stroke = self._stroke
         if stroke is None:
             return
-        hexes: list[Hex] = stroke["hexes"]  # type: ignore[assignment]
-        if self.tool == "road" and len(hexes) <= 1:  # a click on a hexside: the road across it
-            side = nearest_side(self.board, *stroke["start"])  # type: ignore[misc]
+        if self.tool == "road" and len(stroke.hexes) <= 1:  # a click on a hexside: the road across it
+            side = nearest_side(self.board, *stroke.start)
             if side is not None:
-                self._apply(lambda: self.editor.road(*side, add=stroke["add"]))
+                self._apply(functools.partial(self.editor.road, *side, add=stroke.add))
         self.editor.end()
         self._stroke = None
         self.refresh()
@@ -516,16 +560,16 @@ class EditorView(Screen):
         button = arcade.MOUSE_BUTTON_RIGHT if symbol in REMOVE_KEYS else arcade.MOUSE_BUTTON_LEFT
         self.stroke_begin(button, *hexdraw.centre(cursor))
         if self._stroke is not None:
-            self._stroke["key"] = symbol
+            self._stroke.key = symbol
 
     def cursor_moved(self) -> None:
         """The cursor stepped: with a stroke's key held, the stroke is dragged to the new hex."""
         stroke, cursor = self._stroke, self.map.cursor
-        if stroke is not None and stroke.get("key") is not None and cursor is not None:
+        if stroke is not None and stroke.key is not None and cursor is not None:
             self.stroke_move(*hexdraw.centre(cursor))
 
     def on_key_release(self, symbol: int, modifiers: int) -> bool:
-        if self._stroke is not None and self._stroke.get("key") == symbol:
+        if self._stroke is not None and self._stroke.key == symbol:
             self.stroke_end()
         return True
 
@@ -534,7 +578,7 @@ class EditorView(Screen):
         return hex_ if hex_ in self.board.terrain_map() else None
 
     def _hex_tool(self, hex_: Hex) -> None:
-        add = bool(self._stroke["add"]) if self._stroke else True
+        add = self._stroke.add if self._stroke else True
         tool, editor = self.tool, self.editor
         if len(tool) == 1:
             self._apply(lambda: editor.paint(hex_, tool if add else "C"))
@@ -547,14 +591,14 @@ class EditorView(Screen):
         """Stream sides under the mouse's way from (ax, ay) to (bx, by), sampled finely."""
         steps = max(1, int(math.hypot(bx - ax, by - ay) / (0.15 * hexdraw.SIZE)))
         seen: set[frozenset[Hex]] = set()
-        add = bool(self._stroke["add"]) if self._stroke else True
+        add = self._stroke.add if self._stroke else True
         for k in range(steps + 1):
             t = k / steps
             side = nearest_side(self.board, ax + (bx - ax) * t, ay + (by - ay) * t)
             if side is None or frozenset(side) in seen:
                 continue
             seen.add(frozenset(side))
-            self._apply(lambda s=side: self.editor.stream(*s, add=add))
+            self._apply(functools.partial(self.editor.stream, *side, add=add))
 
     # --- commands --------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -787,7 +831,7 @@ class EditorView(Screen):
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         stroke = self._stroke
-        if stroke is not None and stroke.get("key") not in (None, symbol) and symbol not in CURSOR_KEYS:
+        if stroke is not None and stroke.key not in (None, symbol) and symbol not in CURSOR_KEYS:
             self.stroke_end()  # any other key ends a keyboard stroke (its release may never come)
         if self.prompt is not None and symbol != arcade.key.ESCAPE:
             self.prompt.on_key_press(symbol, modifiers)
@@ -797,7 +841,7 @@ class EditorView(Screen):
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
         key = arcade.key
         if modifiers & key.MOD_CTRL:
-            commands = {
+            commands: dict[int, Callable[[], object]] = {
                 key.Z: self.redo if modifiers & key.MOD_SHIFT else self.undo,
                 key.Y: self.redo,
                 key.S: lambda: self.save(save_as=bool(modifiers & key.MOD_SHIFT)),
@@ -861,19 +905,19 @@ def _text_height(text: str, width: float) -> float:
     return float(measure.content_height)
 
 
-def _condition_text(condition: object) -> str:
-    kind = getattr(condition, "kind", "")
+def _condition_text(condition: Condition) -> str:
+    kind = condition.kind
     if kind == "objective":
-        return f"objective from turn {condition.from_turn}"  # type: ignore[attr-defined]
+        return f"objective from turn {condition.from_turn}"
     if kind == "points":
-        return f"points from turn {condition.from_turn}"  # type: ignore[attr-defined]
+        return f"points from turn {condition.from_turn}"
     if kind == "hold":
-        return f"{condition.side} holds until turn {condition.turn}"  # type: ignore[attr-defined]
+        return f"{condition.side} holds until turn {condition.turn}"
     if kind == "exit":
-        amount = condition.units or condition.points  # type: ignore[attr-defined]
-        unit = "units" if condition.units else "points"  # type: ignore[attr-defined]
-        by = f" by turn {condition.by_turn}" if condition.by_turn else ""  # type: ignore[attr-defined]
-        return f"{condition.side} gets {amount} {unit} off the map{by}"  # type: ignore[attr-defined]
+        amount = condition.units or condition.points
+        unit = "units" if condition.units else "points"
+        by = f" by turn {condition.by_turn}" if condition.by_turn else ""
+        return f"{condition.side} gets {amount} {unit} off the map{by}"
     return kind
 
 

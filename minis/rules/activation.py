@@ -17,9 +17,9 @@ from __future__ import annotations
 import attrs
 
 from minis import abilities
-from minis.abilities import FollowUp
-from minis.ability_rules._common import add_this_phase, phase_key, this_phase
+from minis.ability_api import FollowUp
 from minis.hexgrid import Hex
+from minis.rules.flags import add_this_phase, phase_key, this_phase
 from minis.state import GameState
 
 KEY = "activation"
@@ -61,7 +61,8 @@ def acting_unit(state: GameState) -> str | None:
 
 def clear(state: GameState) -> None:
     """Another action was taken: the follow-ups are lost (they can't be saved)."""
-    state.flags.pop(KEY, None)
+    if KEY in state.flags:
+        del state.flags[KEY]
 
 
 def record(state: GameState, unit_id: str, done: str) -> None:

@@ -1,0 +1,93 @@
+"""The routes of the game window: the one module that imports the screens and wires them together.
+
+Screens send the player on through `window.routes` (the `navigation.Routes` protocol) and never
+import the screen they open; this module does, so the screen modules have no import cycle among them.
+`new_window` makes a window with these routes; `minis play`, the UI tests and `Driver.open` use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from minis.game import Game
+from minis.state import Scenario, Stage
+from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
+from minis.ui.battle import BattleScreen
+from minis.ui.battlemaps import BattleMapsScreen
+from minis.ui.gamefiles import open_load_dialog, open_save_dialog
+from minis.ui.mapchoice import MapChoice
+from minis.ui.menu import MainMenu
+from minis.ui.newbattle import NewBattle
+from minis.ui.scenariochoice import open_scenario_dialog
+from minis.ui.session import Session
+from minis.ui.victory import VictoryScreen
+
+if TYPE_CHECKING:
+    from minis.scenario import Scenario as ScenarioFile
+
+
+class Router:
+    """`navigation.Routes` for one window: each destination is the screen it names."""
+
+    def __init__(self, window: MinisWindow) -> None:
+        self.window = window
+
+    def main_menu(self) -> None:
+        self.window.stack.clear()
+        self.window.open(MainMenu(self.window))
+
+    def new_battle(self, scenario: Scenario) -> None:
+        NewBattle(self.window, scenario).start()
+
+    def scenario_battle(self, plan: ScenarioFile) -> None:
+        NewBattle.for_scenario(self.window, plan).start()
+
+    def choose_scenario(self, folder: Path | None = None) -> None:
+        open_scenario_dialog(self.window, folder)
+
+    def battle(self, session: Session, *, replace: bool = True) -> None:
+        window = self.window
+        game = session.game
+        if game.state.stage is Stage.CHOOSE_CONFIGURATION:  # a loaded Assault: the defender's map first
+
+            def chosen(_: Game) -> None:
+                window.replace(BattleScreen(window, session))
+
+            screen: Screen = MapChoice(window, chosen, game=game)
+        else:
+            # a loaded game mid-deployment shows the hand-over first (the battle screen asks for it)
+            screen = BattleScreen(window, session)
+        if replace:
+            window.replace(screen)
+        else:
+            window.open(screen)
+
+    def loaded_game(self, session: Session) -> None:
+        # above the menu, Escape leads back to it; from a battle, the loaded one takes its place
+        self.battle(session, replace=not isinstance(self.window.top_screen, MainMenu))
+
+    def victory(self, session: Session) -> None:
+        self.window.replace(VictoryScreen(self.window, session))
+
+    def load_game(self, folder: Path | None = None) -> None:
+        open_load_dialog(self.window, folder)
+
+    def save_game(self, session: Session, *, title: str, name: str, saved: Callable[[str], object]) -> None:
+        open_save_dialog(self.window, session, title=title, name=name, saved=saved)
+
+    def battle_maps(self) -> None:
+        self.window.open(BattleMapsScreen(self.window))
+
+    def map_editor(self) -> None:
+        from minis.ui.editor import EditorView  # only when chosen: the menu shows it only if it exists
+
+        self.window.open(EditorView(self.window, path=None))
+
+
+def new_window(width: int = WIDTH, height: int = HEIGHT, *, visible: bool = True) -> MinisWindow:
+    """The game window, its screens wired to one another (no screen shown yet)."""
+    window = MinisWindow(width, height, visible=visible)
+    window.routes = Router(window)
+    return window
