@@ -156,7 +156,8 @@ class Attack:
 
     def at(self, band: RangeBand) -> int | None:
         # `_value_` is the member's value as a plain attribute (`.value` is a slower descriptor).
-        return getattr(self, band._value_)  # type: ignore[no-any-return]
+        dice: int | None = getattr(self, band._value_)
+        return dice
 
 
 @attrs.frozen

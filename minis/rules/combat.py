@@ -97,7 +97,9 @@ def plan_attack(
     `blast`: one of the separate attacks of a Blast on the other units of the target hex, which may be
     friendly. `mode`: the ability whose extra attack this is.
     """
-    return _plan(state, attacker, target, defensive, blast, mode, check_only=False)  # type: ignore[return-value]
+    plan = _plan(state, attacker, target, defensive, blast, mode, check_only=False)
+    assert plan is not None  # only a check (check_only) answers None for an allowed attack
+    return plan
 
 
 def attack_allowed(

@@ -100,9 +100,11 @@ def battle_geometry(window: MinisWindow, board: Board) -> hexdraw.MapGeometry:
     The window keeps it (it lives in the window's OpenGL context)."""
     key = ("battle", id(board))
     found = window.cache.get(key)
-    if found is None or found[0] is not board:  # type: ignore[index]
-        found = window.cache[key] = (board, hexdraw.build(board.replace(objective=None), zones=False))
-    return found[1]  # type: ignore[index]
+    if isinstance(found, tuple) and found[0] is board:
+        return found[1]
+    geometry = hexdraw.build(board.replace(objective=None), zones=False)
+    window.cache[key] = (board, geometry)
+    return geometry
 
 
 def unit_title(unit: Unit) -> str:
@@ -291,12 +293,14 @@ class BattleScreen(Screen):
             self.show_dialog(self._end_dialog())
         else:
             self.show_dialog(None)
+            deploying = self.state.deploying
             if (
                 stage is Stage.DEPLOY
-                and self.state.deploying is not self.handed_over
+                and deploying is not None
+                and deploying is not self.handed_over
                 and self.app.top_screen is self
             ):
-                self._hand_over(self.state.deploying)  # type: ignore[arg-type]
+                self._hand_over(deploying)
         self.changed()
 
     def _hand_over(self, side: Side) -> None:
