@@ -8,6 +8,8 @@ rendering (`ctx.finish()`), not just until the GL calls are queued. For comparis
 `test_frame_full_map_drawn_afresh` draws the whole picture every frame (what a frame costs while the
 view moves), and `test_frame_while_panning` moves the map one pixel per frame.
 `test_start_to_main_menu` is the time from a fresh process to the first drawn frame of the menu.
+`minis play --demo --measure` gives the figures a player feels (an idle frame, a hover, a click on a
+unit) through the window's own event loop; these benchmarks time the parts.
 
 Run: `.venv/bin/python -m pytest benchmarks/test_bench_ui.py --benchmark-only -q`
 """
@@ -140,7 +142,8 @@ def test_frame_battle_30_units_drawn_afresh(benchmark: Any, battle: Any) -> None
 
 
 def test_battle_hover_change(benchmark: Any, battle: Any) -> None:
-    """A frame in which the mouse moved to another hex (tooltip, outline and the layers rebuilt)."""
+    """A frame in which the mouse moved to another hex: the `hover` layer and the tooltip are rebuilt
+    and drawn over the kept picture (target: within 2x of an empty frame; `minis play --demo --measure`)."""
     board = battle.state.board
     hexes = [board.parse("F8"), board.parse("F9")]
     step = [0]

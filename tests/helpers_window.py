@@ -43,3 +43,13 @@ def rim_point(map_view: Any, hex_: Hex) -> tuple[float, float]:
     reach = 0.97 * hexdraw.SIZE * math.cos(math.radians(30))
     angle = math.radians(60)
     return map_view.world_to_screen(cx + reach * math.cos(angle), cy + reach * math.sin(angle))
+
+
+def end_phase(driver: Any) -> None:
+    """P, and Y if the screen asks first (units that could still act: once a phase)."""
+    import arcade
+
+    driver.key(arcade.key.P)
+    dialog = driver.screen.dialog
+    if dialog is not None and dialog.title.text.startswith("End the "):
+        driver.key(arcade.key.Y)

@@ -383,3 +383,44 @@ def test_a_file_that_cannot_be_opened_says_why_in_the_status_line(window: Any, t
     _driver, view = open_editor(window, tmp_path / "missing.toml")
     assert view.status.text.startswith(f"Cannot open {tmp_path / 'missing.toml'}: ")
     assert "no such file" in view.status.text
+
+
+def test_a_small_map_s_zones_do_not_overlap_and_a_zone_is_given_as_a_depth(window: Any, arcade: Any) -> None:
+    """Issue 13: on a small map the zones shown overlapped with "No problems"; no zone could be given as
+    a depth; and the key that opens a question must not be typed into it."""
+    key = arcade.key
+    driver, view = open_editor(window)
+    driver.key(key.N, key.MOD_CTRL)
+    type_text(driver, "5 6")
+    driver.key(key.ENTER)
+    zones = view.editor.zones()
+    assert zones["west"] and zones["east"] and not zones["west"] & zones["east"]
+    assert view.problem_title.text == "No problems"
+    driver.key(key.N, key.MOD_CTRL)
+    type_text(driver, "5 2")  # rows of one hex: no two zones can stay apart
+    driver.key(key.ENTER)
+    assert view.problem_title.text == "Problems (1)"
+    assert "too narrow for a deployment zone at each end" in view.problem_text.text
+    # D with a zone tool: the zone as a depth (D's own text is not typed into the question)
+    driver.key(key.N, key.MOD_CTRL)
+    type_text(driver, "9 14")
+    driver.key(key.ENTER)
+    driver.key(key.W)
+    deliver(driver.window, "on_key_press", key.D, 0)
+    deliver(driver.window, "on_text", "d")
+    driver.frame()
+    assert view.prompt is not None and view.prompt.question.text == "Depth of the west zone:"
+    assert view.prompt.field.text == ""
+    type_text(driver, "9")  # deeper than half: the east zone (five hexes) overlaps it
+    driver.key(key.ENTER)
+    assert view.prompt is None and view.editor.scenario.force("axis").zone == 9
+    assert "overlap" in view.problem_text.text
+    driver.key(key.D)
+    type_text(driver, "half")
+    driver.key(key.ENTER)
+    assert view.editor.scenario.force("axis").zone == "half"
+    driver.key(key.E)
+    driver.key(key.D)
+    type_text(driver, "99")
+    driver.key(key.ENTER)
+    assert view.prompt is not None and "1 to 14 hexes deep" in view.prompt.error.text

@@ -125,3 +125,14 @@ def test_colours_paint_terrain_not_labels() -> None:
         if n % 3 == 0:
             assert "\x1b[" not in b, "hex labels such as F3 are not painted as forests"
     assert any("\x1b[32mF" in line for line in coloured)
+
+
+def test_check_on_a_scenario_file_points_to_the_editor_s_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13: not "unknown kind 'scenario'", but what the file is and the command that checks it."""
+    path = Path(__file__).parent.parent / "scenarios" / "breakout.toml"
+    code, out, err = run(capsys, "map", "check", str(path))
+    assert code == 1 and out == ""
+    line = next(n for n, text in enumerate(path.read_text().split("\n"), 1) if text.startswith("kind"))
+    assert err.strip() == (
+        f"{path}:{line}:8: this is a scenario file, not a map: check it with `minis edit --check {path}`"
+    )

@@ -20,6 +20,7 @@ import pytest
 
 from minis.dice import Dice
 from minis.sides import Side
+from tests.helpers_window import end_phase
 
 ALLIED_ARMY = """\
 name = "Test Allies"
@@ -222,7 +223,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     shot(driver, shots, "movement.png")
     click_hex(driver, "F8")  # a click on the path's end moves
     assert unit_at(screen, "panzer-iv-ausf-g") == "F8"
-    driver.key(arcade.key.P)
+    end_phase(driver)
     assert screen.state.active is Side.ALLIES
     click_hex(driver, "F13")
     click_hex(driver, "F12")  # across the stream: a movement roll
@@ -234,16 +235,16 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     assert unit_at(screen, "m4a1-sherman") == "F10"
     assert "stream: 5 succeeds" in screen.last.text
     assert not screen.session.can_undo  # it rolled a die
-    driver.key(arcade.key.P)
-    driver.key(arcade.key.P)  # the Axis assault: nothing in range
+    end_phase(driver)
+    end_phase(driver)  # the Axis assault: nothing in range
     feed(screen, 6, 6, 1, 1)  # turn 2 initiative
-    driver.key(arcade.key.P)
+    end_phase(driver)
     assert screen.dialog is not None and screen.dialog.title.text.startswith("Casualty phase, end of turn 1")
     driver.key(arcade.key.ENTER)
     assert screen.dialog.title.text == "Turn 2: initiative"
     driver.key(arcade.key.A)
     # --- turn 2: defensive fire, attacks, the casualty phase ------------------------------------------------
-    driver.key(arcade.key.P)  # the Axis do not move
+    end_phase(driver)  # the Axis do not move
     click_hex(driver, "F10")
     click_hex(driver, "F9")
     click_hex(driver, "G9")
@@ -259,7 +260,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     sherman = screen.state.units["m4a1-sherman"]
     assert sherman.disrupted and unit_at(screen, "m4a1-sherman") == "F9"  # stopped where it was hit
     assert "stops in F9" in screen.last.text
-    driver.key(arcade.key.P)
+    end_phase(driver)
     assert screen.state.phase.value == "assault" and screen.state.active is Side.AXIS
     click_hex(driver, "F8")
     hover_hex(driver, "F9")
@@ -272,14 +273,14 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     assert screen.state.units["m4a1-sherman"].pending == tuple(screen.state.units["m4a1-sherman"].pending)
     assert len(screen.state.units["m4a1-sherman"].pending) == 3
     assert [value for value, _ in screen.dice.dice] == [6] * 15
-    driver.key(arcade.key.P)
+    end_phase(driver)
     click_hex(driver, "F9")  # the disrupted Sherman shoots back: -1 on each die
     feed(screen, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1)
     click_hex(driver, "F8")
     assert screen.state.units["panzer-iv-ausf-g"].pending  # one hit: a face-down counter
     shot(driver, shots, "battle.png")
     feed(screen, 6, 6, 1, 1)  # turn 3 initiative
-    driver.key(arcade.key.P)
+    end_phase(driver)
     assert "M4A1 Sherman is destroyed and removed" in screen.dialog.body.text
     assert "Panzer IV Ausf. G: turns up disrupted" in screen.dialog.body.text
     shot(driver, shots, "casualty-phase.png")
@@ -302,9 +303,10 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     driver.key(arcade.key.O, arcade.key.MOD_CTRL)
     dialog = driver.screen
     assert isinstance(dialog, FileDialog)
-    dialog.path.set_value("")
     driver.type_text(str(saved))
     driver.key(arcade.key.ENTER)
+    assert driver.screen is dialog and dialog.dialog is not None  # loading over this battle asks first
+    driver.key(arcade.key.Y)
     loaded = driver.screen
     assert isinstance(loaded, BattleScreen) and loaded is not screen
     assert loaded.state.snapshot() == before and loaded.session.log_lines() == log
@@ -314,10 +316,10 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     for turn in range(3, 8):
         assert screen.state.turn == turn
         for _ in range(3):
-            driver.key(arcade.key.P)
+            end_phase(driver)
         if turn < 7:
             feed(screen, 6, 6, 1, 1)
-        driver.key(arcade.key.P)
+        end_phase(driver)
         assert screen.dialog is not None and screen.dialog.title.text == f"Casualty phase, end of turn {turn}"
         driver.key(arcade.key.ENTER)
         if turn < 7:

@@ -17,7 +17,7 @@ import pytest
 from minis.dice import Dice
 from minis.hexgrid import Hex, distance
 from minis.sides import Side
-from tests.helpers_window import pixel, rim_point
+from tests.helpers_window import end_phase, pixel, rim_point
 
 
 def column(hex_: Hex) -> int:
@@ -218,8 +218,8 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     driver.key(arcade.key.SPACE)  # Space on the path's end: the move (as a click there)
     assert unit_at(screen, "panzer-iv-ausf-g") == "F8"
     assert "panzer-iv-ausf-g" in screen.state.activated
-    driver.key(arcade.key.P)
-    driver.key(arcade.key.P)  # the Allies do not move
+    end_phase(driver)
+    end_phase(driver)  # the Allies do not move
     assert screen.state.phase.value == "assault" and screen.state.active is Side.AXIS
     # --- an attack: select, the cursor on the enemy shows the odds, Space attacks -------------------
     driver.key(arcade.key.N)  # the next unit that may act; the cursor jumps to it

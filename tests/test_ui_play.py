@@ -76,7 +76,7 @@ def test_demo_screenshot_shows_a_battle_in_progress(tmp_path: Path, arcade: Any)
     # `arcade`: the card panel's colours import arcade, which must then come up headless (the fixture)
     # for the window tests that may run after this one in the same process.
     from minis.cards import Nation
-    from minis.ui.cardpanel import NATION_COLOUR
+    from minis.ui.theme import NATION_FACE
 
     out = tmp_path / "demo.png"
     result = minis("--demo", "--screenshot", str(out))
@@ -86,7 +86,7 @@ def test_demo_screenshot_shows_a_battle_in_progress(tmp_path: Path, arcade: Any)
     colours = {colour for _, colour in image.getcolors(maxcolors=1 << 18)}
     # German and American counters are on the map (their nationality colours, drawn unblended)
     for nation in (Nation.GERMANY, Nation.UNITED_STATES):
-        assert tuple(NATION_COLOUR[nation][:3]) in colours, nation
+        assert tuple(NATION_FACE[nation.value][:3]) in colours, nation
 
 
 def test_a_broken_scenario_file_is_reported_not_a_traceback(tmp_path: Path) -> None:

@@ -115,7 +115,7 @@ def test_paths_inside_the_current_folder_are_shown_from_it_and_typed_back(
     dialog.files.highlight(2)
     driver.frame()
     assert dialog.about.text.startswith("Breakout\n")
-    driver.key(arcade.key.BACKSPACE)  # up a folder: the current one
+    driver.key(arcade.key.UP, arcade.key.MOD_ALT)  # up a folder: the current one
     assert dialog.heading.text == ".  (.toml files)" and "designs/" in dialog.files.items
     type_path(driver, arcade, dialog, "designs/breakout.toml")
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS

@@ -20,8 +20,9 @@ from minis.commands import Subparsers
 from minis.commands.edit import register_map_new
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
-from minis.mapfile import check_file, load_board, terrain_lines
+from minis.mapfile import check_file, load_board, read_text, terrain_lines
 from minis.paths import exists, files_in, is_dir
+from minis.scenario import is_scenario_text
 from minis.terrain import Terrain
 
 if TYPE_CHECKING:  # Pillow is imported only when a picture is drawn
@@ -349,6 +350,23 @@ def _files(paths: Iterable[str]) -> Iterable[tuple[Path, bool]]:
             yield path, False
 
 
+def _scenario_problem(path: Path) -> Problem | None:
+    """A scenario file given to `minis map check`: where it says so, and the command that checks it."""
+    text = read_text(path)
+    if not is_scenario_text(text):
+        return None
+    lines = text.split("\n")
+    line = next(n for n, one in enumerate(lines) if is_scenario_text(one))  # the `kind = "scenario"` line
+    col = lines[line].index("=") + 1
+    col += len(lines[line][col:]) - len(lines[line][col:].lstrip()) + 1
+    return Problem(
+        str(path),
+        line + 1,
+        col,
+        "this is a scenario file, not a map: check it with `minis edit --check " + str(path) + "`",
+    )
+
+
 def check(args: argparse.Namespace) -> int:
     code = 0
     for path, _ in _files(args.paths):
@@ -357,6 +375,11 @@ def check(args: argparse.Namespace) -> int:
             code = max(code, EXIT_CHECK)
             continue
         try:
+            scenario = _scenario_problem(path)
+            if scenario is not None:
+                print(scenario, file=sys.stderr)
+                code = max(code, EXIT_CHECK)
+                continue
             kind, board = check_file(path)
         except MinisError as error:
             print_problems(error.problems)

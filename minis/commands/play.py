@@ -5,10 +5,11 @@
     minis play --demo                        a battle in progress (two armies on configuration 1)
     minis play --screenshot PATH [--map N]   the battle map of configuration N as a PNG, then exit
     minis play --demo --screenshot PATH      the demo battle as a PNG, then exit
+    minis play --demo --measure              time the demo battle's frames (`minis.ui.measure`), then exit
 
-The screenshots work without an X server: they render offscreen in arcade's headless mode (EGL), which
-is also chosen when no display is named. arcade is imported only when the command runs, after that
-choice, so `minis --help` and every other command stay free of it.
+The screenshots and the measurement work without an X server: they render offscreen in arcade's
+headless mode (EGL), which is also chosen when no display is named. arcade is imported only when the
+command runs, after that choice, so `minis --help` and every other command stay free of it.
 """
 
 from __future__ import annotations
@@ -38,10 +39,20 @@ def register(subparsers: Subparsers) -> None:
         "--demo", action="store_true", help="a battle in progress (two armies deployed on configuration 1)"
     )
     parser.add_argument("--scenario", metavar="FILE", type=Path, help="start a new battle of a scenario file")
-    parser.set_defaults(func=run)
+    parser.add_argument(
+        "--measure",
+        action="store_true",
+        help="with --demo: play a fixed script of input events offscreen and print the median frame times "
+        "(empty_ms, frame_ms, hover_ms, click_ms), then exit",
+    )
+    parser.set_defaults(func=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.measure:
+        if not args.demo or args.screenshot or args.scenario:
+            args.parser.error("--measure goes with --demo alone: minis play --demo --measure")
+        return measure()
     plan = _scenario(args.scenario) if args.scenario else None  # a broken file: FILE:LINE:COL, no window
     if args.screenshot:
         if args.demo:
@@ -124,6 +135,24 @@ def _aim_an_attack(driver: Any, screen: Any) -> None:
     driver.click(*screen.map.hex_centre_on_screen(game.state.units[unit_id].hex))
     driver.move(*screen.map.hex_centre_on_screen(game.state.units[target].hex))
     driver.frame()
+
+
+def measure() -> int:
+    """Time the demo battle's frames offscreen (`minis.ui.measure`) and print the one line of medians."""
+    boot.import_arcade(headless=True)
+    from minis.ui.app import MinisWindow
+    from minis.ui.measure import measure_demo
+
+    window = _open_window(lambda: MinisWindow(visible=False))
+    if window is None:
+        return 1
+    try:
+        figures = measure_demo(window)
+    finally:
+        if not window.closed:
+            window.close()
+    print(figures.line())
+    return 0
 
 
 def screenshot(path: Path, number: int, *, labels: bool = False) -> int:

@@ -146,7 +146,12 @@ class Screen(arcade.View):
         for widget in self.widgets:
             if widget.visible:
                 widget.draw_dynamic()
+        self.draw_dynamic()
         return True
+
+    def draw_dynamic(self) -> None:
+        """Draw over the kept picture and the widgets' dynamic parts, every drawn frame: what follows
+        the mouse (a tooltip), so moving it does not cost a new static picture."""
 
     def draw_static(self) -> None:
         """The whole picture apart from `draw_dynamic` parts: drawn again only when `look` changes."""
@@ -308,8 +313,18 @@ class FrameCache:
         ctx.screen.use(force=True)  # the copy leaves raw framebuffer bindings behind
 
 
+#: Events of the loop itself; every other event (input, resize, expose) may change the picture.
+LOOP_EVENTS = frozenset({"on_draw", "on_refresh", "on_update", "on_fixed_update"})
+
+
 class MinisWindow(arcade.Window):
-    """The one game window: resizable, 1280x800 to start, with a stack of screens."""
+    """The one game window: resizable, 1280x800 to start, with a stack of screens.
+
+    pyglet's loop calls `draw` 60 times a second. A frame in which no event arrived and the top
+    screen's `look` stayed the same is skipped (no `on_draw`, no buffer swap: the last picture stays
+    on screen), so an idle window costs next to nothing. Anything that changes the picture without an
+    event (an animation advanced in `on_update`) must therefore show in `look`.
+    """
 
     def __init__(self, width: int = WIDTH, height: int = HEIGHT, *, visible: bool = True) -> None:
         # Multisampling costs three times the frame time in Mesa's software renderer; the map is
@@ -327,6 +342,33 @@ class MinisWindow(arcade.Window):
         #: GPU geometry kept between screens (map drawings); it belongs to this window's OpenGL context.
         self.cache: dict[Hashable, object] = {}
         self._routes: Routes | None = None
+        #: An event arrived since the last drawn frame (see `needs_redraw`).
+        self._stale = True
+        self._shown_look: Hashable = None
+        #: Frames `draw` skipped because nothing changed (tests check the idle window with it).
+        self.skipped_frames = 0
+
+    def dispatch_event(self, *args: object) -> None:
+        if args and args[0] not in LOOP_EVENTS:
+            self._stale = True
+        super().dispatch_event(*args)
+
+    def needs_redraw(self) -> bool:
+        """Whether the next frame must be drawn: an event arrived, or the screen's `look` changed."""
+        screen = self.top_screen
+        if self._stale or screen is None or screen is not self.current_view:
+            return True
+        return screen.look() != self._shown_look
+
+    def draw(self, dt: float) -> None:
+        """pyglet's loop draws through here: skip the frame (keep the last picture) if nothing changed."""
+        if not self.needs_redraw():
+            self.skipped_frames += 1
+            return
+        self._stale = False
+        screen = self.top_screen
+        self._shown_look = screen.look() if screen is not None else None
+        super().draw(dt)
 
     @property
     def routes(self) -> Routes:
@@ -347,6 +389,7 @@ class MinisWindow(arcade.Window):
 
     def show_view(self, new_view: arcade.View) -> None:
         self.frames.invalidate()
+        self._stale = True
         super().show_view(new_view)
 
     def open(self, screen: Screen) -> None:

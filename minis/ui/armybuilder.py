@@ -2,8 +2,9 @@
 
 One player at a time sits at the screen (the hand-over screens before and after keep the armies
 secret). The left column lists the cards that pass the filters (side, nation, type, year); hovering or
-arrowing to a card shows it in the card panel; clicking it (or Enter) adds a copy to the army. The
-right column is the army: its units (click one to take it out), the points and unit count against the
+arrowing to a card shows it in the card panel (a scroll bar shows where the list is); clicking it (or
+Enter) adds a copy to the army. The right column is the army: its units (hovering one shows its card,
+clicking takes it out), the points and unit count against the
 scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
 same ones `minis army check` prints. Armies load from and save to army files (written atomically).
 
@@ -32,6 +33,8 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.filedialog import FileDialog
+from minis.ui.scrollbar import WIDTH as BAR_WIDTH
+from minis.ui.scrollbar import ScrollBar
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField
 
 _T = TypeVar("_T")
@@ -174,7 +177,10 @@ class ArmyBuilder(Screen):
         self.cards = ListBox(
             [], self.add_row, row_height=28, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
         )
+        self.card_bar = ScrollBar(self.cards)
         self.panel = CardPanel()
+        #: The card of the army's unit under the mouse (shown in the panel instead of the list's).
+        self.hovered: StatCard | None = None
         # the army
         self.name = TextField(army.name if army else f"{side.title} army", placeholder="army name")
         self.year_limit = Cycle(
@@ -194,7 +200,7 @@ class ArmyBuilder(Screen):
         self.save_button = Button("Save file…", self.save)
         self.clear_button = Button("Clear", self.clear_army)
         self.done_button = Button("Done", self.done)
-        self.message = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
+        self.message = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, multiline=True)
         self.widgets = [
             self.secret,
             self.side_filter,
@@ -203,6 +209,7 @@ class ArmyBuilder(Screen):
             self.year_filter,
             self.cards_title,
             self.cards,
+            self.card_bar,
             self.panel,
             self.name,
             self.year_limit,
@@ -288,14 +295,29 @@ class ArmyBuilder(Screen):
         self.army_list.set_items(names, details)
         army = self.army
         points = army_points(army, self.catalogue)
-        kind = self.note or self.scenario.value
-        self.army_title.text = f"Your army ({kind}, up to {self.limit} points)"
         self.totals.text = f"{points} / {self.limit} points · {len(self.units)} / {MAX_UNITS} units"
         problems = self.problem_list()
+        #: What the rules say of the army now (shown in the problems box).
+        self.verdict = problems or ["The army is legal."]
         self.totals.colour = theme.BAD if problems else theme.GOOD
-        self.problems.text = "\n".join(problems) if problems else "The army is legal."
         self.problems.colour = theme.BAD if problems else theme.GOOD
         self.done_button.enabled = not problems
+        self._fit_texts()
+
+    def _fit_texts(self) -> None:
+        """The army's heading and problems as they fit their boxes (laid out once the boxes are known)."""
+        width = self.army_title.box.width
+        kind = self.note or self.scenario.value
+        self.army_title.text = f"Your army ({kind}, up to {self.limit} points)"
+        if width and self.army_title.text_width > width:
+            self.army_title.text = f"Your army: up to {self.limit} points"
+        problems = self.verdict
+        box = self.problems.box
+        shown = list(problems)
+        self.problems.text = "\n".join(shown)
+        while box.width and len(shown) > 1 and self.problems.height_for(box.width) > box.height:
+            shown.pop()
+            self.problems.text = "\n".join([*shown, f"… and {len(problems) - len(shown)} more"])
 
     # --- the card list --------------------------------------------------------------------------------
     def refilter(self) -> None:
@@ -414,7 +436,9 @@ class ArmyBuilder(Screen):
         middle_width = width - left_width - right_width - 4 * m
         body_top = top - 46
         self.cards_title.place(Box(m, body_top - 22, left_width, 22))
-        self.cards.place(Box(m, content.bottom + m, left_width, body_top - 28 - content.bottom - m))
+        list_box = Box(m, content.bottom + m, left_width - BAR_WIDTH - 4, body_top - 28 - content.bottom - m)
+        self.cards.place(list_box)
+        self.card_bar.place(Box(list_box.right + 4, list_box.bottom, BAR_WIDTH, list_box.height))
         middle_left = m * 2 + left_width
         self.panel.place(Box(middle_left, content.bottom + m, middle_width, body_top - content.bottom - m))
         right = middle_left + middle_width + m
@@ -427,7 +451,7 @@ class ArmyBuilder(Screen):
         y -= 40
         self.army_title.place(Box(right, y - 22, right_width, 22))
         y -= 26
-        bottom_block = 44 + 24 + 110 + 26
+        bottom_block = 28 + 104 + 44 + 40 + 8  # totals, problems, status (two lines), buttons
         list_height = max(60, y - (content.bottom + m + bottom_block))
         self.army_list.place(Box(right, y - list_height, right_width, list_height))
         y -= list_height + 8
@@ -437,18 +461,26 @@ class ArmyBuilder(Screen):
         bottom = content.bottom + m
         quarter = (right_width - 3 * 6) / 4
         for i, button in enumerate((self.load_button, self.save_button, self.clear_button, self.done_button)):
-            button.place(Box(right + i * (quarter + 6), bottom + 24, quarter, 36))
-        self.message.place(Box(right, bottom - 4, right_width, 22))
+            button.place(Box(right + i * (quarter + 6), bottom, quarter, 36))
+        self.message.place(Box(right, bottom + 40, right_width, 44))
+        self._fit_texts()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        super().on_mouse_motion(x, y, dx, dy)
+        row = self.army_list.row_at(x, y) if self.dialog is None else None
+        rows = self._army_rows()
+        self.hovered = self.catalogue.get(rows[row][0]) if row is not None and row < len(rows) else None
+        return True
 
     def look(self) -> Hashable:
         index = self.cards.index
-        card = self.shown[index] if 0 <= index < len(self.shown) else None
+        card = self.hovered or (self.shown[index] if 0 <= index < len(self.shown) else None)
         if card is not self.panel.card:
             self.panel.show(card)
         return super().look()
 
     def on_back(self) -> bool:
-        from minis.ui.handover import leave_dialog
+        from minis.ui.confirm import leave_dialog
 
         self.show_dialog(leave_dialog(self, "The armies built so far are lost (Ctrl+S saves this one)."))
         return True

@@ -38,21 +38,31 @@ import arcade
 
 from minis import actions as A
 from minis import queries
-from minis.board import Board
+from minis.board import ZONE_DEPTH, Board
 from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import FACINGS, Facing, Hex, distance
 from minis.queries import AttackPreview, PathInfo, percent
 from minis.rules import setup
 from minis.rules.errors import IllegalAction
+from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
-from minis.ui.counters import TextSpec, pending_summary, units_mesh
-from minis.ui.handover import HandOver, leave_dialog
+from minis.ui.confirm import EarlyEnd, leave_dialog
+from minis.ui.counters import (
+    HALF_HEIGHT,
+    HALF_WIDTH,
+    TextSpec,
+    battle_names,
+    fan_mesh,
+    pending_summary,
+    units_mesh,
+)
+from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, DiceRow, Label, ListBox, Widget, fill, fit_lines, outline
@@ -171,6 +181,7 @@ class BattleScreen(Screen):
     def __init__(self, window: MinisWindow, session: Session, *, handed_over: Side | None = None) -> None:
         super().__init__(window)
         self.session = session
+        self.early_end = EarlyEnd()  # asks before a phase ends with units that could still act
         self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, cursor=True)
         self.banner = Label("", size=theme.TEXT_SIZE + 3, bold=True, align="right")
         self.phase_title = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
@@ -202,24 +213,32 @@ class BattleScreen(Screen):
         self.handed_over = handed_over
         self.notices: list[Callable[[], Dialog]] = []
         self.version = 0
+        #: Bumped when the mouse (or the keyboard cursor) moves to another hex: the hover marks and the
+        #: tooltip follow it over the kept picture; the panel is brought up to date (it may show the
+        #: hovered unit's card or the attack's odds) without a new picture unless its text changed.
+        self.hover_version = 0
         self._options_key: object = None
         self._moves: dict[Hex, tuple[Hex, ...]] = {}
         self._costs: dict[Hex, PathInfo] = {}
         self._attacks: tuple[str, ...] = ()
         self._path_info: PathInfo | None = None
         self._preview: AttackPreview | str | None = None
-        self._panel_version = -1
+        self._panel_version: object = None
         self._layers_version: object = None
         self._counters_key: object = None
+        self._fan_key: object = None
+        self._names: tuple[object, dict[str, str]] = (None, {})
         self._under_key: object = None
+        self._hover_key: object = None
         self._laid_out_info = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
-        for group in ("under", "counters", "over"):  # the drawing order of the map's layers
+        for group in ("under", "counters", "over", "hover", "fan"):  # the drawing order of the map's layers
             self.map.set_group(group, None, [], [])
         self._rebuild_widgets()
+        self.card.prepare(unit.card for unit in self.state.units.values())  # laid out while idle
         self.after_action([])
 
     # --- shortcuts to the game ----------------------------------------------------------------------
@@ -506,7 +525,7 @@ class BattleScreen(Screen):
                 self.target = enemies[0].id
                 self._preview = queries.attack_preview(self.state, self.selected, self.target)
         self._update_tooltip(hex_)
-        self.changed()
+        self.hover_version += 1
 
     def on_hex_click(self, hex_: Hex, button: int) -> None:
         if self.dialog is not None:
@@ -687,8 +706,12 @@ class BattleScreen(Screen):
     def pass_phase(self) -> None:
         if self.stage is Stage.DEPLOY:
             self.act(A.Ready())
-        elif self.stage is Stage.ACT:
-            self.act(A.Pass())
+        elif self.stage is Stage.ACT:  # units that could still act: asks first, once a phase
+            question = self.early_end.question(self, self.game, unit_title, lambda: self.act(A.Pass()))
+            if question is not None:
+                self.show_dialog(question)
+            else:
+                self.act(A.Pass())
         elif self.stage is Stage.DEFENSIVE_FIRE:
             self.act(A.Hold())
 
@@ -724,7 +747,7 @@ class BattleScreen(Screen):
         )
 
     def load_game(self) -> None:
-        self.app.routes.load_game(self.session.saves)
+        self.app.routes.load_game(self.session.saves, playing=not self.game.over)
 
     # --- keys -----------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -843,9 +866,9 @@ class BattleScreen(Screen):
 
     def update_panel(self) -> None:
         """Texts and buttons for the current stage (only when something changed)."""
-        if self._panel_version == self.version:
+        if self._panel_version == (self.version, self.hover_version):
             return
-        self._panel_version = self.version
+        self._panel_version = (self.version, self.hover_version)
         state = self.state
         stage = state.stage
         decider = self.game.decider()
@@ -1130,20 +1153,38 @@ class BattleScreen(Screen):
         if hex_ is None or board is None or hex_ not in board.hexes:
             self.tooltip.text = ""
             return
-        lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}"]
-        for unit in self.state.units.values():
-            if unit.hex == hex_ and not unit.removed:
-                status = pending_summary(unit)
-                facing = f", facing {unit.facing.name}" if unit.facing else ""
-                aboard = f", aboard {unit.carried_by}" if unit.carried_by else ""
-                lines.append(
-                    f"{unit.side.title}: {unit_title(unit)}{facing}{aboard}"
-                    + (f" ({status})" if status else "")
-                )
-        self.tooltip.text = "\n".join(lines)
+        self.tooltip.text = "\n".join(self.hover_lines(hex_))
+
+    def hover_lines(self, hex_: Hex) -> list[str]:
+        """The hover box: the hex, its terrain and whether it is the objective, then each unit in it from
+        the top of the stack down, by its counter's name and its card's."""
+        state = self.state
+        board = state.board
+        assert board is not None
+        objective = " · the objective" if hex_ == state.objective else ""
+        lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
+        names = self.short_names()
+        top = self.selected
+        units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]
+        for unit in sorted(
+            units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
+        ):
+            short = names.get(unit.id, unit.card.name)
+            title = unit_title(unit)
+            called = title if short == title else f"{short} = {title}"
+            facing = f", facing {unit.facing.name}" if unit.facing else ""
+            carrier = state.units.get(unit.carried_by or "")
+            aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
+            status = pending_summary(unit)
+            lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
+        return lines
 
     # --- the map's layers -----------------------------------------------------------------------------
     def update_layers(self) -> None:
+        """The map's layers: `under`, `counters` and `over` in the kept picture; `hover` (what follows
+        the mouse: its outline, an attack's line and odds, the deployment ghost) drawn over it."""
+        self._update_hover_layer()
+        self._update_fan()
         version = (self.version, self.map.cursor_shown)
         if self._layers_version == version:
             return
@@ -1179,15 +1220,85 @@ class BattleScreen(Screen):
                         over.disc(mark, 9, (20, 20, 20, 255), 12)
                         over.disc(mark, 7.5, DANGER, 12)
                         texts.append(TextSpec("!", mark[0], mark[1], 12, (255, 255, 255, 255), bold=True))
+        if stage is Stage.DEFENSIVE_FIRE and state.move is not None:
+            mover = state.units[state.move.unit]
+            if mover.hex is not None:
+                _outline(over, mover.hex, MOVER, 4, 0.95)
+                for preview in queries.defensive_fire_options(state):
+                    shooter = state.units[preview.attacker]
+                    if shooter.hex is not None:
+                        _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
+                        a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
+                        over.line(a, b, 3, SHOOTER)
+        # the counters, with previews of a facing being chosen (rebuilt only when they change)
+        acted = (
+            frozenset(state.activated)
+            if stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK)
+            else frozenset()
+        )
+        preview_facing: dict[str, Facing] = {}
+        if selected is not None and selected.card.is_vehicle and self.facing is not None and not self.path:
+            preview_facing[selected.id] = self.facing
+        facings = tuple(sorted((k, f.name) for k, f in preview_facing.items()))
+        counters_key = (id(state), acted, facings, self.selected)
+        if counters_key != self._counters_key:
+            self._counters_key = counters_key
+            counters, counter_texts, _ = units_mesh(
+                state, acted=acted, facing=preview_facing, top=self.selected, names=self.short_names()
+            )
+            self.map.set_group("counters", counters_key, [(counters, False)], counter_texts)
+        ghost = Mesh()
+        if self.path and selected is not None and selected.card.is_vehicle and self.facing is not None:
+            self._ghost(ghost, selected, self.path[-1])
+        self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
+
+    def short_names(self) -> dict[str, str]:
+        """Each unit's name on its counter, unique in the battle (worked out again only for new armies)."""
+        key = tuple((u.id, u.card.name) for u in self.state.units.values())
+        if self._names[0] != key:
+            self._names = (key, battle_names(self.state))
+        return self._names[1]
+
+    def _update_fan(self) -> None:
+        """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
+        hover = self.map.hover
+        key = (self.version, hover, self.dialog is None)
+        if key == self._fan_key:
+            return
+        self._fan_key = key
+        mesh, texts = Mesh(), list[TextSpec]()
+        board = self.state.board
+        if hover is not None and board is not None and self.dialog is None:
+            edge = hexdraw.map_edge(board)
+            top_row = hexdraw.centre(hover)[1] + 2.6 * hexdraw.SIZE > edge.top
+            acted = (
+                self.state.activated if self.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK) else ()
+            )
+            mesh, texts = fan_mesh(
+                self.state, hover, acted=acted, names=self.short_names(), top=self.selected, below=top_row
+            )
+        self.map.set_group("fan", key, [(mesh, True)], texts, dynamic=True)
+
+    def _update_hover_layer(self) -> None:
+        """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a
+        unit being deployed (rebuilt when the hovered hex or anything else changes)."""
+        key = (self.version, self.hover_version, self.map.cursor_shown, self.map.hover)
+        if key == self._hover_key:
+            return
+        self._hover_key = key
+        state = self.state
+        selected = state.units.get(self.selected or "")
+        marks = Mesh()
+        texts: list[TextSpec] = []
         if self.target is not None and selected is not None and selected.hex is not None:
             target = state.units[self.target]
             if target.hex is not None:
                 ok = isinstance(self._preview, AttackPreview)
                 colour = TARGET_OK if ok else TARGET_NO
                 a, b = hexdraw.centre(selected.hex), hexdraw.centre(target.hex)
-                over.line(a, b, 6, (20, 20, 20, 220))
-                over.line(a, b, 3.5, colour)
-                _outline(over, target.hex, colour, 3.5, 0.92)
+                marks.line(a, b, 6, (20, 20, 20, 220))
+                marks.line(a, b, 3.5, colour)
+                _outline(marks, target.hex, colour, 3.5, 0.92)
                 if ok:
                     assert isinstance(self._preview, AttackPreview)
                     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
@@ -1201,43 +1312,17 @@ class BattleScreen(Screen):
                             bold=True,
                         )
                     )
-        if stage is Stage.DEFENSIVE_FIRE and state.move is not None:
-            mover = state.units[state.move.unit]
-            if mover.hex is not None:
-                _outline(over, mover.hex, MOVER, 4, 0.95)
-                for preview in queries.defensive_fire_options(state):
-                    shooter = state.units[preview.attacker]
-                    if shooter.hex is not None:
-                        _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
-                        a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
-                        over.line(a, b, 3, SHOOTER)
         if self.map.hover is not None and not self.map.cursor_shown:  # the keyboard cursor marks it instead
-            _outline(over, self.map.hover, HOVER, 2.2, 0.96)
-        # the counters, with previews of a facing being chosen (rebuilt only when they change)
-        acted = (
-            frozenset(state.activated)
-            if stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK)
-            else frozenset()
-        )
-        preview_facing: dict[str, Facing] = {}
-        if selected is not None and selected.card.is_vehicle and self.facing is not None and not self.path:
-            preview_facing[selected.id] = self.facing
-        counters_key = (id(state), acted, tuple(sorted((k, f.name) for k, f in preview_facing.items())))
-        if counters_key != self._counters_key:
-            self._counters_key = counters_key
-            counters, counter_texts, _ = units_mesh(state, acted=acted, facing=preview_facing)
-            self.map.set_group("counters", counters_key, [(counters, False)], counter_texts)
+            _outline(marks, self.map.hover, HOVER, 2.2, 0.96)
         ghost = Mesh()
-        if self.path and selected is not None and selected.card.is_vehicle and self.facing is not None:
-            self._ghost(ghost, selected, self.path[-1])
         if (
-            stage is Stage.DEPLOY
+            state.stage is Stage.DEPLOY
             and selected is not None
             and self.map.hover is not None
             and selected.hex is None
         ):
             self._ghost(ghost, selected, self.map.hover)
-        self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
+        self.map.set_group("hover", key, [(marks, True), (ghost, True)], texts, dynamic=True)
 
     def _tints(self) -> Mesh:
         """Hexes tinted under the counters: a deployment zone, the ends, legal hexes, a unit's reach."""
@@ -1246,20 +1331,15 @@ class BattleScreen(Screen):
         assert board is not None
         under = Mesh()
         stage = state.stage
-        if state.objective is not None:  # the game's objective (an Assault's is chosen at set-up)
-            c = hexdraw.centre(state.objective)
-            c = (c[0], c[1] - 0.06 * hexdraw.SIZE)
-            under.disc(c, 0.5 * hexdraw.SIZE, hexdraw.OBJECTIVE_EDGE, 20)
-            under.disc(c, 0.43 * hexdraw.SIZE, hexdraw.OBJECTIVE, 20)
-            for tri in hexdraw.star(c, 0.36 * hexdraw.SIZE, 0.15 * hexdraw.SIZE):
-                under.triangle(*tri, hexdraw.OBJECTIVE_EDGE)
         if stage is Stage.DEPLOY and state.deploying is not None:
             colour = ZONE_TINT.get(state.ends.get(state.deploying, "west"), LEGAL)
             for hex_ in setup.zone(state, state.deploying):
                 _tint(under, hex_, colour)
-        elif stage is Stage.CHOOSE_END:
+        elif stage is Stage.CHOOSE_END:  # the chooser's zone at either end (an Assault defender's: a half)
+            chooser = self.game.decider()
+            zone = state.battle.terms.side(chooser).zone if chooser is not None else ZONE_DEPTH
             for end in ("west", "east"):
-                for hex_ in board.deployment_zone(end):
+                for hex_ in zone_hexes(board, zone, end):
                     _tint(under, hex_, ZONE_TINT[end])
         elif stage in (Stage.CHOOSE_OBJECTIVE, Stage.PLACE):
             for action in self.game.legal_actions():
@@ -1365,29 +1445,65 @@ class BattleScreen(Screen):
     def look(self) -> Hashable:
         self.update_panel()
         self.card.visible = self.stage is not Stage.DEPLOY and self.card.box.height > 120
+        self.card.dynamic = self.dialog is None  # the hovered unit's card follows the mouse
         self.update_layers()
         return super().look()
 
     def content_look(self) -> Hashable:
-        return (self.version, self.tooltip.text, self.map.hover)
+        return self.version
 
-    def draw_overlay(self) -> None:
-        """The tooltip: the hovered hex and the units in it, next to the hex."""
+    def on_update(self, delta_time: float) -> None:
+        """Idle time lays out the next card of the battle, so a click shows it at once."""
+        self.card.prepare_one()
+
+    def draw_dynamic(self) -> None:
+        """The tooltip: the hovered hex and the units in it, over the kept picture (it follows the mouse)."""
         if not self.tooltip.text or self.map.hover is None or self.dialog is not None:
             return
-        x, _ = self.map.hex_centre_on_screen(self.map.hover)
         longest = max(len(line) for line in self.tooltip.text.split("\n"))
         width = min(340, 24 + 7 * longest)
         height = self.tooltip.height_for(width - 16) + 10
-        # in the top corner of the map away from the hex, so it never hides the hex or its neighbours
-        box_ = self.map.box
-        left = box_.left + 6 if x > box_.centre[0] else box_.right - width - 6
-        bottom = box_.top - height - 6
-        box = Box(round(left), round(bottom), width, round(height))
+        box = self.hover_box(width, round(height))
         fill(box, (22, 25, 30, 235))
         outline(box, theme.PANEL_BORDER)
         self.tooltip.place(box.inset(8, 5))
         self.tooltip.draw()
+
+    def hover_box(self, width: float, height: float) -> Box:
+        """Where the hover box goes: the corner of the map that hides the fewest counters (never the
+        hovered hex or a stack spread out from it), the top corners first."""
+        area = self.map.box
+        state = self.state
+        hover = self.map.hover
+        spots: list[tuple[float, float, float, float]] = []  # counters on screen: left, bottom, right, top
+        for hex_ in state.occupancy():
+            x, y = hexdraw.centre(hex_)
+            spots.append((x - HALF_WIDTH, y - HALF_HEIGHT, x + HALF_WIDTH, y + HALF_HEIGHT))
+        if hover is not None:
+            x, y = hexdraw.centre(hover)
+            reach = 4.2 * hexdraw.SIZE  # the hex, and a stack spread out above or below it
+            spots += [(x - reach, y - reach, x + reach, y + reach)] * 100
+        screen = []
+        for left, bottom, right, top in spots:
+            (l_, b_), (r_, t_) = self.map.world_to_screen(left, bottom), self.map.world_to_screen(right, top)
+            screen.append((l_, b_, r_, t_))
+        m = 6
+        corners = [
+            Box(area.left + m, area.top - height - m, width, height),
+            Box(area.right - width - m, area.top - height - m, width, height),
+            Box(area.left + m, area.bottom + m, width, height),
+            Box(area.right - width - m, area.bottom + m, width, height),
+        ]
+
+        def hidden(box: Box) -> int:
+            return sum(
+                1
+                for l_, b_, r_, t_ in screen
+                if l_ < box.right and r_ > box.left and b_ < box.top and t_ > box.bottom
+            )
+
+        best = min(corners, key=hidden)  # the first of the least hidden
+        return Box(round(best.left), round(best.bottom), round(best.width), round(best.height))
 
     def on_show_view(self) -> None:
         super().on_show_view()

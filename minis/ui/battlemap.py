@@ -4,7 +4,9 @@
 player's selection changes. The screen hands them over in named groups (`set_group`); a group's
 triangles are turned into GPU geometry only when its key changes, and its texts (laid out at their
 final pixel size, so they stay sharp) only when its key or the zoom changes. All of it belongs to the
-screen's kept picture (`app.FrameCache`): a frame in which nothing happens copies that picture.
+screen's kept picture (`app.FrameCache`): a frame in which nothing happens copies that picture. A
+`dynamic` group (the marks that follow the mouse) is drawn over the kept picture instead, so moving the
+mouse to another hex rebuilds that small group and nothing else.
 """
 
 from __future__ import annotations
@@ -47,15 +49,23 @@ class BattleMap(MapView):
         self._groups: dict[str, _Group] = {}
 
     def set_group(
-        self, name: str, key: Hashable, meshes: Sequence[tuple[Mesh, bool]], texts: Sequence[TextSpec]
+        self,
+        name: str,
+        key: Hashable,
+        meshes: Sequence[tuple[Mesh, bool]],
+        texts: Sequence[TextSpec],
+        *,
+        dynamic: bool = False,
     ) -> None:
         """Replace a group's triangles (each mesh with whether it needs blending) and texts, unless `key`
-        is the one it has."""
+        is the one it has. A `dynamic` group (what follows the mouse) is left out of the kept picture
+        and drawn over it every frame, so changing it costs no new picture."""
         group = self._groups.get(name)
         if group is not None and group.key == key:
             return
         if group is None:
             group = self._groups[name] = _Group()
+        group.dynamic = dynamic
         group.key = key
         group.shapes = []
         for mesh, blend in meshes:
@@ -68,43 +78,63 @@ class BattleMap(MapView):
 
     @property
     def layer_key(self) -> Hashable:
-        return tuple((name, group.key) for name, group in self._groups.items())
+        return tuple((name, group.key) for name, group in self._groups.items() if not group.dynamic)
 
     def look(self) -> Hashable:
         return (super().look(), self.layer_key)
 
     def _text_batch(self, group: _Group) -> pyglet.graphics.Batch | None:
-        key = (group.key, round(self.zoom, 4))
-        if key != group.text_key:
-            group.text_key = key
-            batch = pyglet.graphics.Batch()
-            objects = []
-            for spec in group.texts:
-                pixels = spec.size * self.zoom
-                if pixels < MIN_TEXT_PIXELS:
-                    continue
-                objects.append(
-                    arcade.Text(
-                        spec.text,
-                        round(spec.x * self.zoom),
-                        round(spec.y * self.zoom),
-                        spec.colour,
-                        min(pixels, 22) / PIXELS_PER_POINT,
-                        font_name=theme.FONT,
-                        bold=spec.bold,
-                        anchor_x="center",
-                        anchor_y="center",
-                        batch=batch,
-                    )
+        """The group's texts laid out at the zoom's pixel size. A text already laid out (the same
+        words, size, colour and weight) is moved to its new place instead of laid out again: laying
+        out is the slow part, and a new selection mostly shows the same names and costs elsewhere."""
+        zoom = round(self.zoom, 4)
+        key = (group.key, zoom)
+        if key == group.text_key:
+            return group.batch if group.objects else None
+        spare: dict[Hashable, list[arcade.Text]] = {}
+        if group.batch is not None and group.zoom == zoom:
+            for style, text in group.objects:
+                spare.setdefault(style, []).append(text)
+        else:
+            for _, text in group.objects:
+                text.label.delete()
+            group.batch = pyglet.graphics.Batch()
+            group.zoom = zoom
+        group.text_key = key
+        objects: list[tuple[Hashable, arcade.Text]] = []
+        for spec in group.texts:
+            pixels = spec.size * zoom
+            if pixels < MIN_TEXT_PIXELS:
+                continue
+            style = (spec.text, spec.colour, min(pixels, 22), spec.bold)
+            where = (round(spec.x * zoom), round(spec.y * zoom))
+            kept = spare.get(style)
+            if kept:
+                text = kept.pop()
+                text.position = where
+            else:
+                text = arcade.Text(
+                    spec.text,
+                    *where,
+                    spec.colour,
+                    min(pixels, 22) / PIXELS_PER_POINT,
+                    font_name=theme.FONT,
+                    bold=spec.bold,
+                    anchor_x="center",
+                    anchor_y="center",
+                    batch=group.batch,
                 )
-            group.batch = batch if objects else None
-            group.objects = objects  # a batch draws its texts only while they live
-        return group.batch
+            objects.append((style, text))
+        for unused in spare.values():
+            for text in unused:
+                text.label.delete()  # out of the batch
+        group.objects = objects  # a batch draws its texts only while they live
+        return group.batch if objects else None
 
     def draw(self) -> None:
         if self.geometry is None or self.box.width <= 0 or self.box.height <= 0:
             return
-        groups = list(self._groups.values())
+        groups = [g for g in self._groups.values() if not g.dynamic]
         with self.world():
             self.geometry.draw()
             for group in groups:
@@ -116,6 +146,22 @@ class BattleMap(MapView):
             labels = self._labels()
             if labels is not None:
                 batches.insert(0, labels)
+        self._draw_texts(batches)
+
+    def draw_dynamic(self) -> None:
+        """The dynamic groups, over the kept picture (every drawn frame)."""
+        super().draw_dynamic()
+        groups = [g for g in self._groups.values() if g.dynamic]
+        if self.geometry is None or self.box.width <= 0 or self.box.height <= 0 or not groups:
+            return
+        with self.world():
+            for group in groups:
+                for shapes in group.shapes:
+                    shapes.draw()
+        self._draw_texts([b for b in (self._text_batch(g) for g in groups) if b is not None])
+
+    def _draw_texts(self, batches: list[pyglet.graphics.Batch]) -> None:
+        """Text batches laid out at their pixel size, through the label camera (clipped to the box)."""
         if batches:
             with self.label_camera.activate():
                 for batch in batches:
@@ -128,8 +174,11 @@ class _Group:
 
     def __init__(self) -> None:
         self.key: Hashable = None
+        self.dynamic = False
         self.shapes: list[ShapeElementList] = []
         self.texts: list[TextSpec] = []
         self.text_key: Hashable = None
         self.batch: pyglet.graphics.Batch | None = None
-        self.objects: list[arcade.Text] = []
+        self.zoom: float | None = None  # the zoom the batch's texts are laid out for
+        #: The laid-out texts with their style (words, colour, pixel size, weight), for reuse.
+        self.objects: list[tuple[Hashable, arcade.Text]] = []

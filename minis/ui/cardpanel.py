@@ -6,7 +6,7 @@ Nationality colours live here too, because the card panel and the counters on th
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 from minis.cards import Nation, RangeBand, StatCard
 from minis.sides import Side
@@ -42,27 +42,138 @@ def attack_text(value: int | None) -> str:
 _BANDS = (RangeBand.SHORT, RangeBand.MEDIUM, RangeBand.LONG)
 
 
+#: Cards whose laid-out text a panel keeps (the army builder's list is longer: the oldest go first).
+KEPT_CARDS = 64
+
+
+class _Page:
+    """One card's labels, laid out once for one width, then only moved (pyglet moves laid-out text
+    without laying it out again) and drawn.
+
+    Laying text out is the slow part of showing a card (pyglet measures every glyph, and the ability
+    descriptions are long), so switching between units must not do it again. Both forms of the
+    abilities (with their descriptions, and the names only for a short box) are laid out once.
+    """
+
+    def __init__(self, card: StatCard, width: float) -> None:
+        self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT)
+        self.facts = Label(
+            f"{card.nation.value} · {card.side.title} · {card.year} · {card.type_line}",
+            size=theme.SMALL_SIZE + 1,
+            colour=theme.TEXT_DIM,
+        )
+        self.numbers = Label(
+            f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}",
+            size=theme.TEXT_SIZE + 1,
+            bold=True,
+        )
+        self.table = [
+            [Label(title, size=theme.TEXT_SIZE)]
+            + [
+                Label(attack_text(attack.at(band)), size=theme.TEXT_SIZE, align="center", bold=True)
+                for band in _BANDS
+            ]
+            for title, attack in (("vs Soldiers", card.vs_soldiers), ("vs Vehicles", card.vs_vehicles))
+        ]
+        described = "\n".join(f"{a.text}: {a.description}" for a in card.abilities)
+        named = "Abilities: " + ", ".join(a.text for a in card.abilities)
+        self.described = Label(
+            described or "No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True
+        )
+        self.named = Label(named if card.abilities else "", size=theme.SMALL_SIZE + 1, multiline=True)
+        self.described_height = self.described.height_for(width)
+        self.named.height_for(width)
+        #: The form of the abilities that fits the box (see `place`).
+        self.abilities = self.described
+
+    def place(self, box: Box, status_height: float) -> None:
+        inner = box.inset(12, 10)
+        y = inner.top
+        self.name.place(Box(inner.left + 16, y - 26, inner.width - 16, 26))
+        y -= 30
+        self.facts.place(Box(inner.left, y - 20, inner.width, 20))
+        y -= 26
+        self.numbers.place(Box(inner.left, y - 22, inner.width, 22))
+        y -= 50
+        for row in self.table:
+            for i, label in enumerate(row):
+                label.place(_column(inner, i, y - 22, 22))
+            y -= 24
+        y -= 8
+        room = max(0, y - inner.bottom - status_height)
+        fits = self.described_height <= room or not self.named.text
+        self.abilities = self.described if fits else self.named
+        self.abilities.place(Box(inner.left, inner.bottom + status_height, inner.width, room))
+
+    def labels(self) -> list[Label]:
+        return [
+            self.name,
+            self.facts,
+            self.numbers,
+            *(label for row in self.table for label in row),
+            self.abilities,
+        ]
+
+
+def _column(inner: Box, i: int, bottom: float, height: float) -> Box:
+    """The box of column `i` of the attack table (0: the row titles)."""
+    col0 = 100
+    col = (inner.width - col0) / 3
+    left = inner.left if i == 0 else inner.left + col0 + (i - 1) * col
+    return Box(left, bottom, col0 if i == 0 else col, height)
+
+
 class CardPanel(Widget):
-    """The card's name, numbers, attack table and abilities, in a framed box."""
+    """The card's name, numbers, attack table and abilities, in a framed box.
+
+    Each card's text is laid out once (a `_Page`, kept for the last `KEPT_CARDS` cards and while the
+    box keeps its width); showing a card again moves its page into the box and changes the status
+    line under it.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.card: StatCard | None = None
         self.extra = ""
-        self.name = Label("", size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT)
-        self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
-        self.numbers = Label("", size=theme.TEXT_SIZE + 1, bold=True)
         self.table_head = [
             Label(t, size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, align="center")
             for t in ("", "short", "medium", "long")
         ]
-        self.table = [
-            [Label("", size=theme.TEXT_SIZE, align="center" if i else "left", bold=bool(i)) for i in range(4)]
-            for _ in range(2)
-        ]
-        self.abilities = Label("", size=theme.SMALL_SIZE + 1, multiline=True)
         self.status = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.ACCENT)
         self.colour_box = Box(0, 0, 0, 0)
+        self._pages: dict[tuple[str, float], _Page] = {}
+        self._page: _Page | None = None
+        self._no_name = Label("")
+        #: How many times a card's text was laid out (tests check that it happens once per card).
+        self.layouts = 0
+        self._waiting: list[StatCard] = []
+        #: Draw the card over the kept picture instead of in it (`draw_dynamic`): a panel that follows
+        #: the mouse (the battle's hovered unit) then costs no new picture. Only while nothing (a
+        #: dialog) is drawn over the panel.
+        self.dynamic = False
+
+    def prepare(self, cards: Iterable[StatCard]) -> None:
+        """Cards likely to be shown soon (the units of a battle): `prepare_one` lays them out ahead."""
+        self._waiting = list({card.id: card for card in cards}.values())[:KEPT_CARDS]
+
+    def prepare_one(self) -> bool:
+        """Lay out the next prepared card's page (call it while the window is idle: it takes a few
+        milliseconds); False when there is nothing left to do."""
+        while self._waiting and self.box.width > 0:
+            card = self._waiting.pop(0)
+            if (card.id, self._inner_width) not in self._pages:
+                self._page_for(card)
+                return True
+        return False
+
+    @property
+    def _inner_width(self) -> float:
+        return self.box.inset(12, 10).width
+
+    @property
+    def name(self) -> Label:
+        """The shown card's name (an empty label when no card is shown)."""
+        return self._page.name if self._page is not None else self._no_name
 
     def show(self, card: StatCard | None, extra: str = "") -> None:
         """Show a card (None: nothing); `extra` is a line about the unit in play (its hex, its counters)."""
@@ -70,79 +181,66 @@ class CardPanel(Widget):
             return
         self.card = card
         self.extra = extra
-        if card is None:
-            for label in (self.name, self.facts, self.numbers, self.abilities, self.status):
-                label.text = ""
-            return
-        self.name.text = card.name
-        self.facts.text = f"{card.nation.value} · {card.side.title} · {card.year} · {card.type_line}"
-        self.numbers.text = f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}"
-        for row, (title, attack) in enumerate(
-            (("vs Soldiers", card.vs_soldiers), ("vs Vehicles", card.vs_vehicles))
-        ):
-            self.table[row][0].text = title
-            for col, band in enumerate(_BANDS, start=1):
-                self.table[row][col].text = attack_text(attack.at(band))
         self.status.text = extra
-        self.place(self.box)
+        self._place_status()
+        self._page = self._page_for(card)
 
-    def _ability_text(self, width: float, height: float) -> None:
-        """Each ability with its description; only the names when the box is too small for more."""
-        card = self.card
-        if card is None:
-            self.abilities.text = ""
-            return
-        if not card.abilities:
-            self.abilities.text = "No special abilities."
-            return
-        self.abilities.text = "\n".join(f"{a.text}: {a.description}" for a in card.abilities)
-        if self.abilities.height_for(width) > height:
-            self.abilities.text = "Abilities: " + ", ".join(a.text for a in card.abilities)
+    def _status_height(self) -> float:
+        return 24 * max(1, len(self.extra) // 40 + 1) if self.extra else 0
+
+    def _place_status(self) -> None:
+        inner = self.box.inset(12, 10)
+        self.status.place(Box(inner.left, inner.bottom, inner.width, self._status_height()))
+
+    def _page_for(self, card: StatCard | None) -> _Page | None:
+        """The card's page, laid out the first time it is needed, placed in the current box."""
+        if card is None or self.box.width <= 0:
+            return None
+        width = self._inner_width
+        key = (card.id, width)
+        page = self._pages.pop(key, None)
+        if page is None:
+            self.layouts += 1
+            page = _Page(card, width)
+            while len(self._pages) >= KEPT_CARDS:
+                del self._pages[next(iter(self._pages))]
+        self._pages[key] = page  # the most recently shown last
+        page.place(self.box, self._status_height())
+        return page
 
     def look(self) -> Hashable:
+        if self.dynamic:
+            return (super().look(), True)
         return (super().look(), self.card.id if self.card else None, self.extra)
 
     def place(self, box: Box) -> None:
+        if box.width != self.box.width:
+            self._pages.clear()  # laid out for another width
         super().place(box)
         inner = box.inset(12, 10)
-        y = inner.top
-        self.colour_box = Box(inner.left, y - 26, 8, 26)
-        self.name.place(Box(inner.left + 16, y - 26, inner.width - 16, 26))
-        y -= 30
-        self.facts.place(Box(inner.left, y - 20, inner.width, 20))
-        y -= 26
-        self.numbers.place(Box(inner.left, y - 22, inner.width, 22))
-        y -= 30
-        col0 = 100
-        col = (inner.width - col0) / 3
+        self.colour_box = Box(inner.left, inner.top - 26, 8, 26)
         for i, label in enumerate(self.table_head):
-            left = inner.left if i == 0 else inner.left + col0 + (i - 1) * col
-            label.place(Box(left, y - 18, col0 if i == 0 else col, 18))
-        y -= 20
-        for row in self.table:
-            for i, label in enumerate(row):
-                left = inner.left if i == 0 else inner.left + col0 + (i - 1) * col
-                label.place(Box(left, y - 22, col0 if i == 0 else col, 22))
-            y -= 24
-        y -= 8
-        status_height = 24 * max(1, len(self.extra) // 40 + 1) if self.extra else 0
-        self.status.place(Box(inner.left, inner.bottom, inner.width, status_height))
-        room = max(0, y - inner.bottom - status_height)
-        self._ability_text(inner.width, room)
-        self.abilities.place(Box(inner.left, inner.bottom + status_height, inner.width, room))
+            label.place(_column(inner, i, inner.top - 104, 18))
+        self._place_status()
+        self._page = self._page_for(self.card)
 
     def draw(self) -> None:
         if not self.visible:
             return
         fill(self.box, theme.PANEL)
         outline(self.box, theme.PANEL_BORDER)
-        if self.card is None:
+        if not self.dynamic:
+            self._draw_card()
+
+    def draw_dynamic(self) -> None:
+        if self.dynamic and self.visible:
+            self._draw_card()
+
+    def _draw_card(self) -> None:
+        if self.card is None or self._page is None:
             return
         fill(self.colour_box, NATION_COLOUR[self.card.nation])
-        for label in (self.name, self.facts, self.numbers, *self.table_head, self.abilities):
+        for label in (*self.table_head, *self._page.labels()):
             label.draw()
-        for row in self.table:
-            for label in row:
-                label.draw()
         if self.extra:
             self.status.draw()

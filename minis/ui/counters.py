@@ -1,11 +1,18 @@
-"""Units on the battle map as counters: where each sits in its hex, and its triangles and texts.
+"""Units on the battle map as counters a player reads at arm's length: where each sits, and how it looks.
 
-A counter is a square in its nationality's colour with a rim in its side's colour (dark for the Axis,
-pale for the Allies), a symbol for its type (a figure for a Soldier, a hull and gun for a Vehicle),
-and its short name. A Vehicle's counter carries a yellow arrow out of the side it faces. Hit
-counters sit on its corners: face-up ones as lettered badges (D disrupted, X damaged), face-down ones
-as dark squares with a question mark, one per counter. Units that have acted this phase are greyed.
-Up to four units share a hex (two per side), so counters shrink and spread out in a full hex.
+A counter fills most of its hex: a dark face in its nationality's colour inside a rim in its side's
+colour (near black for the Axis, pale for the Allies). Its top row shows the unit's speed (left), its
+silhouette (`silhouettes`: a mortar, a half-track, ...) and its defense (right, front/rear for a
+Vehicle); the bottom row its short name (`shortnames`: unique in the battle, "Pz IV", "98k 2") at a
+size read across the table (`NAME_SIZE`: 10 pixels from the baseline to the top of a capital at the
+default zoom). A Vehicle's yellow arrow sits on the hexside it faces. Hit counters sit on the top edge:
+face-up ones as lettered badges on the right (D disrupted, X damaged), face-down ones as a dark badge
+on the left (? for one, the count for more). A boarded Soldier shows as a figure badge in the middle.
+Units that have acted this phase are greyed, their texts dimmed.
+
+Up to four units share a hex: the top one is drawn whole and the others peek out below it as tabs in
+their own colours; `fan_mesh` spreads a hex's units out whole (the screen shows it while the mouse is
+on the hex). The objective is ringed in gold with a star that stays above any counter on it.
 
 Everything is plain geometry in world units (`hexdraw`), built into a `hexdraw.Mesh`; texts are
 returned as (text, world x, world y, size in world units, colour) for the screen to lay out at its
@@ -15,31 +22,39 @@ zoom. Nothing here decides a rule: it draws the `GameState` it is given.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from minis.hexgrid import Facing, Hex
 from minis.state import Counter, GameState, Unit
-from minis.ui import hexdraw
-from minis.ui.cardpanel import NATION_COLOUR, SIDE_COLOUR
+from minis.ui import hexdraw, shortnames, silhouettes, theme
 from minis.ui.hexdraw import Mesh, Point, mix
 
 Colour = tuple[int, int, int, int]
 
-GLYPH_DARK: Colour = (24, 24, 26, 255)
-GLYPH_LIGHT: Colour = (246, 244, 234, 255)
 ARROW: Colour = (255, 214, 40, 255)
 ARROW_EDGE: Colour = (30, 26, 10, 255)
 DISRUPTED: Colour = (250, 206, 40, 255)
 DAMAGED: Colour = (226, 72, 44, 255)
+BADGE_TEXT: Colour = (20, 20, 22, 255)
 FACE_DOWN: Colour = (44, 44, 50, 255)
 FACE_DOWN_EDGE: Colour = (210, 210, 210, 255)
-ACTED_DARK: Colour = (56, 58, 62, 255)
-SELECTED: Colour = (255, 255, 255, 255)
+FAN_BACK: Colour = (16, 18, 22, 215)
 
-#: Words left out of short names (they say little on a small counter).
-_SKIP = {"ausf.", "ausf", "the"}
+#: A whole counter: half its width and height, and its rim, in world units. The corners touch the
+#: hex's slanted sides, so a counter is as large as a hex holds.
+HALF_WIDTH = 26.5
+HALF_HEIGHT = 16.7
+RIM = 2.0
+#: The name's size (the font's em) in world units: at the default zoom of a 1280x800 window (one world
+#: unit to a pixel) the capitals are 10 pixels tall (Liberation Sans Bold: caps are 0.688 em).
+NAME_SIZE = 14.6
+CAP_HEIGHT = 0.688
+#: Speed and defense, beside the silhouette.
+NUMBER_SIZE = 9.5
+#: How far each unit under the top one peeks out below it.
+TAB_STEP = 5.0
 
 
 @attrs.frozen
@@ -56,23 +71,11 @@ class TextSpec:
 
 @attrs.frozen
 class Slot:
-    """Where a counter sits: its centre and half its side, in world units."""
+    """Where a counter sits: its centre, and its size as a share of a whole counter."""
 
     x: float
     y: float
-    half: float
-
-
-def short_name(name: str, limit: int = 10) -> str:
-    """A counter's name: the card's words while they fit in `limit` characters ('Panzer IV', 'Sd Kfz 222')."""
-    words = [w.strip('"') for w in name.split() if w.lower() not in _SKIP]
-    out = ""
-    for word in words:
-        candidate = f"{out} {word}".strip()
-        if len(candidate) > limit:
-            break
-        out = candidate
-    return out or (words[0][:limit] if words else name[:limit])
+    scale: float = 1.0
 
 
 def facing_angle(facing: Facing) -> float:
@@ -82,160 +85,190 @@ def facing_angle(facing: Facing) -> float:
     return math.atan2(y1 - y0, x1 - x0)
 
 
-def slots(count: int, cx: float, cy: float) -> list[Slot]:
-    """Counter positions for `count` units in a hex centred at (cx, cy)."""
-    s = hexdraw.SIZE
-    if count <= 1:
-        return [Slot(cx, cy - 0.04 * s, 0.58 * s)]
-    if count == 2:
-        return [Slot(cx - 0.43 * s, cy, 0.39 * s), Slot(cx + 0.43 * s, cy, 0.39 * s)]
-    half = 0.31 * s
-    d = 0.34 * s
-    return [
-        Slot(cx - d, cy + d, half),
-        Slot(cx + d, cy + d, half),
-        Slot(cx - d, cy - d, half),
-        Slot(cx + d, cy - d, half),
-    ][:count]
+def hex_order(units: Iterable[Unit], top: str | None = None) -> list[Unit]:
+    """The units of a hex from the bottom of the stack to the top: Axis before Allies, then by when they
+    entered it; `top` (the selected unit) goes on top."""
+    return sorted(units, key=lambda u: (u.id == top, u.side.value != "axis", u.entered, u.id))
 
 
-def hex_order(units: Iterable[Unit]) -> list[Unit]:
-    """The units of a hex in drawing order: Axis before Allies, then by when they entered it."""
-    return sorted(units, key=lambda u: (u.side.value != "axis", u.entered, u.id))
-
-
-def placements(state: GameState) -> dict[str, Slot]:
-    """Where each visible unit's counter sits (boarded Soldiers ride on their transport's counter)."""
+def placements(state: GameState, top: str | None = None) -> dict[str, Slot]:
+    """Where each visible unit's counter sits (boarded Soldiers ride on their transport's counter):
+    a hex's top counter at its centre, the ones under it lower down, peeking out."""
     found: dict[str, Slot] = {}
     for hex_, units in state.occupancy().items():
         cx, cy = hexdraw.centre(hex_)
-        for unit, slot in zip(hex_order(units), slots(len(units), cx, cy), strict=False):
-            found[unit.id] = slot
+        ordered = hex_order(units, top)
+        for depth, unit in enumerate(reversed(ordered)):
+            found[unit.id] = Slot(cx, cy - depth * TAB_STEP)
     return found
 
 
-def _square(c: Point, half: float) -> list[Point]:
+def battle_names(state: GameState) -> dict[str, str]:
+    """Every unit's short name, unique in the battle; copies numbered in the order of their ids."""
+
+    def order(unit: Unit) -> tuple[str, str, int]:
+        base, _, number = unit.id.partition("#")
+        return (unit.side.value, base, int(number) if number.isdigit() else 1)
+
+    units = sorted(state.units.values(), key=order)
+    return dict(zip((u.id for u in units), shortnames.short_names([u.card.name for u in units]), strict=True))
+
+
+def _rect(c: Point, half_w: float, half_h: float) -> list[Point]:
     x, y = c
-    return [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
+    return [
+        (x - half_w, y - half_h),
+        (x + half_w, y - half_h),
+        (x + half_w, y + half_h),
+        (x - half_w, y + half_h),
+    ]
 
 
-def _rotated(points: Sequence[Point], c: Point, angle: float) -> list[Point]:
-    cos, sin = math.cos(angle), math.sin(angle)
-    return [(c[0] + x * cos - y * sin, c[1] + x * sin + y * cos) for x, y in points]
+def faces(unit: Unit, acted: bool) -> tuple[Colour, Colour, Colour]:
+    """The counter's face, rim and text colours; a unit that has acted keeps its face's brightness
+    (so it still stands out from the map) but loses its colour, and its texts dim."""
+    face = theme.NATION_FACE.get(unit.card.nation.value, (40, 40, 40, 255))
+    rim = theme.SIDE_RIM[unit.side.value]
+    text = theme.COUNTER_TEXT
+    if acted:
+        level = theme.luminance(face)  # the grey as bright as the face
+        grey = round(255 * (12.92 * level if level <= 0.0031308 else 1.055 * level ** (1 / 2.4) - 0.055))
+        face = mix(face, (grey, grey, grey, 255), 0.85)
+        text = mix(text, face, 0.4)
+    return face, rim, text
 
 
 def counter_mesh(
     mesh: Mesh,
     unit: Unit,
     slot: Slot,
+    name: str,
     *,
     acted: bool = False,
     passenger: bool = False,
     facing: Facing | None = None,
 ) -> list[TextSpec]:
-    """Add one unit's counter to `mesh`; return its texts. `facing` overrides the unit's (a preview)."""
+    """Add one unit's whole counter to `mesh`; return its texts. `facing` overrides the unit's (a preview)."""
+    k = slot.scale
     c = (slot.x, slot.y)
-    h = slot.half
-    body = NATION_COLOUR[unit.card.nation]
-    rim = SIDE_COLOUR[unit.side]
-    glyph = GLYPH_LIGHT if sum(body[:3]) < 380 else GLYPH_DARK
-    if acted:  # darker and with less contrast: this unit has done its part this phase
-        body = mix(body, ACTED_DARK, 0.5)
-        glyph = mix(glyph, body, 0.35)
-    mesh.polygon(_square(c, h + 0.06 * hexdraw.SIZE), rim)
-    mesh.polygon(_square(c, h - 0.02 * hexdraw.SIZE), body)
+    face, rim, text = faces(unit, acted)
+    hw, hh = HALF_WIDTH * k, HALF_HEIGHT * k
+    mesh.polygon(_rect(c, hw, hh), rim)
+    mesh.polygon(_rect(c, hw - RIM * k, hh - RIM * k), face)
     texts: list[TextSpec] = []
-    gy = c[1] + 0.22 * h
     facing = facing or unit.facing
-    if unit.card.is_vehicle:
-        angle = facing_angle(facing) if facing is not None else 0.0
-        centre = (c[0], gy)
-        tracks = [(-0.56 * h, -0.4 * h), (0.5 * h, -0.4 * h), (0.5 * h, 0.4 * h), (-0.56 * h, 0.4 * h)]
-        hull = [(-0.5 * h, -0.27 * h), (0.44 * h, -0.27 * h), (0.44 * h, 0.27 * h), (-0.5 * h, 0.27 * h)]
-        mesh.polygon(_rotated(tracks, centre, angle), glyph)
-        mesh.polygon(_rotated(hull, centre, angle), mix(glyph, body, 0.45))
-        mesh.disc(centre, 0.2 * h, glyph, 10)
-        barrel = _rotated([(0.0, 0.0), (0.72 * h, 0.0)], centre, angle)
-        mesh.line(barrel[0], barrel[1], 0.11 * h, glyph)
-        if facing is not None:
-            # the facing arrow: out of the counter's edge, the way the Vehicle faces
-            tip = (c[0] + 1.5 * h * math.cos(angle), c[1] + 1.5 * h * math.sin(angle))
-            base = (c[0] + 0.78 * h * math.cos(angle), c[1] + 0.78 * h * math.sin(angle))
-            nx, ny = -math.sin(angle), math.cos(angle)
-            wing = 0.4 * h
-            pad = 0.1 * h
-            mesh.triangle(
-                (tip[0] + 1.6 * pad * math.cos(angle), tip[1] + 1.6 * pad * math.sin(angle)),
-                (
-                    base[0] + nx * (wing + pad) - pad * math.cos(angle),
-                    base[1] + ny * (wing + pad) - pad * math.sin(angle),
-                ),
-                (
-                    base[0] - nx * (wing + pad) - pad * math.cos(angle),
-                    base[1] - ny * (wing + pad) - pad * math.sin(angle),
-                ),
-                ARROW_EDGE,
-            )
-            mesh.triangle(
-                tip,
-                (base[0] + nx * wing, base[1] + ny * wing),
-                (base[0] - nx * wing, base[1] - ny * wing),
-                ARROW,
-            )
-    else:
-        mesh.disc((c[0], gy + 0.22 * h), 0.15 * h, glyph, 10)
-        mesh.polygon(
-            [
-                (c[0] - 0.3 * h, gy - 0.3 * h),
-                (c[0] + 0.3 * h, gy - 0.3 * h),
-                (c[0] + 0.16 * h, gy + 0.08 * h),
-                (c[0] - 0.16 * h, gy + 0.08 * h),
-            ],
-            glyph,
-        )
-    if passenger:
-        # a boarded Soldier: a small figure badge on the lower left
-        p = (c[0] - 0.72 * h, c[1] - 0.72 * h)
-        mesh.disc(p, 0.3 * h, rim, 10)
-        mesh.disc(p, 0.22 * h, GLYPH_LIGHT, 10)
-        mesh.disc((p[0], p[1] + 0.07 * h), 0.07 * h, GLYPH_DARK, 8)
-        mesh.triangle(
-            (p[0] - 0.1 * h, p[1] - 0.12 * h),
-            (p[0] + 0.1 * h, p[1] - 0.12 * h),
-            (p[0], p[1] + 0.02 * h),
-            GLYPH_DARK,
-        )
-    name = short_name(unit.card.name)
-    size = min(0.36 * h, 1.9 * h / (0.58 * max(1, len(name))))  # long names shrink to fit the counter
-    texts.append(TextSpec(name, c[0], c[1] - 0.55 * h, size, glyph, bold=True))
-    # face-up counters on the upper right, face-down ones on the upper left
-    badge = 0.3 * h
+    angle = facing_angle(facing) if unit.card.is_vehicle and facing is not None else None
+    row = c[1] + 0.45 * hh  # the top row: speed, silhouette, defense
+    silhouettes.draw(
+        mesh,
+        silhouettes.kind_of(unit.card),
+        (c[0] - 4.5 * k, row),
+        10.5 * k,
+        text,
+        mirror=angle is not None and silhouettes.facing_mirrored(angle),
+    )
+    texts.append(TextSpec(str(unit.card.speed), c[0] - 19.5 * k, row, NUMBER_SIZE * k, text, bold=True))
+    texts.append(TextSpec(unit.card.defense_text, c[0] + 15.0 * k, row, NUMBER_SIZE * k, text, bold=True))
+    texts.append(TextSpec(name, c[0], c[1] - 0.42 * hh, NAME_SIZE * k, text, bold=True))
+    if angle is not None:
+        _arrow(mesh, c, angle, k)
+    _badges(mesh, texts, unit, c, k, passenger, rim)
+    return texts
+
+
+def _arrow(mesh: Mesh, c: Point, angle: float, k: float) -> None:
+    """The facing arrow on the hexside the Vehicle faces: its tip just past the side."""
+    side = hexdraw.HALF_WIDTH * k  # from the centre to a hexside
+    ux, uy = math.cos(angle), math.sin(angle)
+    nx, ny = -uy, ux
+
+    def along(t: float, across: float) -> Point:
+        return (c[0] + ux * t + nx * across, c[1] + uy * t + ny * across)
+
+    tip, base, wing = side + 2.5 * k, side - 8.5 * k, 6.0 * k
+    mesh.triangle(
+        along(tip + 2 * k, 0),
+        along(base - 1.5 * k, wing + 2 * k),
+        along(base - 1.5 * k, -wing - 2 * k),
+        ARROW_EDGE,
+    )
+    mesh.triangle(along(tip, 0), along(base, wing), along(base, -wing), ARROW)
+
+
+def _badges(
+    mesh: Mesh, texts: list[TextSpec], unit: Unit, c: Point, k: float, passenger: bool, rim: Colour
+) -> None:
+    """Hit counters on the top edge: face-up on the right, face-down on the left; a rider in the middle."""
+    half = 5.2 * k
+    y = c[1] + HALF_HEIGHT * k
     ups = [
         (label, colour)
         for on, label, colour in ((unit.disrupted, "D", DISRUPTED), (unit.damaged, "X", DAMAGED))
         if on
     ]
     for i, (label, colour) in enumerate(ups):
-        b = (c[0] + h - badge + 0.04 * h - i * 2.1 * badge, c[1] + h - badge + 0.04 * h)
-        mesh.polygon(_square(b, badge + 0.05 * h), GLYPH_DARK)
-        mesh.polygon(_square(b, badge), colour)
-        texts.append(TextSpec(label, b[0], b[1], 1.5 * badge, GLYPH_DARK, bold=True))
-    for i, _counter in enumerate(unit.pending):
-        b = (c[0] - h + badge - 0.04 * h + i * 0.5 * badge, c[1] + h - badge + 0.04 * h - i * 0.5 * badge)
-        mesh.polygon(_square(b, badge + 0.05 * h), FACE_DOWN_EDGE)
-        mesh.polygon(_square(b, badge), FACE_DOWN)
-        if i == len(unit.pending) - 1:
-            texts.append(
-                TextSpec(
-                    "?" if len(unit.pending) == 1 else str(len(unit.pending)),
-                    b[0],
-                    b[1],
-                    1.5 * badge,
-                    FACE_DOWN_EDGE,
-                    bold=True,
-                )
-            )
-    return texts
+        b = (c[0] + (19.0 - 12.0 * i) * k, y)
+        mesh.polygon(_rect(b, half + k, half + k), BADGE_TEXT)
+        mesh.polygon(_rect(b, half, half), colour)
+        texts.append(TextSpec(label, b[0], b[1], 1.7 * half, BADGE_TEXT, bold=True))
+    if unit.pending:
+        b = (c[0] - 19.0 * k, y)
+        mesh.polygon(_rect(b, half + k, half + k), FACE_DOWN_EDGE)
+        mesh.polygon(_rect(b, half, half), FACE_DOWN)
+        count = len(unit.pending)
+        texts.append(
+            TextSpec("?" if count == 1 else str(count), b[0], b[1], 1.7 * half, FACE_DOWN_EDGE, bold=True)
+        )
+    if passenger:
+        p = (c[0] - 5.0 * k, y)
+        mesh.disc(p, half + k, rim, 12)
+        mesh.disc(p, half, theme.COUNTER_TEXT, 12)
+        mesh.disc((p[0], p[1] + 1.8 * k), 1.7 * k, BADGE_TEXT, 8)
+        mesh.triangle(
+            (p[0] - 2.8 * k, p[1] - 3.4 * k),
+            (p[0] + 2.8 * k, p[1] - 3.4 * k),
+            (p[0], p[1] + 0.4 * k),
+            BADGE_TEXT,
+        )
+
+
+def _tab(mesh: Mesh, unit: Unit, slot: Slot, depth: int, acted: bool) -> None:
+    """A unit under the top counter: the strip of it that peeks out below, narrower the deeper it lies
+    (so the stack stays inside its hex's lower point)."""
+    face, rim, _ = faces(unit, acted)
+    bottom = slot.y - HALF_HEIGHT - depth * TAB_STEP
+    top_y = slot.y - HALF_HEIGHT + RIM  # the rest is hidden under the top counter
+    reach = hexdraw.SIZE - (depth * TAB_STEP + HALF_HEIGHT)  # how far below the centre the hex still is
+    hw = min(HALF_WIDTH - 2 * depth, max(3.0, reach * math.sqrt(3.0) - 1.0))
+    mesh.polygon(
+        [(slot.x - hw, bottom), (slot.x + hw, bottom), (slot.x + hw, top_y), (slot.x - hw, top_y)], rim
+    )
+    inner = [
+        (slot.x - hw + RIM, bottom + RIM),
+        (slot.x + hw - RIM, bottom + RIM),
+        (slot.x + hw - RIM, top_y),
+        (slot.x - hw + RIM, top_y),
+    ]
+    mesh.polygon(inner, face)
+
+
+def objective_mesh(mesh: Mesh, hex_: Hex, occupied: bool) -> None:
+    """The objective: a gold disc and star on an empty hex; on an occupied one a gold ring round the hex
+    and a star in its lower point, both drawn after the counters so they stay in sight."""
+    cx, cy = hexdraw.centre(hex_)
+    if not occupied:
+        c = (cx, cy - 0.06 * hexdraw.SIZE)
+        mesh.disc(c, 0.5 * hexdraw.SIZE, hexdraw.OBJECTIVE_EDGE, 20)
+        mesh.disc(c, 0.43 * hexdraw.SIZE, hexdraw.OBJECTIVE, 20)
+        for tri in hexdraw.star(c, 0.36 * hexdraw.SIZE, 0.15 * hexdraw.SIZE):
+            mesh.triangle(*tri, hexdraw.OBJECTIVE_EDGE)
+        return
+    mesh.outline(hexdraw.corners(cx, cy, 0.955), 3.0, hexdraw.OBJECTIVE)
+    c = (cx, cy - 0.78 * hexdraw.SIZE)
+    mesh.disc(c, 7.5, hexdraw.OBJECTIVE_EDGE, 14)
+    mesh.disc(c, 6.3, hexdraw.OBJECTIVE, 14)
+    for tri in hexdraw.star(c, 5.2, 2.2):
+        mesh.triangle(*tri, hexdraw.OBJECTIVE_EDGE)
 
 
 def units_mesh(
@@ -243,27 +276,84 @@ def units_mesh(
     *,
     acted: Iterable[str] = (),
     hidden: Iterable[str] = (),
-    facing: dict[str, Facing] | None = None,
+    facing: Mapping[str, Facing] | None = None,
+    top: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[Mesh, list[TextSpec], dict[str, Slot]]:
-    """All counters of a position: the mesh, the texts, and where each unit's counter is."""
+    """All counters of a position and the game's objective: the mesh, the texts, and where each unit's
+    counter is. `top`: the unit drawn on top of its stack (the selected one)."""
     mesh = Mesh()
     texts: list[TextSpec] = []
     acted_set, hidden_set = set(acted), set(hidden)
+    names = names if names is not None else battle_names(state)
     carriers = {u.carried_by for u in state.units.values() if u.carried_by and not u.removed}
-    where = placements(state)
-    for unit_id, slot in where.items():
-        if unit_id in hidden_set:
+    where = placements(state, top)
+    for _, units in sorted(state.occupancy().items()):
+        shown = [u for u in hex_order(units, top) if u.id not in hidden_set]
+        if not shown:
             continue
-        unit = state.units[unit_id]
+        *under, last = shown
+        for depth, unit in reversed(list(enumerate(reversed(under), start=1))):
+            _tab(mesh, unit, where[last.id], depth, unit.id in acted_set)
+        texts += counter_mesh(
+            mesh,
+            last,
+            where[last.id],
+            names.get(last.id, last.card.name),
+            acted=last.id in acted_set,
+            passenger=last.id in carriers,
+            facing=(facing or {}).get(last.id),
+        )
+    if state.objective is not None:
+        objective_mesh(mesh, state.objective, bool(state.at(state.objective)))
+    return mesh, texts, where
+
+
+def fan_slots(count: int, cx: float, cy: float) -> list[Slot]:
+    """Whole counters side by side, centred on a hex: a stack spread out to be read."""
+    step = 2 * HALF_WIDTH + 5.0
+    return [Slot(cx + (i - (count - 1) / 2) * step, cy) for i in range(count)]
+
+
+def fan_mesh(
+    state: GameState,
+    hex_: Hex,
+    *,
+    acted: Iterable[str] = (),
+    names: Mapping[str, str] | None = None,
+    top: str | None = None,
+    below: bool = False,
+) -> tuple[Mesh, list[TextSpec]]:
+    """A stack of two or more units spread out whole on a dark backing just above its hex (`below`: just
+    under it, for the map's top row), pointing at it, so the hex itself stays in sight; empty for a hex
+    with one unit or none."""
+    mesh = Mesh()
+    units = hex_order(state.occupancy().get(hex_, []), top)
+    if len(units) < 2:
+        return mesh, []
+    names = names if names is not None else battle_names(state)
+    acted_set = set(acted)
+    carriers = {u.carried_by for u in state.units.values() if u.carried_by and not u.removed}
+    hx, hy = hexdraw.centre(hex_)
+    pad = 7.0
+    half_h = HALF_HEIGHT + pad + 6.0  # room for the hit badges on the counters' top edges
+    sign = -1.0 if below else 1.0
+    cx, cy = hx, hy + sign * (0.7 * hexdraw.SIZE + half_h)
+    spots = fan_slots(len(units), cx, cy - 3.0)
+    mesh.polygon(_rect((cx, cy), (spots[-1].x - spots[0].x) / 2 + HALF_WIDTH + pad, half_h), FAN_BACK)
+    edge = cy - sign * half_h
+    mesh.triangle((hx - 8.0, edge), (hx + 8.0, edge), (hx, hy + sign * 0.5 * hexdraw.SIZE), FAN_BACK)
+    texts: list[TextSpec] = []
+    for unit, spot in zip(units, spots, strict=True):
         texts += counter_mesh(
             mesh,
             unit,
-            slot,
-            acted=unit_id in acted_set,
-            passenger=unit_id in carriers,
-            facing=(facing or {}).get(unit_id),
+            spot,
+            names.get(unit.id, unit.card.name),
+            acted=unit.id in acted_set,
+            passenger=unit.id in carriers,
         )
-    return mesh, texts, where
+    return mesh, texts
 
 
 def pending_summary(unit: Unit) -> str:

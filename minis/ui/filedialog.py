@@ -6,6 +6,14 @@ secrets stay out of the other's dialogs); clicking a file opens it (or, when sav
 the path field); Enter in the field does the same with what was typed. The caller's `on_choose(path)`
 does the work and returns an error message to show (the dialog stays open) or None (it closes).
 
+The path field holds the dialog's suggestion (the folder, a clicked file) until the player types:
+the first keystroke starts a new path in its place. A bare name means a file in the folder shown; a
+path with folders is read as a shell would (from the current folder, or `/`, or `~`). Backspace
+deletes in the path; Alt+Up (or `..`) goes up a folder. The key that opened the dialog is not typed
+into it: text that arrives before the dialog's first frame belonged to that key press (pyglet sends
+a key's `on_text` right after its `on_key_press`, in the same batch of events). `details(path)`, if
+given, says more about each file at the right of its row (Load game: turn, phase, armies, date).
+
 Paths are shown as a shell would: relative to the current folder when inside it, `~/...` under the
 home folder, else whole (`shown`). They are shorter to read, the same file when typed back, and a
 picture of the dialog does not give away where the game sits on the machine.
@@ -41,7 +49,7 @@ def folder_text(folder: Path) -> str:
 
 class FileDialog(Screen):
     hint = (
-        "Click a file, or type a path and press Enter · Tab moves between the path and the list · Esc cancels"
+        "Click a file, or type a path and press Enter · Alt+Up: up a folder · Tab: path or list · Esc cancels"
     )
 
     def __init__(
@@ -55,6 +63,7 @@ class FileDialog(Screen):
         saving: bool = False,
         name: str = "",
         listed: Callable[[Path], bool] | None = None,
+        details: Callable[[Path], str] | None = None,
     ) -> None:
         self.title = title
         super().__init__(window)
@@ -62,6 +71,11 @@ class FileDialog(Screen):
         self.suffixes = suffixes
         #: Which files of the wanted suffixes are shown (None: all of them).
         self.listed = listed
+        self.details = details
+        #: Until the first frame, typed text is the opening key's (see the module's docstring).
+        self.opening = True
+        #: The path field holds the dialog's suggestion (a folder, a picked file): typing replaces it.
+        self.suggested = True
         self.on_choose = on_choose
         self.folder = folder
         self.entries: list[Path] = []
@@ -95,7 +109,11 @@ class FileDialog(Screen):
             ".." if i == 0 and p == folder.parent else p.name + ("/" if is_dir(p) else "")
             for i, p in enumerate(self.entries)
         ]
-        self.files.set_items(names)
+        details = self.details
+        self.files.set_items(
+            names,
+            [details(p) if details is not None and not is_dir(p) else "" for p in self.entries],
+        )
         self.files.highlight(0)
         kind = " or ".join(self.suffixes)
         self.heading.text = f"{shown(folder)}  ({kind} files)"
@@ -106,13 +124,25 @@ class FileDialog(Screen):
         chosen = self.entries[row]
         if is_dir(chosen):
             self.show_folder(resolved(chosen))
-            if self.saving:
-                name = Path(self.path.value).name if not self.path.value.endswith("/") else ""
-                self.path.set_value(shown(self.folder / name) if name else folder_text(self.folder))
+            value = self.path.value  # a name typed for saving stays; a path to open starts afresh
+            name = Path(value).name if self.saving and not value.endswith("/") else ""
+            self.suggest(shown(self.folder / name) if name else folder_text(self.folder))
             return
-        self.path.set_value(shown(chosen))
+        self.suggest(shown(chosen))
         if not self.saving:
             self.submit(str(chosen))
+
+    def suggest(self, text: str) -> None:
+        """Put the dialog's own text in the path field: the player's first keystroke replaces it."""
+        self.path.set_value(text)
+        self.suggested = True
+
+    def type_path(self, text: str) -> None:
+        """Typed text: the first keystroke after a suggestion starts a new path in its place."""
+        if self.suggested:
+            self.suggested = False
+            self.path.set_value("")
+        self.path.on_text(text)
 
     def submit(self, text: str) -> None:
         text = text.strip()
@@ -120,10 +150,13 @@ class FileDialog(Screen):
             self.message.text = "Type a file name first." if self.saving else "Choose a file first."
             return
         path = Path(text)
+        if path.parent == Path("."):  # a bare name: in the folder the dialog shows
+            path = self.folder / path
         with contextlib.suppress(RuntimeError):  # no home folder to put for ~
             path = path.expanduser()
         if is_dir(path):
             self.show_folder(path)
+            self.suggest(folder_text(self.folder))
             return
         if self.saving and path.suffix.lower() not in self.suffixes:
             path = path.with_name(path.name + self.suffixes[0])
@@ -131,7 +164,7 @@ class FileDialog(Screen):
         if error:
             self.message.text = error
             return
-        if self.app.top_screen is self:
+        if self.app.top_screen is self and self.dialog is None:  # a question (on_choose's) keeps it open
             self.app.back()
 
     def layout(self, width: int, height: int) -> None:
@@ -141,9 +174,8 @@ class FileDialog(Screen):
         self.heading.place(Box(inner.left, inner.top - 24, inner.width, 24))
         self.path.place(Box(inner.left, inner.top - 64, inner.width, 34))
         list_top = inner.top - 80
-        self.files.place(
-            Box(inner.left, inner.bottom + 110, min(700, inner.width), list_top - inner.bottom - 110)
-        )
+        list_width = inner.width if self.details is not None else min(700, inner.width)
+        self.files.place(Box(inner.left, inner.bottom + 110, list_width, list_top - inner.bottom - 110))
         self.message.place(Box(inner.left, inner.bottom + 50, inner.width, 50))
         self.ok.place(Box(inner.left, inner.bottom, 140, 38))
         self.cancel.place(Box(inner.left + 150, inner.bottom, 140, 38))
@@ -151,16 +183,24 @@ class FileDialog(Screen):
     def content_look(self) -> Hashable:
         return tuple(self.entries)
 
+    def on_update(self, delta_time: float) -> None:
+        self.opening = False  # a frame has passed: what is typed now is meant for the dialog
+
     def on_text(self, text: str) -> bool:
         """Typing always goes to the path field (it takes the focus)."""
-        if self.dialog is None:
+        if self.dialog is None and not self.opening:
             if self.focused is not self.path:
                 self.set_focus(self.path)
-            self.path.on_text(text)
+            self.type_path(text)
         return True
 
-    def on_command_key(self, symbol: int, modifiers: int) -> bool:
-        if symbol == arcade.key.BACKSPACE and self.folder.parent != self.folder:
-            self.show_folder(self.folder.parent)
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """Backspace always edits the path (it never climbs a folder: Alt+Up does, from anywhere)."""
+        if self.dialog is None and symbol == arcade.key.BACKSPACE:
+            self.set_focus(self.path)
+            self.suggested = False
+        if self.dialog is None and symbol == arcade.key.UP and modifiers & arcade.key.MOD_ALT:
+            if self.folder.parent != self.folder:
+                self.pick(0)  # the first entry is `..`
             return True
-        return False
+        return super().on_key_press(symbol, modifiers)

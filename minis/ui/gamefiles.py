@@ -1,19 +1,63 @@
 """Load game and Save the game: the file dialogs for game records.
 
 The main menu and the battle screen load, the battle and victory screens save. A good save opens its
-battle through the window's routes (`Routes.loaded_game`), so this module imports no screen.
+battle through the window's routes (`Routes.loaded_game`), so this module imports no screen. Loading
+over a battle being played asks first. The Load dialog says of each save its turn and phase, the two
+armies and when it was written (`save_details`): the turn and phase come from replaying the record,
+so each file is read once per modification (`_DETAILS`), and one that can't be read says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from pathlib import Path
 
+from minis import record
 from minis.errors import MinisError, problem_lines
+from minis.state import Phase
 from minis.ui.app import MinisWindow
+from minis.ui.confirm import ask
 from minis.ui.filedialog import FileDialog
 from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saves_folder
+
+#: What `save_details` said of each file, by path, modification time and size (a file written again
+#: is read again).
+_DETAILS: dict[tuple[Path, int, int], str] = {}
+#: An army's name is cut to this many characters in the list.
+NAME_LENGTH = 24
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "…"
+
+
+def save_details(path: Path) -> str:
+    """ "turn 3, movement · Desert Rats v Afrika Korps · 14 May 2025 18:02", or "cannot be read"."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return "cannot be read"
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _DETAILS:
+        date = time.strftime("%d %b %Y %H:%M", time.localtime(stat.st_mtime))
+        try:
+            saved = record.read_record(path)
+            state = record.replay_record(saved, resume=True).state
+        except (MinisError, ValueError, TypeError, KeyError):  # what early_autosave also survives
+            _DETAILS[key] = f"cannot be read · {date}"
+        else:
+            if state.phase is Phase.OVER:
+                when = f"over after turn {state.turn}"
+            elif state.phase is Phase.SETUP or state.turn < 1:
+                when = "set-up"
+            else:
+                when = f"turn {state.turn}, {state.phase.value}"
+            axis = _short(str(saved.header.get("axis_name") or "Axis"))
+            allies = _short(str(saved.header.get("allies_name") or "Allies"))
+            _DETAILS[key] = f"{when} · {axis} v {allies} · {date}"
+    return _DETAILS[key]
 
 
 def saves_of(window: MinisWindow) -> Path:
@@ -21,11 +65,12 @@ def saves_of(window: MinisWindow) -> Path:
     return window.saves if window.saves is not None else saves_folder()
 
 
-def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
+def open_load_dialog(window: MinisWindow, folder: Path | None = None, *, playing: bool = False) -> None:
     """The 'Load game' file dialog; a good save opens its battle (see `Routes.loaded_game`).
 
     Without `folder` the dialog opens on the saves folder, made first if it is not there yet. An
     autosave written before both armies were on the map is left out (it would show the other army).
+    `playing`: a battle is on the table, so a good save asks before it takes that battle's place.
     """
     if folder is None:
         folder = saves_of(window)
@@ -37,20 +82,37 @@ def open_load_dialog(window: MinisWindow, folder: Path | None = None) -> None:
             session = Session.load(path, saves=saves_of(window))
         except MinisError as error:
             return "\n".join(problem_lines(error.problems, 4))
-        window.back()  # the dialog
-        window.routes.loaded_game(session)
+
+        def load() -> None:
+            window.back()  # the dialog
+            window.routes.loaded_game(session)
+
+        if not playing:
+            load()
+            return None
+        dialog.show_dialog(
+            ask(
+                dialog,
+                "Load over this battle?",
+                f"{path.name} ({save_details(path)}) takes the place of the battle being played. "
+                "What was played since its last autosave is lost (Ctrl+S in the battle saves it).",
+                load,
+                yes="Load it",
+                no="Cancel",
+            )
+        )
         return None
 
-    window.open(
-        FileDialog(
-            window,
-            title="Load a saved game",
-            folder=folder,
-            suffixes=(SAVE_SUFFIX, ".txt"),
-            on_choose=chosen,
-            listed=lambda path: not early_autosave(path),
-        )
+    dialog = FileDialog(
+        window,
+        title="Load a saved game",
+        folder=folder,
+        suffixes=(SAVE_SUFFIX, ".txt"),
+        on_choose=chosen,
+        listed=lambda path: not early_autosave(path),
+        details=save_details,
     )
+    window.open(dialog)
 
 
 def open_save_dialog(

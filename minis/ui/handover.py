@@ -15,32 +15,8 @@ from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT
-from minis.ui.widgets import Box, Button, Dialog, Label
-
-
-def leave_dialog(screen: Screen, text: str) -> Dialog:
-    """'Leave this battle?': Leave goes to the main menu, Stay (or Escape) closes the dialog."""
-    app = screen.app
-
-    def leave() -> None:
-        screen.show_dialog(None)
-        while len(app.stack) > 1:
-            app.stack.pop()
-        if app.stack:
-            app.show_view(app.stack[-1])
-
-    def stay() -> None:
-        screen.show_dialog(None)
-
-    return Dialog(
-        "Leave this battle?",
-        text,
-        [
-            Button("Leave (Y)", leave, shortcuts=[arcade.key.Y]),
-            Button("Stay (N)", stay, shortcuts=[arcade.key.N]),
-        ],
-        on_cancel=stay,
-    )
+from minis.ui.confirm import leave_dialog
+from minis.ui.widgets import Box, Button, Label
 
 
 class HandOver(Screen):

@@ -18,7 +18,7 @@ from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.ui import boards, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
-from minis.ui.handover import leave_dialog
+from minis.ui.confirm import leave_dialog
 from minis.ui.mapview import MapView
 from minis.ui.widgets import Box, Button, DiceRow, Label
 

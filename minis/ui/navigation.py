@@ -48,8 +48,9 @@ class Routes(Protocol):
     def victory(self, session: Session) -> None:
         """The end of the battle, in place of the battle screen."""
 
-    def load_game(self, folder: Path | None = None) -> None:
-        """The Load game dialog (on the saves folder unless `folder`)."""
+    def load_game(self, folder: Path | None = None, *, playing: bool = False) -> None:
+        """The Load game dialog (on the saves folder unless `folder`); `playing`: asks before loading
+        over the battle being played."""
 
     def save_game(self, session: Session, *, title: str, name: str, saved: Callable[[str], object]) -> None:
         """The Save dialog for a session's record; `saved` hears the message once it is written."""

@@ -34,8 +34,9 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.armybuilder import ArmyBuilder, ArmyFiles
 from minis.ui.cardpanel import SIDE_TEXT
+from minis.ui.confirm import leave_dialog
 from minis.ui.gamefiles import saves_of
-from minis.ui.handover import HandOver, leave_dialog
+from minis.ui.handover import HandOver
 from minis.ui.mapchoice import MapChoice
 from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Label
@@ -123,7 +124,8 @@ class NewBattle:
 
     def _allies_done(self, army: Army) -> None:
         self.armies[Side.ALLIES] = army
-        self.window.replace(BothPlayers(self.window, self._to_map))
+        chosen = None if self.plan is None else self.plan.doc.map  # a scenario's map may be fixed
+        self.window.replace(BothPlayers(self.window, self._to_map, map_=chosen))
 
     def _to_map(self) -> None:
         if self.plan is not None:
@@ -177,15 +179,29 @@ class BothPlayers(Screen):
     title = "Armies ready"
     hint = "Space or Enter when both players are at the screen"
 
-    def __init__(self, window: MinisWindow, go: Callable[[], object]) -> None:
+    def __init__(
+        self, window: MinisWindow, go: Callable[[], object], *, map_: int | str | None = None
+    ) -> None:
+        """`map_`: a scenario's map (its number or file, "roll" or "choose"); None: the players choose."""
+        from minis.scenario import CHOOSE, MAP_ROLL
+
         super().__init__(window)
         self.text = Label("Both armies are ready.", size=30, bold=True, colour=theme.ACCENT, align="center")
-        self.more = Label(
-            "Both players may look now: next comes the battle map, then the coin flip.",
-            size=theme.TEXT_SIZE + 2,
-            align="center",
+        chooses = map_ is None or map_ == CHOOSE
+        if map_ is None:
+            then = "next comes the battle map, then the coin flip."
+        elif map_ == CHOOSE:
+            then = "the defender chooses the battle map."
+        elif map_ == MAP_ROLL:
+            then = "a die picks the battle map."
+        else:
+            then = "the scenario sets the battle map."
+        self.more = Label(f"Both players may look now: {then}", size=theme.TEXT_SIZE + 2, align="center")
+        self.go = Button(
+            "Choose the battle map" if chooses else "Start the battle",
+            go,
+            shortcuts=[arcade.key.SPACE, arcade.key.ENTER],
         )
-        self.go = Button("Choose the battle map", go, shortcuts=[arcade.key.SPACE, arcade.key.ENTER])
         self.problem = Label("", size=theme.TEXT_SIZE + 1, colour=theme.BAD, align="center")
         self.widgets = [self.text, self.more, self.go, self.problem]
 

@@ -71,8 +71,8 @@ class Router:
     def victory(self, session: Session) -> None:
         self.window.replace(VictoryScreen(self.window, session))
 
-    def load_game(self, folder: Path | None = None) -> None:
-        open_load_dialog(self.window, folder)
+    def load_game(self, folder: Path | None = None, *, playing: bool = False) -> None:
+        open_load_dialog(self.window, folder, playing=playing)
 
     def save_game(self, session: Session, *, title: str, name: str, saved: Callable[[str], object]) -> None:
         open_save_dialog(self.window, session, title=title, name=name, saved=saved)

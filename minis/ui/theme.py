@@ -50,3 +50,50 @@ SMALL_SIZE = 11
 BAR_HEIGHT = 52
 HINT_HEIGHT = 30
 MARGIN = 12
+
+
+# --- counters on the map -----------------------------------------------------------------------------
+#: A counter's face by nationality (the colour of the miniatures' bases, roughly), by the nation's name.
+#: Dark, so the face stands out (3:1 or more) from every terrain colour and zone tint under it, and its
+#: light name and symbol stand out from it (tests/test_ui_counters.py measures both).
+NATION_FACE: dict[str, Colour] = {
+    "Germany": (40, 46, 56, 255),
+    "Italy": (50, 48, 16, 255),
+    "Japan": (66, 42, 6, 255),
+    "United States": (34, 52, 18, 255),
+    "United Kingdom": (68, 40, 22, 255),
+    "Soviet Union": (94, 18, 16, 255),
+    "France": (26, 40, 94, 255),
+}
+#: A counter's rim by side: the Axis near black, the Allies pale.
+SIDE_RIM: dict[str, Colour] = {"axis": (12, 12, 14, 255), "allies": (238, 236, 224, 255)}
+#: A counter's name, numbers and symbol.
+COUNTER_TEXT: Colour = (250, 248, 238, 255)
+
+
+def luminance(colour: Colour) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2), 0 black to 1 white."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def blend(under: Colour, over: Colour) -> Colour:
+    """`over` drawn with its alpha on an opaque `under` (what the screen shows)."""
+    t = over[3] / 255
+    return (
+        round(under[0] + (over[0] - under[0]) * t),
+        round(under[1] + (over[1] - under[1]) * t),
+        round(under[2] + (over[2] - under[2]) * t),
+        255,
+    )

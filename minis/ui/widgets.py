@@ -179,8 +179,13 @@ class Label(Widget):
     def height_for(self, width: float) -> float:
         """The height of the (multiline) text wrapped at `width` pixels."""
         if self.multiline:
-            self._text.width = max(1, int(width))
+            self._wrap_at(width)
         return float(self._text.content_height)
+
+    def _wrap_at(self, width: float) -> None:
+        """Wrap at `width` pixels; pyglet lays the text out again on every width set, even the same one."""
+        if self._text.width != max(1, int(width)):
+            self._text.width = max(1, int(width))
 
     def look(self) -> Hashable:
         return (super().look(), self._text.text, tuple(self._text.color))
@@ -188,7 +193,7 @@ class Label(Widget):
     def place(self, box: Box) -> None:
         super().place(box)
         if self.multiline:
-            self._text.width = max(1, int(box.width))
+            self._wrap_at(box.width)
             self._text.position = (round(box.left), round(box.top))
             return
         x = {"left": box.left, "center": box.centre[0], "right": box.right}[self.align]

@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 
 from minis.atomic import finish_interrupted_save, write_atomic_files
-from minis.board import ENDS, Board
+from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.errors import MinisError, Problem, unreadable
 from minis.hexgrid import Facing, Hex, distance, from_doubled, row_index, row_letters
 from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
@@ -346,12 +346,30 @@ def new_map(rows: int, columns: int, *, title: str = "", full_rows: bool = False
     return MapDoc(terrain=tuple("C" * (columns if y % 2 == 0 else short) for y in range(rows)), title=title)
 
 
-def scenario_template(title: str, map_ref: int | str) -> ScenarioDoc:
-    """A new scenario for a map: sides at fixed ends, five-hex zones, the Standard victory."""
+def default_depth(board: Board) -> int:
+    """The depth of a new scenario's zones: the rulebook's five hexes, or less on a map too narrow for
+    two such zones that don't overlap (at least one hex: `zone_overlap` then says what is wrong)."""
+    for depth in range(ZONE_DEPTH, 1, -1):
+        if not zone_hexes(board, depth, "west") & zone_hexes(board, depth, "east"):
+            return depth
+    return 1
+
+
+def zone_overlap(board: Board, zones: Mapping[str, frozenset[Hex]]) -> str | None:
+    """Which hexes two ends' zones share (None: none), as `minis edit --check` names them."""
+    both = frozenset.intersection(*zones.values()) if len(zones) == 2 else frozenset()
+    if not both:
+        return None
+    names = " ".join(board.label(h) for h in sorted(both, key=lambda h: (h.r, h.q))[:6])
+    return names + (" ..." if len(both) > 6 else "")
+
+
+def scenario_template(title: str, map_ref: int | str, depth: int = ZONE_DEPTH) -> ScenarioDoc:
+    """A new scenario for a map: sides at fixed ends, `depth`-hex zones, the Standard victory."""
     return ScenarioDoc(
         title=title or "New scenario",
         map=map_ref,
-        forces=(("axis", Force(end="west")), ("allies", Force(end="east"))),
+        forces=(("axis", Force(end="west", zone=depth)), ("allies", Force(end="east", zone=depth))),
         victory=VICTORY_PRESETS[0][1](("axis", "allies")),
         notes=("# A scenario made with the minis map editor.",),
     )
@@ -721,7 +739,7 @@ class Editor:
             map_ref: int | str = document.number
         else:
             map_ref = self.map_path.name if self.map_path is not None else UNTITLED
-        return scenario_template(title, map_ref)
+        return scenario_template(title, map_ref, default_depth(self.board))
 
     def ensure_scenario(self) -> ScenarioDoc:
         """The scenario, made from the template when there is none yet."""
@@ -760,8 +778,9 @@ class Editor:
         scenario = self.scenario
         if isinstance(self.document, Section):
             return {}  # a quarter of a map has no ends
-        if scenario is None:
-            return {end: board.deployment_zone(end) for end in ENDS}
+        if scenario is None:  # the zones a scenario made here would start with
+            depth = default_depth(board)
+            return {end: zone_hexes(board, depth, end) for end in ENDS}
         result = {}
         for role, end in self.ends().items():
             result[end] = zone_hexes(board, scenario.force(role).zone, end)
@@ -796,6 +815,27 @@ class Editor:
                 scenario = scenario.with_force(
                     name, attrs.evolve(force, zone=_zone_spec(board, wanted, name_end))
                 )
+        return self._scenario(scenario)
+
+    def set_zone_depth(self, end: str, depth: int | str) -> bool:
+        """Give the zone at `end` as a depth (its first `depth` full hexes of every row) or "half".
+
+        Like painting a zone, it makes a scenario for a bare map and fixes the players' ends; zones that
+        then overlap are a live problem, as they are in the file.
+        """
+        if isinstance(self.document, Section):
+            raise EditError("a section has no deployment zones: they belong to a scenario on a whole map")
+        board = self.board
+        longest = max((len(board.row(r)) for r in range(board.rows)), default=0)
+        if depth != HALF_ZONE and not (isinstance(depth, int) and 1 <= depth <= longest):
+            raise EditError(f"a zone is 1 to {longest} hexes deep on this map, or half")
+        scenario = self.scenario or self._template()
+        ends = self.ends(scenario)
+        for name, side_end in ends.items():
+            force = scenario.force(name)
+            zone = depth if side_end == end else force.zone
+            if force.end != side_end or force.zone != zone:
+                scenario = scenario.with_force(name, attrs.evolve(force, end=side_end, zone=zone))
         return self._scenario(scenario)
 
     def cycle_victory(self) -> str:
@@ -860,6 +900,17 @@ class Editor:
             except MinisError as error:
                 problems.extend(error.problems)
         scenario_text = self.scenario_text()
+        overlap = zone_overlap(self.board, self.zones()) if self.scenario is None and text else None
+        if overlap is not None:  # a bare map: no file says it, but no scenario could use these zones
+            problems.append(
+                Problem(
+                    self.map_file_name(),
+                    1,
+                    1,
+                    f"the map is too narrow for a deployment zone at each end: both hold {overlap}",
+                    "add hexes to the rows (Ctrl+Right)",
+                )
+            )
         if scenario_text is not None:
             try:
                 scenario_from_text(scenario_text, self.scenario_file_name(), board=self._checked_board())

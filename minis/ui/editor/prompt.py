@@ -88,6 +88,9 @@ class Prompt(Panel):
         self.on_answer = on_answer
         self.field.focused = True
         self.closed = False
+        #: Until the screen's next frame, typed text is the key's that opened the prompt (pyglet sends
+        #: a key's text right after the key): it is not typed into the field (`shown` ends this).
+        self.opening = True
 
     def answer(self, text: str) -> None:
         self.on_answer(text)
@@ -109,6 +112,11 @@ class Prompt(Panel):
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         return self.field.on_key_press(symbol, modifiers)
 
+    def shown(self) -> None:
+        """A frame has passed since the prompt opened: what is typed now is meant for it."""
+        self.opening = False
+
     def on_text(self, text: str) -> bool:
-        self.field.type(text)
+        if not self.opening:
+            self.field.type(text)
         return True

@@ -28,7 +28,7 @@ from minis.board import Board
 from minis.errors import MinisError
 from minis.hexgrid import Hex, distance, neighbours
 from minis.mapfile import Configuration, MapDoc, Section
-from minis.scenario import Condition
+from minis.scenario import HALF_ZONE, Condition
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.editor.model import (
@@ -96,6 +96,8 @@ TOOL_KEYS = {
     "road": "Keys: hold Space and step to the next hex",
     "stream": "Keys: hold Space and step across the hexside",
     "objective": "Keys: Space on the cursor hex",
+    "west": "Keys: Space adds, Backspace removes; D: the zone as a depth",
+    "east": "Keys: Space adds, Backspace removes; D: the zone as a depth",
     "hand": "Keys: the arrow keys pan",
 }
 TERRAIN_KEYS = "Keys: Space paints the cursor hex; hold it and step to paint on"
@@ -291,13 +293,15 @@ class EditorView(Screen):
             Button("Tidy", self.tidy, size=theme.SMALL_SIZE),
         ]
         self.victory_button = Button("V Victory", self.cycle_victory, size=theme.SMALL_SIZE)
+        self.depth_button = Button("D Depth", self.zone_depth, size=theme.SMALL_SIZE)
         self.scenario_title = Label("Scenario", size=theme.TEXT_SIZE, bold=True)
         self.scenario_text = Label("", size=theme.SMALL_SIZE, multiline=True)
         self.problem_title = Label("", size=theme.TEXT_SIZE, bold=True)
         self.problem_text = Label("", size=theme.SMALL_SIZE, multiline=True)
         self.hover_label = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM)
         children: list[Widget] = [self.name, self.kind, *self.tool_buttons.values(), *self.size_buttons]
-        children += [*self.action_buttons, self.victory_button, self.scenario_title, self.scenario_text]
+        children += [*self.action_buttons, self.victory_button, self.depth_button]
+        children += [self.scenario_title, self.scenario_text]
         children += [self.problem_title, self.problem_text, self.status, self.hover_label]
         self.panel = Panel(children)
         self.widgets = [self.map, self.panel]
@@ -453,7 +457,8 @@ class EditorView(Screen):
                 button.place(Box(inner.left + i * (quarter + gap), y - row, quarter, row))
             y -= row + gap
         y -= 6
-        self.scenario_title.place(Box(inner.left, y - 22, inner.width - 110, 22))
+        self.scenario_title.place(Box(inner.left, y - 22, inner.width - 200, 22))
+        self.depth_button.place(Box(inner.right - 194, y - 26, 84, 26))
         self.victory_button.place(Box(inner.right - 104, y - 26, 104, 26))
         y -= 32
         self.scenario_text.place(Box(inner.left, y - 72, inner.width, 72))
@@ -631,6 +636,27 @@ class EditorView(Screen):
         self.say(f"Victory: {name}.")
         self.refresh()
 
+    def zone_depth(self) -> None:
+        """Ask for the chosen zone's depth (a number of hexes from its end, or half)."""
+        end = self.tool
+        if end not in ("west", "east"):
+            self.say("Choose a zone first (W or E); then D gives it as a depth.", bad=True)
+            return
+        role = self.editor.role_at(end)
+        zone = self.editor.scenario.force(role).zone if self.editor.scenario and role else None
+        self.ask(
+            f"Depth of the {end} zone:",
+            str(zone) if isinstance(zone, int | str) else "",
+            functools.partial(self._zone_depth, end),
+            "hexes from the end in every row (1, 2, ...), or half",
+        )
+
+    def _zone_depth(self, end: str, answer: str) -> None:
+        text = answer.strip().lower()
+        depth: int | str = int(text) if text.isdigit() else text
+        said = "half the map" if text == HALF_ZONE else f"{text} hexes deep"
+        self._answer(lambda: self.editor.set_zone_depth(end, depth), f"The {end} zone is {said}.")
+
     def save(self, save_as: bool = False) -> None:
         editor = self.editor
         if save_as or (editor.document is not None and editor.map_path is None):
@@ -775,6 +801,10 @@ class EditorView(Screen):
             self.prompt.on_text(text)
         return True
 
+    def on_update(self, delta_time: float) -> None:
+        if self.prompt is not None:
+            self.prompt.shown()
+
     # --- input -----------------------------------------------------------------------------------
     def on_back(self) -> bool:
         if self.prompt is not None:
@@ -863,6 +893,9 @@ class EditorView(Screen):
                 return True
         if symbol == key.V:
             self.cycle_victory()
+            return True
+        if symbol == key.D:
+            self.zone_depth()
             return True
         if symbol == key.X:
             self.tidy()
