@@ -59,28 +59,34 @@ KINDS = (
 )
 
 
-def describe(event: Event, label: Callable[[Hex], str]) -> str:
-    """One line of text for the game log."""
+def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], str] | None = None) -> str:
+    """One line of plain text for the game log: hexes by `label`, units by `name` (a player reads card
+    names, "Mauser Kar 98k 2"; without `name`, the unit ids of the records)."""
+    if name is not None:
+        event = event._replace(
+            unit=name(event.unit) if event.unit else event.unit,
+            target=name(event.target) if event.target else event.target,
+        )
     hexes = " ".join(label(h) for h in event.hexes)
     dice = " ".join(str(d) for d in event.dice)
-    side = event.side.title if event.side else ""
+    side = f"the {event.side.title}" if event.side else ""
     match event.kind:
         case "configuration":
             return f"battle map: configuration {event.value}" + (f" (rolled {dice})" if dice else "")
         case "coin":
-            return f"coin flip ({dice}): {side} wins"
+            return f"coin flip ({dice}): {side} win"
         case "first":
-            return f"{side} is the first player"
+            return f"{side} are the first player"
         case "end":
-            return f"{side} takes the {event.note} end"
+            return f"{side} take the {event.note} end"
         case "deploy":
             return f"{event.unit} deploys in {hexes}"
         case "turn":
             return f"turn {event.value}"
         case "initiative":
-            return f"initiative ({dice}): " + (f"{side} wins" if event.side else "tie, roll again")
+            return f"initiative ({dice}): " + (f"{side} win" if event.side else "tie, roll again")
         case "phase":
-            return f"{side} {event.note} phase".strip()
+            return f"{event.side.title} {event.note} phase" if event.side else f"{event.note} phase"
         case "move":
             return f"{event.unit} moves {hexes.replace(' ', ' -> ')}"
         case "face":
@@ -115,9 +121,9 @@ def describe(event: Event, label: Callable[[Hex], str]) -> str:
         case "dismount":
             return f"{event.unit} dismounts into {hexes}"
         case "hold":
-            return f"{side} holds fire"
+            return f"{side} hold fire"
         case "pass":
-            return f"{side} passes"
+            return f"{side} pass"
         case "ability":
             target = f" on {event.target}" if event.target else ""
             rolled = f" ({dice})" if dice else ""
@@ -125,7 +131,7 @@ def describe(event: Event, label: Callable[[Hex], str]) -> str:
         case "exit":
             return f"{event.unit} gets off the map from {hexes}"
         case "winner":
-            return (f"{side} wins" if event.side else "the game is drawn") + (
+            return (f"{side} win" if event.side else "the game is drawn") + (
                 f" ({event.note})" if event.note else ""
             )
     return f"{event.kind} {event.unit or ''} {hexes} {dice}".strip()

@@ -241,11 +241,13 @@ def test_the_window_does_not_pick_up_a_preset(driver: Any, tmp_path: Path) -> No
     screen = BattleScreen(driver.window, session, handed_over=Side.AXIS)
     driver.window.open(screen)
     driver.frame()
-    assert screen.selected == "mauser-kar-98k" and screen._listed_ids() == ["mauser-kar-98k"]
+    assert screen.controller.selected == "mauser-kar-98k" and screen.controller.listed_ids() == [
+        "mauser-kar-98k"
+    ]
     board = screen.state.board
     for label in ("E12", "E11", "E13"):  # the rifle to E12, then a click on the gun, then elsewhere
         driver.click(*screen.map.hex_centre_on_screen(board.parse(label)))
-        assert screen.selected != "bridge-gun"
+        assert screen.controller.selected != "bridge-gun"
     assert screen.message.text == "Choose a unit to deploy first (the list on the right)."
     assert board.label(screen.state.units["bridge-gun"].hex) == "E11"
     assert board.label(screen.state.units["mauser-kar-98k"].hex) == "E12"

@@ -165,7 +165,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     # --- deployment behind hand-over screens --------------------------------------------------------------
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
     driver.key(arcade.key.SPACE)
-    assert driver.screen is screen and screen.selected == "panzer-iv-ausf-g"
+    assert driver.screen is screen and screen.controller.selected == "panzer-iv-ausf-g"
     click_hex(driver, "J10")  # outside the Axis zone: refused with the engine's reason
     assert screen.message.text == "Not allowed: J10 is not in the Axis deployment area"
     assert unit_at(screen, "panzer-iv-ausf-g") is None
@@ -173,18 +173,18 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     driver.key(arcade.key.Q)  # turn the facing: E -> NE
     f5 = screen.map.hex_centre_on_screen(screen.state.board.parse("F5"))
     driver.scroll(*f5, -1)  # and back with the wheel
-    assert screen.facing.name == "E"
+    assert screen.controller.facing.name == "E"
     shot(driver, shots, "deployment.png")
     click_hex(driver, "F5")
     assert unit_at(screen, "panzer-iv-ausf-g") == "F5"
     assert screen.state.units["panzer-iv-ausf-g"].facing.name == "E"
     for listed, where in (("pak-38-anti-tank-gun", "E5"), ("mauser-kar-98k", "D4")):
-        driver.click_box(screen.units_list.row_box(screen._listed_ids().index(listed)))
-        assert screen.selected == listed
+        driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index(listed)))
+        assert screen.controller.selected == listed
         click_hex(driver, where)
         assert unit_at(screen, listed) == where
     click_hex(driver, "D4")  # pick the rifle up again and put it somewhere else
-    assert screen.selected == "mauser-kar-98k"
+    assert screen.controller.selected == "mauser-kar-98k"
     click_hex(driver, "D5")
     assert unit_at(screen, "mauser-kar-98k") == "D5"
     driver.key(arcade.key.R)
@@ -192,9 +192,9 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     driver.key(arcade.key.SPACE)
     assert screen.state.deploying is Side.ALLIES
     for unit_id, where in (("m4a1-sherman", "F13"), ("m1-garand-rifle", "G14"), ("bazooka", "H14")):
-        screen.select(unit_id)
+        screen.controller.select(unit_id)
         if unit_id == "m4a1-sherman":
-            assert screen.facing.name == "W"  # Vehicles at the east end face west unless turned
+            assert screen.controller.facing.name == "W"  # Vehicles at the east end face west unless turned
         click_hex(driver, where)
         assert unit_at(screen, unit_id) == where
     feed(screen, 6, 6, 1, 1)  # turn 1 initiative: Axis 12, Allies 2
@@ -215,11 +215,13 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     driver.key(arcade.key.U)
     assert unit_at(screen, "mauser-kar-98k") == "D5" and screen.message.text.startswith("Undone: move mauser")
     click_hex(driver, "F5")
-    assert screen.selected == "panzer-iv-ausf-g" and screen.map.layer_key is not None
-    assert screen.state.board.parse("F8") in screen._costs  # reachable, with its cost shown
-    assert screen._costs[screen.state.board.parse("F8")].cost == 3
+    assert screen.controller.selected == "panzer-iv-ausf-g" and screen.map.layer_key is not None
+    assert screen.state.board.parse("F8") in screen.controller.costs  # reachable, with its cost shown
+    assert screen.controller.costs[screen.state.board.parse("F8")].cost == 3
     click_hex(driver, "F8")  # the engine's cheapest path
-    assert screen.path[-1] == screen.state.board.parse("F8") and screen._path_info.cost == 3
+    assert (
+        screen.controller.path[-1] == screen.state.board.parse("F8") and screen.controller.path_info.cost == 3
+    )
     shot(driver, shots, "movement.png")
     click_hex(driver, "F8")  # a click on the path's end moves
     assert unit_at(screen, "panzer-iv-ausf-g") == "F8"
@@ -264,7 +266,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     assert screen.state.phase.value == "assault" and screen.state.active is Side.AXIS
     click_hex(driver, "F8")
     hover_hex(driver, "F9")
-    assert screen.target == "m4a1-sherman"
+    assert screen.controller.target == "m4a1-sherman"
     assert "15 dice hitting on 4+" in screen.info.text and "(front)" in screen.info.text
     assert "3 hits" in screen.info.text
     shot(driver, shots, "attack-odds.png")
@@ -387,8 +389,8 @@ def test_an_assault_battle_and_loading_the_autosave(
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
     driver.key(arcade.key.SPACE)
     zone = screen.state.board.half_of_map("east")
-    for unit_id in list(screen._listed_ids()):
-        screen.select(unit_id)
+    for unit_id in list(screen.controller.listed_ids()):
+        screen.controller.select(unit_id)
         legal = [a.hex for a in screen.session.game.legal_actions(unit_id)]
         target = min((h for h in legal if h in zone), key=lambda h: (h.r, -h.q))
         click_hex(driver, screen.state.board.label(target))
@@ -396,8 +398,8 @@ def test_an_assault_battle_and_loading_the_autosave(
     driver.key(arcade.key.R)
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
     driver.key(arcade.key.SPACE)
-    for unit_id in list(screen._listed_ids()):
-        screen.select(unit_id)
+    for unit_id in list(screen.controller.listed_ids()):
+        screen.controller.select(unit_id)
         target = next(a.hex for a in screen.session.game.legal_actions(unit_id))
         click_hex(driver, screen.state.board.label(target))
     feed(screen, 1, 2, 6, 6)  # initiative: the Allies win
@@ -437,7 +439,7 @@ def test_a_scenario_file_sets_each_players_army_limits(driver: Any, arcade: Any)
     driver.key(arcade.key.SPACE)
     builder = driver.screen
     assert isinstance(builder, ArmyBuilder) and builder.side is Side.AXIS
-    assert builder.army_title.text == f"Your army ({plan.title}, up to 70 points)"
+    assert builder.army_title.text == f"{plan.title} (up to 70 points)"
     click_cards(driver, ("tiger-i", "panzer-iv-ausf-g"))
     assert "79" in builder.totals.text and any("70" in p for p in builder.problem_list())
     assert not builder.done_button.enabled
@@ -479,4 +481,38 @@ def test_loading_a_game_saved_during_deployment_hands_over_first(
     screen = driver.screen
     assert isinstance(screen, BattleScreen) and screen.state.deploying is Side.AXIS
     assert screen.state.units["m4a1-sherman"].hex is not None  # the Allied deployment is there
-    assert screen.selected == "panzer-iv-ausf-g"
+    assert screen.controller.selected == "panzer-iv-ausf-g"
+
+
+def test_the_hover_box_and_the_ready_rings_follow_the_board(driver: Any, arcade: Any, tmp_path: Path) -> None:
+    """Before turn 1 only the Vanguard Crusader may move (the engine's `ready_units`): a click on the
+    rifle selects nothing; after a move and its undo the hover box shows the board as it is again."""
+    from minis.army import Army
+    from minis.game import Game
+    from minis.ui.battle import BattleScreen
+    from minis.ui.session import Session
+
+    axis = Army("Axis", Side.AXIS, units=("panzer-iv-ausf-g", "mauser-kar-98k"))
+    allies = Army("Allies", Side.ALLIES, units=("crusader-ii", "m1-garand-rifle"))
+    session = Session(Game.new(axis, allies, configuration=1, dice=Dice.scripted([2])), saves=tmp_path)
+    for action in ("first allies", "end east", "deploy crusader-ii F13 face W", "deploy m1-garand-rifle G14"):
+        session.apply(action)
+    session.apply("ready")
+    for action in ("deploy panzer-iv-ausf-g F5 face E", "deploy mauser-kar-98k D5", "ready"):
+        session.apply(action)
+    screen = BattleScreen(driver.window, session, handed_over=Side.AXIS)
+    driver.window.open(screen)
+    driver.frame()
+    assert screen.state.phase.value == "setup" and screen.state.active is Side.ALLIES
+    click_hex(driver, "G14")  # the rifle may not move before turn 1
+    assert screen.controller.selected is None and screen.message.text == "M1 Garand Rifle can't act now."
+    click_hex(driver, "F13")
+    assert screen.controller.selected == "crusader-ii"
+    click_hex(driver, "G13")
+    driver.key(arcade.key.ENTER)  # the mouse stays on G13, where the Crusader now is
+    assert unit_at(screen, "crusader-ii") == "G13"
+    assert "Crusader II" in screen.tooltip.text
+    driver.key(arcade.key.U)
+    assert unit_at(screen, "crusader-ii") == "F13"
+    assert "Crusader II" not in screen.tooltip.text  # the box shows G13 as it is again
+    assert screen.tooltip.text.startswith("G13 ")

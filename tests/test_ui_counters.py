@@ -254,7 +254,7 @@ def test_the_hover_box_names_the_objective_and_hides_no_counter(driver: Any, arc
     for hex_, units in state.occupancy().items():
         _hover(driver, screen, hex_)
         lines = screen.tooltip.text.split("\n")
-        names = screen.short_names()
+        names = screen.controller.short_names()
         for unit in units:
             assert any(line.split(": ", 1)[1].startswith(names[unit.id]) for line in lines[1:]), lines
         box = screen.hover_box(300, 20 * len(lines))

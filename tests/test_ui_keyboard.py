@@ -173,7 +173,7 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     assert driver.screen is screen and screen.stage.value == "deploy"
     assert "W A S D" in screen.hint_text
     # --- deployment: a refused hex (the engine's reason), then the two units -----------------------
-    assert screen.selected == "panzer-iv-ausf-g"
+    assert screen.controller.selected == "panzer-iv-ausf-g"
     steer_to(driver, arcade, "J10")
     assert screen.tooltip.text.startswith("J10 ")  # the hover box follows the cursor
     driver.key(arcade.key.SPACE)
@@ -185,7 +185,7 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     driver.key(arcade.key.SPACE)
     assert unit_at(screen, "panzer-iv-ausf-g") == "F5"
     assert screen.state.units["panzer-iv-ausf-g"].facing.name == "E"
-    assert screen.selected == "mauser-kar-98k"
+    assert screen.controller.selected == "mauser-kar-98k"
     # Tab to the unit list: it has the keys (Space would choose in it) until a cursor key takes them back
     while screen.focused is not screen.units_list:
         driver.key(arcade.key.TAB)
@@ -197,7 +197,7 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
     driver.key(arcade.key.SPACE)
     for unit_id, where in (("m4a1-sherman", "F13"), ("bazooka", "H14")):
-        assert screen.selected == unit_id
+        assert screen.controller.selected == unit_id
         steer_to(driver, arcade, where)
         driver.key(arcade.key.SPACE)
         assert unit_at(screen, unit_id) == where
@@ -210,11 +210,11 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     assert screen.state.active is Side.AXIS and screen.phase_title.text == "Axis movement phase"
     steer_to(driver, arcade, "F5")
     driver.key(arcade.key.SPACE)
-    assert screen.selected == "panzer-iv-ausf-g"
+    assert screen.controller.selected == "panzer-iv-ausf-g"
     steer_to(driver, arcade, "F8")
     driver.key(arcade.key.SPACE)  # the engine's cheapest path there
     board = screen.state.board
-    assert screen.path[-1] == board.parse("F8") and screen._path_info.cost == 3
+    assert screen.controller.path[-1] == board.parse("F8") and screen.controller.path_info.cost == 3
     driver.key(arcade.key.SPACE)  # Space on the path's end: the move (as a click there)
     assert unit_at(screen, "panzer-iv-ausf-g") == "F8"
     assert "panzer-iv-ausf-g" in screen.state.activated
@@ -223,12 +223,12 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     assert screen.state.phase.value == "assault" and screen.state.active is Side.AXIS
     # --- an attack: select, the cursor on the enemy shows the odds, Space attacks -------------------
     driver.key(arcade.key.N)  # the next unit that may act; the cursor jumps to it
-    if screen.selected != "panzer-iv-ausf-g":
+    if screen.controller.selected != "panzer-iv-ausf-g":
         driver.key(arcade.key.N)
-    assert screen.selected == "panzer-iv-ausf-g" and screen.map.cursor == board.parse("F8")
+    assert screen.controller.selected == "panzer-iv-ausf-g" and screen.map.cursor == board.parse("F8")
     driver.key(arcade.key.L)
     steer_to(driver, arcade, "F13")
-    assert screen.target == "m4a1-sherman"
+    assert screen.controller.target == "m4a1-sherman"
     assert "Attack M4A1 Sherman: 5 hexes, long range, 11 dice" in screen.info.text
     assert "M4A1 Sherman" in screen.tooltip.text
     driver.screenshot(shots / "keyboard-cursor.png")

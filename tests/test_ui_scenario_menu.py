@@ -136,7 +136,7 @@ def test_picking_breakout_leads_to_its_army_building(driver: Any, arcade: Any) -
     builder = driver.screen
     assert isinstance(builder, ArmyBuilder) and builder.side is Side.AXIS
     assert builder.limit == 70  # Breakout's Axis rearguard, not the rulebook's 100
-    assert builder.army_title.text == "Your army (Breakout, up to 70 points)"
+    assert builder.army_title.text == "Breakout (up to 70 points)"
     assert builder.totals.text.startswith("0 / 70 points")
     # the army is checked against Breakout's limits: two Tigers are over its 70 points
     for _ in range(2):

@@ -134,13 +134,13 @@ def test_no_autosave_until_both_armies_are_deployed(driver: Any, arcade: Any, tm
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
     driver.key(arcade.key.SPACE)
     for unit_id, where in (("panzer-iv-ausf-g", "F5"), ("mauser-kar-98k", "D5")):
-        screen.select(unit_id)
+        screen.controller.select(unit_id)
         click_hex(driver, where)
     driver.key(arcade.key.R)
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
     assert not autosave.exists()
     driver.key(arcade.key.SPACE)
-    screen.select("m4a1-sherman")
+    screen.controller.select("m4a1-sherman")
     click_hex(driver, "F13")
     assert not autosave.exists()
     driver.key(arcade.key.O, arcade.key.MOD_CTRL)  # the Allied player's Load game: nothing to reveal
@@ -150,7 +150,7 @@ def test_no_autosave_until_both_armies_are_deployed(driver: Any, arcade: Any, tm
     driver.key(arcade.key.S, arcade.key.MOD_CTRL)  # nor can a save be made that the other player could load
     assert driver.screen is screen and "once both armies are on the map" in screen.message.text
     assert not list((tmp_path / "saves").glob("*.minis"))
-    screen.select("bazooka")
+    screen.controller.select("bazooka")
     click_hex(driver, "H14")
     screen.session.game.dice.push([6, 6, 1, 1])  # the turn 1 initiative
     driver.key(arcade.key.R)  # both armies are on the map: from now on the game autosaves

@@ -35,12 +35,25 @@ from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.filedialog import FileDialog
 from minis.ui.scrollbar import WIDTH as BAR_WIDTH
 from minis.ui.scrollbar import ScrollBar
-from minis.ui.widgets import Box, Button, Label, ListBox, TextField
+from minis.ui.widgets import Box, Button, Label, ListBox, TextField, fit_first_lines, fit_text
 
 _T = TypeVar("_T")
 
 #: The years a player may limit an army to (None: any year).
 YEAR_CHOICES: tuple[int | None, ...] = (None, *range(1939, 1946))
+
+
+#: What a player reads for each army scenario (the files and the notation say "assault-defender").
+SCENARIO_WORDS = {
+    Scenario.STANDARD: "Standard",
+    Scenario.ASSAULT_ATTACKER: "Assault: attacker",
+    Scenario.ASSAULT_DEFENDER: "Assault: defender",
+}
+
+
+def scenario_words(scenario: Scenario) -> str:
+    """The army scenario in plain words ("Assault: defender")."""
+    return SCENARIO_WORDS[scenario]
 
 
 def armies_folder() -> Path:
@@ -201,6 +214,7 @@ class ArmyBuilder(Screen):
         self.clear_button = Button("Clear", self.clear_army)
         self.done_button = Button("Done", self.done)
         self.message = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, multiline=True)
+        self._said: tuple[str, ...] = ("",)
         self.widgets = [
             self.secret,
             self.side_filter,
@@ -252,7 +266,7 @@ class ArmyBuilder(Screen):
 
     def add(self, card_id: str) -> None:
         self.units.append(card_id)
-        self.message.text = f"Added {self.catalogue[card_id].name}."
+        self.tell(f"Added {self.catalogue[card_id].name}.")
         self.changed()
 
     def add_row(self, row: int) -> None:
@@ -264,15 +278,13 @@ class ArmyBuilder(Screen):
         if 0 <= row < len(rows):
             card_id = rows[row][0]
             self.units.remove(card_id)
-            self.message.text = (
-                f"Took out {self.catalogue[card_id].name if card_id in self.catalogue else card_id}."
-            )
+            self.tell(f"Took out {self.catalogue[card_id].name if card_id in self.catalogue else card_id}.")
             self.changed()
 
     def clear_army(self) -> None:
         """The Clear button (not `clear`, which is arcade's: it wipes the window before a frame)."""
         self.units.clear()
-        self.message.text = "The army is empty."
+        self.tell("The army is empty.")
         self.changed()
 
     def _army_rows(self) -> list[tuple[str, int]]:
@@ -304,20 +316,26 @@ class ArmyBuilder(Screen):
         self.done_button.enabled = not problems
         self._fit_texts()
 
+    def tell(self, text: str, *shorter: str) -> None:
+        """Say what just happened in the status line under the army: `text`, or the first of its
+        `shorter` forms that fits (the last cut with "…" if none does)."""
+        self._said = (text, *shorter)
+        self._fit_texts()
+
     def _fit_texts(self) -> None:
         """The army's heading and problems as they fit their boxes (laid out once the boxes are known)."""
-        width = self.army_title.box.width
-        kind = self.note or self.scenario.value
-        self.army_title.text = f"Your army ({kind}, up to {self.limit} points)"
-        if width and self.army_title.text_width > width:
-            self.army_title.text = f"Your army: up to {self.limit} points"
-        problems = self.verdict
-        box = self.problems.box
-        shown = list(problems)
-        self.problems.text = "\n".join(shown)
-        while box.width and len(shown) > 1 and self.problems.height_for(box.width) > box.height:
-            shown.pop()
-            self.problems.text = "\n".join([*shown, f"… and {len(problems) - len(shown)} more"])
+        kind = self.note or scenario_words(self.scenario)
+        limit = f"up to {self.limit} points"
+        if self.army_title.box.width:
+            fit_text(self.army_title, self.army_title.box.width, f"{kind} ({limit})", limit.capitalize())
+        else:
+            self.army_title.text = f"{kind} ({limit})"
+        fit_first_lines(self.problems, self.verdict, self.problems.box)
+        box = self.message.box
+        if box.width:
+            fit_text(self.message, box.width, *self._said, height=box.height)
+        else:
+            self.message.text = self._said[0]
 
     # --- the card list --------------------------------------------------------------------------------
     def refilter(self) -> None:
@@ -382,8 +400,10 @@ class ArmyBuilder(Screen):
         self.historical.set_value(army.historical)
         note = ""
         if army.scenario is not self.scenario:
-            note = f" (made for {army.scenario.value}; checked for {self.scenario.value} here)"
-        self.message.text = f"Loaded {path.name}: {len(army.units)} units{note}."
+            made, here = scenario_words(army.scenario), scenario_words(self.scenario)
+            note = f" (made for {made}, checked here for {here})"
+        loaded = f"{len(army.units)} units{note}"
+        self.tell(f"Loaded {path.name}: {loaded}.", f"Loaded {loaded}.")
         self.changed()
         return None
 
@@ -411,13 +431,13 @@ class ArmyBuilder(Screen):
         except OSError as error:
             return f"cannot write {path}: {error.strerror or error}"
         self.files.add(self.side, path)
-        self.message.text = f"Saved {path}."
+        self.tell(f"Saved {path.name} in {path.parent}.")
         return None
 
     def done(self) -> None:
         problems = self.problem_list()
         if problems:
-            self.message.text = "The army is not legal yet: " + problems[0]
+            self.tell("The army is not legal yet: " + problems[0])
             return
         self.on_done(self.army)
 

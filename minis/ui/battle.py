@@ -26,6 +26,8 @@ Every hex the screen asks for can also be chosen with the map's keyboard cursor 
 hex, so the previews follow it; the screen has no keyboard-only rule paths.
 
 The map and everything on it belong to the screen's kept picture, rebuilt only when something changes.
+The decisions (selection, path, what a click means, the panel as data) are `minis.ui.controller`'s:
+the screen lays out and draws what its `BattleController` says.
 """
 
 from __future__ import annotations
@@ -41,29 +43,28 @@ from minis import queries
 from minis.board import ZONE_DEPTH, Board
 from minis.events import Event
 from minis.game import Game
-from minis.hexgrid import FACINGS, Facing, Hex, distance
-from minis.queries import AttackPreview, PathInfo, percent
+from minis.hexgrid import Facing, Hex
+from minis.queries import AttackPreview, percent
 from minis.rules import setup
-from minis.rules.errors import IllegalAction
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Phase, Stage, Unit
+from minis.state import GameState, Stage, Unit
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.confirm import EarlyEnd, leave_dialog
+from minis.ui.controller import BattleController, Choice, Question
 from minis.ui.counters import (
     HALF_HEIGHT,
     HALF_WIDTH,
     TextSpec,
-    battle_names,
     fan_mesh,
-    pending_summary,
     units_mesh,
 )
 from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
+from minis.ui.plain import unit_name
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, DiceRow, Label, ListBox, Widget, fill, fit_lines, outline
 
@@ -117,12 +118,6 @@ def battle_geometry(window: MinisWindow, board: Board) -> hexdraw.MapGeometry:
     return geometry
 
 
-def unit_title(unit: Unit) -> str:
-    """How the screen names a unit: the card's name, with the copy number for a second copy."""
-    number = unit.id.partition("#")[2]
-    return f"{unit.card.name} #{number}" if number else unit.card.name
-
-
 def _outline(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour, width: float = 3.0, scale: float = 0.93) -> None:
     mesh.outline(hexdraw.corners(*hexdraw.centre(hex_), scale), width, colour)
 
@@ -142,7 +137,7 @@ class LogView(Widget):
 
     @property
     def rows(self) -> int:
-        return max(1, int((self.box.height - 6) // 17))
+        return max(1, int((self.box.height - 4) // 18))  # 18 px lines, the text inset 2 px
 
     def set_lines(self, lines: list[str]) -> None:
         self.lines = lines
@@ -176,6 +171,9 @@ class LogView(Widget):
 
 
 class BattleScreen(Screen):
+    """The battle at the table: it lays out and draws what its `BattleController` says, and hands it
+    the map's clicks and the keys; the dialogs and the window's routes stay here."""
+
     title = "Battle"
 
     def __init__(self, window: MinisWindow, session: Session, *, handed_over: Side | None = None) -> None:
@@ -205,33 +203,19 @@ class BattleScreen(Screen):
         self.tooltip = Label("", size=theme.SMALL_SIZE + 1, multiline=True)
         self.choices: list[Button] = []
         self.bar_widgets = [self.banner]
-        # what the player is doing
-        self.selected: str | None = None
-        self.path: tuple[Hex, ...] = ()
-        self.facing: Facing | None = None
-        self.target: str | None = None
         self.handed_over = handed_over
         self.notices: list[Callable[[], Dialog]] = []
-        self.version = 0
-        #: Bumped when the mouse (or the keyboard cursor) moves to another hex: the hover marks and the
-        #: tooltip follow it over the kept picture; the panel is brought up to date (it may show the
-        #: hovered unit's card or the attack's odds) without a new picture unless its text changed.
-        self.hover_version = 0
-        self._options_key: object = None
-        self._moves: dict[Hex, tuple[Hex, ...]] = {}
-        self._costs: dict[Hex, PathInfo] = {}
-        self._attacks: tuple[str, ...] = ()
-        self._path_info: PathInfo | None = None
-        self._preview: AttackPreview | str | None = None
         self._panel_version: object = None
+        self._tooltip_version: object = None
         self._layers_version: object = None
         self._counters_key: object = None
         self._fan_key: object = None
-        self._names: tuple[object, dict[str, str]] = (None, {})
         self._under_key: object = None
         self._hover_key: object = None
         self._laid_out_info = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
+        #: What the player is doing, and what each input means: see `minis.ui.controller`.
+        self.controller = BattleController(session, on_acted=self.after_action)
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
@@ -254,46 +238,25 @@ class BattleScreen(Screen):
     def stage(self) -> Stage:
         return self.state.stage
 
-    def label(self, hex_: Hex) -> str:
-        return self.game.label(hex_)
+    @property
+    def version(self) -> int:
+        """Goes up whenever anything shown may have changed (the controller's version)."""
+        return self.controller.version
 
     def changed(self) -> None:
-        self.version += 1
+        self.controller.changed()
 
     def say(self, text: str, bad: bool = False) -> None:
-        self.message.text = text
-        self.message.colour = theme.BAD if bad else theme.TEXT
-        self.changed()
+        self.controller.say(text, bad)
 
     # --- doing things ---------------------------------------------------------------------------------
-    def act(self, action: A.Action) -> bool:
-        """Hand an action to the engine; a refusal is shown with its reason, nothing else changes."""
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as error:
-            self.say(f"Not allowed: {error.reason}", bad=True)
-            return False
-        self.say(f"{self.session.last_action}")
-        self.after_action(events)
-        self._update_tooltip(self.map.hover)
-        return True
-
     def after_action(self, events: list[Event]) -> None:
-        """Bring selection, panel and dialogs up to date with the game after something happened."""
-        self._after_events(events)
-        self.clear_selection(keep_message=True)
-        state = self.state
-        if state.stage is Stage.DEPLOY:
-            self._select_next_undeployed()
-        self.changed()
+        """After an action or an undo (the controller has brought the selection up to date): the
+        dialogs the players must read or answer."""
+        report = self.controller.casualty_report(events)
+        if report is not None:
+            self.notices.append(functools.partial(self._casualty_dialog, *report))
         self.next_dialog()
-
-    def _after_events(self, events: list[Event]) -> None:
-        """Things the players must read before the next decision: the casualty phase's summary."""
-        for i, event in enumerate(events):
-            if event.kind == "phase" and event.note == "casualty":
-                self.notices.append(functools.partial(self._casualty_dialog, events[i:]))
-                break
 
     def next_dialog(self) -> None:
         """Show the next thing the players must read or decide in a dialog (or none)."""
@@ -305,16 +268,14 @@ class BattleScreen(Screen):
             if self.app.top_screen is self:
                 self.app.routes.victory(self.session)
             return
-        stage = self.stage
-        if stage is Stage.CHOOSE_FIRST:
-            self.show_dialog(self._first_dialog())
-        elif stage is Stage.CHOOSE_END:
-            self.show_dialog(self._end_dialog())
+        question = self.controller.question()
+        if question is not None:
+            self.show_dialog(self._question_dialog(question))
         else:
             self.show_dialog(None)
             deploying = self.state.deploying
             if (
-                stage is Stage.DEPLOY
+                self.stage is Stage.DEPLOY
                 and deploying is not None
                 and deploying is not self.handed_over
                 and self.app.top_screen is self
@@ -345,86 +306,17 @@ class BattleScreen(Screen):
             Box(round(left), round(content.top - height - theme.MARGIN), round(width), round(height))
         )
 
-    def _first_dialog(self) -> Dialog:
-        state = self.state
-        chooser = state.chooser
-        assert chooser is not None
-        if state.phase is Phase.SETUP:
-            start = self.game.record[0] if self.game.record and self.game.record[0].action is None else None
-            die = start.dice[-1] if start and start.dice else None
-            rolled = f"The coin flip die shows {die} (1-3 Axis, 4-6 Allies): " if die else ""
-            if start is not None and len(start.dice) == 2 and state.configuration is not None:
-                rolled = (
-                    f"The battle map die showed {start.dice[0]}: configuration {state.configuration}.\n"
-                    + rolled
-                )
-            title = "Coin flip"
-            text = f"{rolled}the {chooser.title} win the flip.\n\n{chooser.title}: who is the first player?"
-        else:
-            rolls = []
-            for event in self.session.events[::-1]:
-                if event.kind == "initiative":
-                    rolls.append(event)
-                elif event.kind == "turn":
-                    break
-            lines = []
-            for event in reversed(rolls):
-                d = event.dice
-                outcome = f"{event.side.title} win" if event.side else "a tie: roll again"
-                lines.append(
-                    f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]} "
-                    f"(totals with commanders {event.note}): {outcome}"
-                )
-            title = f"Turn {state.turn}: initiative"
-            text = "\n".join(lines) + f"\n\n{chooser.title}: who moves first this turn?"
-        if state.phase is Phase.SETUP:
-            self.dice.set_dice([(die, theme.ACCENT)] if die else [])
-        else:
-            self.dice.set_dice(self._dice_of(reversed(rolls)))
-        buttons = [
-            Button("Axis first (A)", lambda: self.act(A.First(Side.AXIS)), shortcuts=[arcade.key.A]),
-            Button("Allies first (L)", lambda: self.act(A.First(Side.ALLIES)), shortcuts=[arcade.key.L]),
-        ]
-        return Dialog(title, text, buttons, width=PANEL_WIDTH + 20)
+    def _question_dialog(self, question: Question) -> Dialog:
+        """The first-player or end question, with the dice behind it in the dice row."""
+        if self.stage is Stage.CHOOSE_FIRST:
+            colours = {"coin": theme.ACCENT, "axis": SIDE_TEXT[Side.AXIS], "allies": SIDE_TEXT[Side.ALLIES]}
+            self.dice.set_dice([(die, colours[kind]) for kind, die in self.controller.first_dice()])
+        buttons = [_button(choice) for choice in question.choices]
+        return Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
 
-    def _end_dialog(self) -> Dialog:
-        chooser = self.state.chooser
-        assert chooser is not None
-        text = (
-            f"{chooser.title}: choose the end of the map to deploy at. The tinted hexes are the two "
-            "deployment zones: west (left, purple) and east (right, red)."
-        )
-        if self.state.scenario.value == "assault":
-            text = f"{chooser.title} (the defender): choose your end of the map; you deploy in its half."
-        buttons = [
-            Button("West (W)", lambda: self.act(A.End("west")), shortcuts=[arcade.key.W]),
-            Button("East (E)", lambda: self.act(A.End("east")), shortcuts=[arcade.key.E]),
-        ]
-        return Dialog("Choose an end", text, buttons, width=PANEL_WIDTH + 20)
-
-    def _casualty_dialog(self, events: list[Event]) -> Dialog:
-        lines = []
-        names = {u.id: unit_title(u) for u in self.state.units.values()}
-        for event in events:
-            name = names.get(event.unit or "", event.unit or "")
-            if event.kind == "recover":
-                lines.append(f"{name}: the Disrupted counter is removed")
-            elif event.kind == "flip":
-                lines.append(f"{name}: turns up {event.note}")
-            elif event.kind == "removed":
-                lines.append(f"{name} is destroyed and removed")
-            elif event.kind == "winner":
-                lines.append(
-                    f"The battle ends: {event.side.title + ' win' if event.side else 'a draw'} ({event.note})"
-                )
-        text = "\n".join(lines) if lines else "No counters to turn up: nothing changes."
-        turn = self.state.turn if self.state.stage is Stage.OVER else self.state.turn - 1
+    def _casualty_dialog(self, title: str, text: str) -> Dialog:
         return Dialog(
-            f"Casualty phase, end of turn {turn}",
-            text,
-            [Button("Continue (Enter)", self.next_dialog)],
-            on_cancel=self.next_dialog,
-            width=520,
+            title, text, [Button("Continue (Enter)", self.next_dialog)], on_cancel=self.next_dialog, width=520
         )
 
     def _dice_of(self, events: Iterable[Event]) -> list[tuple[int, theme.Colour]]:
@@ -446,290 +338,40 @@ class BattleScreen(Screen):
                 dice.append((die, colour))
         return dice[:20]
 
-    # --- selection -----------------------------------------------------------------------------------
-    def clear_selection(self, keep_message: bool = False) -> None:
-        self.selected = None
-        self.path = ()
-        self.facing = None
-        self.target = None
-        self._preview = None
-        self._path_info = None
-        if not keep_message:
-            self.message.text = ""
-        self.changed()
-
-    def _select_next_undeployed(self) -> None:
-        waiting = self._to_deploy()
-        if waiting:
-            self.select(waiting[0].id)
-
-    def _to_deploy(self) -> list[Unit]:
-        side = self.state.deploying
-        return sorted(
-            (u for u in self.state.units.values() if u.side is side and u.hex is None and not u.removed),
-            key=lambda u: (not u.card.is_vehicle, u.id),
-        )
-
-    def select(self, unit_id: str | None) -> None:
-        self.selected = unit_id
-        self.path = ()
-        self.target = None
-        self._preview = None
-        self._path_info = None
-        unit = self.state.units.get(unit_id) if unit_id else None
-        self.facing = None
-        if unit is not None and unit.card.is_vehicle:
-            if self.stage is Stage.DEPLOY:
-                end = self.state.ends.get(unit.side, "west")
-                self.facing = unit.facing or Facing.parse(setup.default_facing_end(end))
-            else:
-                self.facing = unit.facing
-        self.changed()
-
-    def _options(self) -> None:
-        """The selected unit's moves (with costs) and targets, from the engine; cached per position."""
-        key = (id(self.state), len(self.game.record), self.selected)
-        if key == self._options_key:
-            return
-        self._options_key = key
-        self._moves, self._costs, self._attacks = {}, {}, ()
-        if self.selected is None or self.stage is not Stage.ACT:
-            return
-        options = self.game.unit_options(self.selected)
-        if options is None:
-            return
-        self._moves = dict(options.moves)
-        self._costs = queries.move_costs(self.state, self.selected, self._moves)
-        self._attacks = tuple(options.attacks)
-
-    def _ready(self, unit: Unit) -> bool:
-        return (
-            self.stage is Stage.ACT
-            and unit.side is self.state.active
-            and unit.on_map
-            and unit.id not in self.state.activated
-        )
-
     # --- the map's input -----------------------------------------------------------------------------
     def on_hex_hover(self, hex_: Hex | None) -> None:
-        self.target = None
-        self._preview = None
-        if (
-            hex_ is not None
-            and self.selected
-            and self.stage is Stage.ACT
-            and self.state.phase is Phase.ASSAULT
-        ):
-            enemies = [u for u in self.state.at(hex_) if u.side is not self.state.active]
-            if enemies:
-                self.target = enemies[0].id
-                self._preview = queries.attack_preview(self.state, self.selected, self.target)
-        self._update_tooltip(hex_)
-        self.hover_version += 1
+        self.controller.hover_at(hex_)
 
     def on_hex_click(self, hex_: Hex, button: int) -> None:
         if self.dialog is not None:
             return
         if button == arcade.MOUSE_BUTTON_RIGHT:
-            if self.path:
-                self.path = self.path[:-1]
-                self._path_info = None
-                self.changed()
-            else:
-                self.clear_selection()
-            return
-        if button != arcade.MOUSE_BUTTON_LEFT:
-            return
-        stage = self.stage
-        if stage is Stage.DEPLOY:
-            self._deploy_click(hex_)
-        elif stage is Stage.ACT:
-            self._act_click(hex_)
-        elif stage is Stage.DEFENSIVE_FIRE:
-            self._fire_click(hex_)
-        elif stage is Stage.PLACE:
-            soldier = self.state.placing
-            if soldier is not None:
-                self.act(A.Dismount(soldier, hex_))
-        elif stage is Stage.CHOOSE_OBJECTIVE:
-            self.act(A.Objective(hex_))
-
-    def _deploy_click(self, hex_: Hex) -> None:
-        side = self.state.deploying
-        own = [u for u in self.state.at(hex_) if u.side is side and u.id not in self.state.fixed]
-        if own and (self.selected is None or (self.state.units[self.selected].hex is not None)):
-            # a placed unit of yours: pick it up again (another click places it)
-            if self.selected == own[-1].id and len(own) > 1:
-                self.select(own[0].id)
-            elif self.selected != own[-1].id:
-                self.select(own[-1].id)
-                self.say(f"{unit_title(own[-1])} picked up: click a hex to move it, Q/E turn it.")
-                return
-        if self.selected is None:
-            self.say("Choose a unit to deploy first (the list on the right).", bad=True)
-            return
-        unit = self.state.units[self.selected]
-        face = self.facing if unit.card.is_vehicle else None
-        self.act(A.Deploy(unit.id, hex_, face))
-
-    def _act_click(self, hex_: Hex) -> None:
-        state = self.state
-        here = state.at(hex_)
-        own_ready = [u for u in here if self._ready(u)]
-        selected = state.units.get(self.selected) if self.selected else None
-        # attack a target in an assault phase
-        if selected is not None and state.phase is Phase.ASSAULT:
-            enemies = [u for u in here if u.side is not state.active]
-            if enemies:
-                target = enemies[0]
-                if target.id in self._attacks_now():
-                    self.act(A.Attack(selected.id, target.id))
-                else:
-                    preview = queries.attack_preview(state, selected.id, target.id)
-                    reason = preview if isinstance(preview, str) else "that attack is not allowed now"
-                    self.say(f"Not allowed: {reason}", bad=True)
-                return
-        if own_ready and (selected is None or hex_ not in self._moves or hex_ == selected.hex):
-            if selected is not None and selected.hex == hex_:
-                others = [u for u in own_ready if u.id != selected.id]
-                if not others:
-                    self.clear_selection()
-                    return
-                self.select(others[0].id)
-            else:
-                self.select(own_ready[0].id)
-            return
-        if selected is None:
-            mine = [u for u in here if u.side is state.active]
-            if mine:
-                self.say(f"{unit_title(mine[0])} has already acted this phase.", bad=True)
-            else:
-                self.say("Click one of your units first.", bad=True)
-            return
-        self._options()
-        if self.path and hex_ == self.path[-1]:
-            self.confirm()
-            return
-        start = self.path[-1] if self.path else selected.hex
-        if start is not None and distance(start, hex_) == 1:
-            extended = (*self.path, hex_)
-            info = queries.path_info(state, selected.id, extended)
-            if info.problem is None:
-                self.path = extended
-                self._path_info = info
-                self._follow_path_facing()
-                self.say(self._path_text(info))
-                return
-        if hex_ in self._moves:
-            self.path = self._moves[hex_]
-            self._path_info = queries.path_info(state, selected.id, self.path)
-            self._follow_path_facing()
-            self.say(self._path_text(self._path_info))
-            return
-        self.say(f"{unit_title(selected)} can't end a move in {self.label(hex_)}.", bad=True)
-
-    def _attacks_now(self) -> tuple[str, ...]:
-        self._options()
-        return self._attacks
-
-    def _follow_path_facing(self) -> None:
-        unit = self.state.units.get(self.selected or "")
-        if unit is not None and unit.card.is_vehicle and self.path:
-            before = self.path[-2] if len(self.path) > 1 else unit.hex
-            assert before is not None
-            from minis.hexgrid import direction_to
-
-            self.facing = direction_to(before, self.path[-1])
-        self.changed()
-
-    def _fire_click(self, hex_: Hex) -> None:
-        options = queries.defensive_fire_options(self.state)
-        for preview in options:
-            unit = self.state.units[preview.attacker]
-            if unit.hex == hex_:
-                self.fire(preview.attacker)
-                return
-        self.say("Click one of the units that may fire (yellow rings), or Hold.", bad=True)
+            if not self.controller.step_back():
+                self.controller.clear_selection()
+        elif button == arcade.MOUSE_BUTTON_LEFT:
+            self.controller.click(hex_)
 
     def pick_listed(self, row: int) -> None:
-        ids = self._listed_ids()
-        if 0 <= row < len(ids):
-            self.select(ids[row])
-
-    def _listed_ids(self) -> list[str]:
-        side = self.state.deploying
-        fixed = self.state.fixed  # a scenario's units that stay put: nothing to pick up
-        units = [u for u in self.state.units.values() if u.side is side and not u.removed]
-        units = [u for u in units if u.id not in fixed]
-        return [u.id for u in sorted(units, key=lambda u: (u.hex is not None, not u.card.is_vehicle, u.id))]
+        self.controller.pick_listed(row)
 
     # --- decisions ------------------------------------------------------------------------------------
     def confirm(self) -> None:
         """Enter: do what is prepared (a move along the path, a turn in place, an attack)."""
-        if self.dialog is not None:
-            return
-        unit = self.state.units.get(self.selected or "")
-        if unit is None:
-            return
-        if self.stage is Stage.DEPLOY:
-            if unit.hex is not None and unit.card.is_vehicle:
-                self.act(A.Deploy(unit.id, unit.hex, self.facing))
-            return
-        if self.stage is not Stage.ACT:
-            return
-        if self.path:
-            face = self.facing if unit.card.is_vehicle else None
-            self.act(A.Move(unit.id, self.path, face))
-        elif self.target is not None and self.state.phase is Phase.ASSAULT:
-            self.act(A.Attack(unit.id, self.target))
-        elif unit.card.is_vehicle and self.facing is not None and self.facing is not unit.facing:
-            self.act(A.Face(unit.id, self.facing))
-        else:
-            self.say(
-                "Click a hex to plan a move"
-                + (" or an enemy to attack" if self.state.phase is Phase.ASSAULT else "")
-                + ".",
-                bad=True,
-            )
-
-    def turn_facing(self, step: int) -> None:
-        unit = self.state.units.get(self.selected or "")
-        if unit is None or not unit.card.is_vehicle:
-            return
-        current = self.facing or unit.facing or Facing.E
-        self.facing = FACINGS[(FACINGS.index(current) + step) % len(FACINGS)]
-        self.say(
-            f"{unit_title(unit)} will face {self.facing.name}"
-            + (" (Enter to turn in place)" if self.stage is Stage.ACT and not self.path else "")
-        )
+        if self.dialog is None:
+            self.controller.confirm()
 
     def pass_phase(self) -> None:
-        if self.stage is Stage.DEPLOY:
-            self.act(A.Ready())
-        elif self.stage is Stage.ACT:  # units that could still act: asks first, once a phase
-            question = self.early_end.question(self, self.game, unit_title, lambda: self.act(A.Pass()))
+        """The end-of-step button: in a movement or assault phase with units that could still act, it
+        asks first (once a phase)."""
+        if self.stage is Stage.ACT:
+            question = self.early_end.question(self, self.game, unit_name, self.controller.pass_phase)
             if question is not None:
                 self.show_dialog(question)
-            else:
-                self.act(A.Pass())
-        elif self.stage is Stage.DEFENSIVE_FIRE:
-            self.act(A.Hold())
-
-    def fire(self, unit_id: str) -> None:
-        move = self.state.move
-        if move is None:
-            return
-        from minis.rules.defensive_fire import window_hex
-
-        self.act(A.Fire(unit_id, window_hex(move)))
+                return
+        self.controller.pass_phase()
 
     def undo(self) -> None:
-        if not self.session.can_undo:
-            self.say("Nothing to undo: the last action rolled dice or asked the other player.", bad=True)
-            return
-        text = self.session.undo()
-        self.after_action([])
-        self.say(f"Undone: {text}")
+        self.controller.undo()
 
     # --- files ------------------------------------------------------------------------------------------
     def save_game(self) -> None:
@@ -761,6 +403,7 @@ class BattleScreen(Screen):
         key = arcade.key
         ctrl = modifiers & key.MOD_CTRL
         stage = self.stage
+        control = self.controller
         if ctrl and symbol == key.S:
             self.save_game()
         elif ctrl and symbol == key.O:
@@ -774,35 +417,22 @@ class BattleScreen(Screen):
         elif symbol in self._choice_keys:
             self._choice_keys[symbol]()
         elif symbol in (key.Q, key.BRACKETLEFT):
-            self.turn_facing(1)
+            control.turn_facing(1)
         elif symbol in (key.E, key.BRACKETRIGHT):
-            self.turn_facing(-1)
-        elif symbol == key.BACKSPACE and self.path and self.selected is not None:
-            self.path = self.path[:-1]
-            self._path_info = queries.path_info(self.state, self.selected, self.path) if self.path else None
-            self.changed()
+            control.turn_facing(-1)
+        elif symbol == key.BACKSPACE and control.path:
+            control.step_back()
         elif symbol == key.N and stage in (Stage.ACT, Stage.DEPLOY):
-            self._select_next_ready()
-            unit = self.state.units.get(self.selected or "")
+            unit = control.select_next()
             if unit is not None and unit.hex is not None:
                 self.map.show_cursor(unit.hex)  # a keyboard player goes on from the unit
         else:
             return False
         return True
 
-    def _select_next_ready(self) -> None:
-        if self.stage is Stage.DEPLOY:
-            ids = self._listed_ids()
-        else:
-            ids = sorted(u.id for u in self.state.units.values() if self._ready(u))
-        if not ids:
-            return
-        index = (ids.index(self.selected) + 1) % len(ids) if self.selected in ids else 0
-        self.select(ids[index])
-
     def on_back(self) -> bool:
-        if self.selected is not None and self.stage is not Stage.DEPLOY:
-            self.clear_selection()
+        if self.controller.selected is not None and self.stage is not Stage.DEPLOY:
+            self.controller.clear_selection()
             return True
         self.show_dialog(
             leave_dialog(
@@ -812,16 +442,9 @@ class BattleScreen(Screen):
         return True
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
-        unit = self.state.units.get(self.selected or "")
-        turning = (
-            self.dialog is None
-            and unit is not None
-            and unit.card.is_vehicle
-            and self.map.box.contains(x, y)
-            and (self.stage is Stage.DEPLOY or (self.stage is Stage.ACT and self.path))
-        )
+        turning = self.dialog is None and self.controller.can_turn() and self.map.box.contains(x, y)
         if turning and scroll_y:
-            self.turn_facing(1 if scroll_y > 0 else -1)
+            self.controller.turn_facing(1 if scroll_y > 0 else -1)
             return True
         return super().on_mouse_scroll(x, y, scroll_x, scroll_y)
 
@@ -847,106 +470,61 @@ class BattleScreen(Screen):
             self.message,
         ]
 
-    def _set_choices(self, choices: list[tuple[str, Callable[[], object], int | None]]) -> None:
-        """The context buttons: (caption, action, shortcut key); laid out again only when they change."""
-        self._choice_keys = {k: action for _, action, k in choices if k is not None}
+    def _set_choices(self, choices: tuple[Choice, ...]) -> None:
+        """The context buttons; laid out again only when their captions or keys change."""
+        self._choice_keys = {_key_code(c.key): c.do for c in choices if c.key is not None}
         if [(b.text, b.shortcuts) for b in self.choices] == [
-            (text, (k,) if k is not None else ()) for text, _, k in choices
+            (c.caption, (_key_code(c.key),) if c.key is not None else ()) for c in choices
         ]:
-            for button, (_, action, _) in zip(self.choices, choices, strict=True):
-                button.on_click = action
+            for button, choice in zip(self.choices, choices, strict=True):
+                button.on_click = choice.do
+                button.enabled = choice.enabled
             return
-        self.choices = [
-            Button(text, action, shortcuts=[k] if k is not None else [], size=theme.SMALL_SIZE + 1)
-            for text, action, k in choices
-        ]
-        self._choice_keys = {k: action for _, action, k in choices if k is not None}
+        self.choices = [_button(choice, size=theme.SMALL_SIZE + 1) for choice in choices]
         self._rebuild_widgets()
         self._layout_all()
 
     def update_panel(self) -> None:
-        """Texts and buttons for the current stage (only when something changed)."""
-        if self._panel_version == (self.version, self.hover_version):
+        """Texts and buttons from the controller's `panel()` (only when something changed)."""
+        control = self.controller
+        if self._tooltip_version != (control.version, control.hover_version):
+            self._tooltip_version = (control.version, control.hover_version)
+            self.tooltip.text = "\n".join(control.hover_lines())
+        if self._panel_version == (control.version, control.hover_version):
             return
-        self._panel_version = (self.version, self.hover_version)
-        state = self.state
-        stage = state.stage
-        decider = self.game.decider()
-        phase_name = state.phase.value
-        if state.turn:
-            self.set_title(
-                f"Turn {state.turn} · {phase_name}" + (f" · {state.active.title}" if state.active else "")
-            )
-        else:
-            self.set_title("Set-up")
-        if decider is not None:
-            self.banner.text = f"{decider.title} to decide"
-            self.banner.colour = SIDE_TEXT[decider]
-        else:
-            self.banner.text = "game over" if self.game.over else "waiting for dice"
-            self.banner.colour = theme.TEXT_DIM
-        choices: list[tuple[str, Callable[[], object], int | None]] = []
-        selected = state.units.get(self.selected or "")
-        self.phase_title.colour = theme.ACCENT
+        self._panel_version = (control.version, control.hover_version)
+        panel = control.panel()
+        stage = self.stage
+        self.set_title(panel.title)
+        self.banner.text = panel.banner
+        self.banner.colour = SIDE_TEXT[panel.banner_side] if panel.banner_side else theme.TEXT_DIM
+        self.phase_title.text = panel.heading
+        self.phase_title.colour = SIDE_TEXT[panel.heading_side] if panel.heading_side else theme.ACCENT
+        self.info.text = panel.info
         self.units_list.visible = stage is Stage.DEPLOY
-        self.pass_button.visible = stage in (Stage.ACT, Stage.DEPLOY, Stage.DEFENSIVE_FIRE)
-        self.pass_button.label.text = {Stage.DEPLOY: "Ready (R)", Stage.DEFENSIVE_FIRE: "Hold (H)"}.get(
-            stage, "End phase (P)"
-        )
-        self.undo_button.enabled = self.session.can_undo
-        self.undo_button.label.text = "Undo (U)"
         if stage is Stage.DEPLOY:
-            self._deploy_panel(selected)
-        elif stage is Stage.ACT:
-            choices = self._act_panel(selected)
-        elif stage is Stage.DEFENSIVE_FIRE:
-            choices = self._fire_panel()
-        elif stage is Stage.PLACE:
-            soldier = state.units[state.placing] if state.placing else None
-            self.phase_title.text = f"{decider.title if decider else ''}: place a Soldier"
-            self.info.text = (
-                f"{unit_title(soldier) if soldier else 'A Soldier'} gets off its transport but does not fit "
-                "there. "
-                "Click one of the highlighted hexes (the nearest where it fits)."
+            self.units_list.set_items(
+                [row.name for row in panel.listing],
+                [row.where for row in panel.listing],
+                [theme.ACCENT if row.selected else None for row in panel.listing],
             )
-        elif stage is Stage.CHOOSE_OBJECTIVE:
-            self.phase_title.text = f"{decider.title if decider else ''}: the objective"
-            self.info.text = (
-                "The defender chooses the objective: click a highlighted hex (not next to the map edge)."
-            )
-        elif stage in (Stage.CHOOSE_FIRST, Stage.CHOOSE_END):
-            self.phase_title.text = (
-                "Set-up" if state.phase is Phase.SETUP else f"Turn {state.turn}: initiative"
-            )
-            self.info.text = "Answer the question on the right."
-        elif self.game.waiting_for_dice():
-            self.phase_title.text = "Waiting for dice"
-            self.info.text = "This game uses scripted dice and has run out of them."
+            chosen = [i for i, row in enumerate(panel.listing) if row.selected]
+            if chosen:
+                self.units_list.highlight(chosen[0])
+        self.pass_button.visible = panel.end_shown
+        self.pass_button.enabled = panel.end_enabled
+        self.pass_button.label.text = panel.end_caption
+        self.undo_button.enabled = panel.undo_enabled
+        self.undo_button.label.text = "Undo (U)"
+        if panel.card is not None:
+            self.card.show(*panel.card)
         else:
-            self.phase_title.text = "The battle is over" if self.game.over else ""
-            self.info.text = ""
-        if selected is not None and stage is not Stage.DEFENSIVE_FIRE:
-            where = self.label(selected.hex) if selected.hex is not None else "not deployed"
-            extra = f"{where}" + (f", facing {selected.facing.name}" if selected.facing else "")
-            status = pending_summary(selected)
-            self.card.show(selected.card, extra + (f" · {status}" if status else ""))
-        elif self.target is not None:
-            target = state.units[self.target]
-            self.card.show(target.card, pending_summary(target))
-        elif stage is not Stage.DEFENSIVE_FIRE:
-            hovered = [u for u in state.at(self.map.hover)] if self.map.hover is not None else []
-            if hovered:
-                unit = hovered[0]
-                where = self.label(unit.hex) if unit.hex is not None else ""
-                status = pending_summary(unit)
-                self.card.show(unit.card, f"{unit.side.title} · {where}" + (f" · {status}" if status else ""))
-            else:
-                self.card.show(None)
-        self._set_choices(choices)
+            self.card.show(None)
+        self._set_choices(panel.choices)
         # last action and log
         if self.session.last_events:
             self.dice.set_dice(self._dice_of(self.session.last_events))
-            lines = self._summary(self.session.last_events)
+            lines = control.summary(self.session.last_events)
             fit_lines(self.last, lines, self.last.box.width, self.last.box.height)
         elif stage is not Stage.CHOOSE_FIRST:
             self.dice.set_dice([])
@@ -956,228 +534,11 @@ class BattleScreen(Screen):
         if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self.info.text
             self._layout_all()
+        self.message.text = control.message
+        self.message.colour = theme.BAD if control.message_bad else theme.TEXT
         if self.session.autosave_error:
             self.message.text = self.session.autosave_error
             self.message.colour = theme.BAD
-
-    def _summary(self, events: list[Event]) -> list[str]:
-        """The events as lines, a unit's steps joined into one line ('moves F13 -> F12 -> F11')."""
-        lines: list[str] = []
-        last_move: Event | None = None
-        for event in events:
-            if event.kind == "move" and last_move is not None and last_move.unit == event.unit:
-                lines[-1] += f" -> {self.label(event.hexes[-1])}"
-                last_move = event
-                continue
-            last_move = event if event.kind == "move" else None
-            lines.extend(self.session.describe([event]))
-        return lines
-
-    def _deploy_panel(self, selected: Unit | None) -> None:
-        state = self.state
-        side = state.deploying
-        assert side is not None
-        end = state.ends.get(side, "")
-        waiting = self._to_deploy()
-        self.phase_title.text = f"{side.title}: deployment at the {end} end"
-        facing = f" It will face {self.facing.name} (Q/E or the wheel turn it)." if self.facing else ""
-        if waiting:
-            self.info.text = (
-                f"Click a hex in the tinted zone to place the selected unit.{facing} "
-                f"{len(waiting)} to deploy. Click a placed unit to move it again."
-            )
-        else:
-            self.info.text = f"Every unit is placed.{facing} Press R (Ready) to finish, or move units again."
-        ids = self._listed_ids()
-        names = []
-        details = []
-        colours: list[theme.Colour | None] = []
-        for unit_id in ids:
-            unit = state.units[unit_id]
-            names.append(unit_title(unit))
-            details.append(self.label(unit.hex) if unit.hex is not None else "to deploy")
-            colours.append(theme.ACCENT if unit_id == self.selected else None)
-        self.units_list.set_items(names, details, colours)
-        if self.selected in ids:
-            self.units_list.highlight(ids.index(self.selected))
-        self.pass_button.enabled = not waiting
-
-    def _act_panel(self, selected: Unit | None) -> list[tuple[str, Callable[[], object], int | None]]:
-        state = self.state
-        active = state.active
-        assert active is not None
-        phase = state.phase.value
-        self.phase_title.text = f"{active.title} {phase} phase"
-        choices: list[tuple[str, Callable[[], object], int | None]] = []
-        ready = sum(1 for u in state.units.values() if self._ready(u))
-        self.pass_button.enabled = True
-        if selected is None:
-            what = "move" if state.phase is Phase.MOVEMENT else "move or attack"
-            self.info.text = (
-                f"Click one of your units to {what} ({ready} may still act; greyed ones have acted). "
-                "P ends the phase."
-            )
-            return choices
-        self._options()
-        lines = [f"{unit_title(selected)}: "]
-        if self.path:
-            info = self._path_info or queries.path_info(state, selected.id, self.path)
-            self._path_info = info
-            lines = [self._path_text(info)]
-            if selected.card.is_vehicle and self.facing is not None:
-                lines.append(f"Final facing {self.facing.name} (Q/E or the wheel).")
-            lines.append("Enter or a click on the last hex moves; right-click takes a step back.")
-            choices.append(("Move (Enter)", self.confirm, None))
-        elif self._preview is not None:
-            lines = [self._attack_text(self._preview)]
-            if isinstance(self._preview, AttackPreview):
-                choices.append(
-                    (f"Attack {unit_title(state.units[self._preview.target])}", self.confirm, None)
-                )
-        else:
-            if self._moves:
-                rolls = sum(1 for p in self._costs.values() if p.rolls)
-                lines[0] += f"{len(self._moves)} hexes in reach (tinted, with their cost"
-                lines[0] += "; amber ones need movement rolls)." if rolls else ")."
-            else:
-                reason = self._cannot_move(selected)
-                lines[0] += f"can't move ({reason})." if reason else "has nowhere to move."
-            if self._attacks:
-                lines.append(
-                    f"{len(self._attacks)} enemies in range: hover one for the odds, click to attack."
-                )
-            elif state.phase is Phase.ASSAULT:
-                lines.append("No enemy it can attack from here.")
-            if selected.card.is_vehicle:
-                lines.append("Q/E and Enter turn it in place.")
-        options = self.game.unit_options(selected.id)
-        if options is not None:
-            for use in getattr(options, "uses", ()):  # an ability's own action
-                words = " ".join((use.ability.replace("-", " "), *use.args))
-                choices.append((f"Use {words}", functools.partial(self.act, use), None))
-            for transport in options.boards:
-                choices.append(
-                    (
-                        f"Board {unit_title(state.units[transport])}",
-                        functools.partial(self.act, A.BoardTransport(selected.id, transport)),
-                        None,
-                    )
-                )
-            if options.dismount is not None:
-                choices.append(
-                    ("Dismount", functools.partial(self.act, A.Dismount(selected.id, options.dismount)), None)
-                )
-        self.info.text = "\n".join(lines)
-        return choices
-
-    def _cannot_move(self, unit: Unit) -> str:
-        from minis.rules.movement import cannot_move
-
-        return cannot_move(self.state, unit) or ""
-
-    def _path_text(self, info: PathInfo) -> str:
-        unit = self.state.units[info.unit]
-        hexes = " → ".join(self.label(h) for h in info.path)
-        if info.problem:
-            return f"{unit_title(unit)}: {info.problem}"
-        from minis.rules.movement import speed
-
-        text = f"{unit_title(unit)} to {hexes}: costs {info.cost} of speed {speed(self.state, unit)}."
-        if info.rolls:
-            text += (
-                f" {info.rolls} movement roll{'s' if info.rolls > 1 else ''} "
-                f"({', '.join(r for s in info.steps for r in s.rolls)}): "
-                f"{percent(info.roll_odds)} to get through."
-            )
-        exposed = [s for s in info.steps if s.shooters]
-        if exposed:
-            names = sorted({unit_title(self.state.units[u]) for s in exposed for u in s.shooters})
-            steps = ", ".join(self.label(s.end) for s in exposed)
-            text += f" Defensive fire possible (!) entering {steps}, from {', '.join(names)}."
-        return text
-
-    def _attack_text(self, preview: AttackPreview | str) -> str:
-        if isinstance(preview, str):
-            return f"No attack: {preview}"
-        state = self.state
-        target = state.units[preview.target]
-        band = preview.band.value if preview.band else "no"
-        need = 4 - preview.modifier
-        defense = f"defense {preview.defense}" + (f" ({preview.facing_side})" if preview.facing_side else "")
-        if preview.cover is None:
-            cover = "no cover roll"
-        elif preview.cover_fixed is not None:
-            cover = "cover roll: automatic " + ("success" if preview.cover_fixed else "failure")
-        else:
-            cover = f"cover roll on {preview.cover - preview.cover_modifier}+"
-        odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
-        return (
-            f"Attack {unit_title(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
-            f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.\n{odds}."
-        )
-
-    def _fire_panel(self) -> list[tuple[str, Callable[[], object], int | None]]:
-        state = self.state
-        move = state.move
-        assert move is not None and state.active is not None
-        firer_side = state.active.other
-        mover = state.units[move.unit]
-        from minis.rules.defensive_fire import window_hex
-
-        where = window_hex(move)
-        self.phase_title.text = f"{firer_side.title}: defensive fire?"
-        self.phase_title.colour = SIDE_TEXT[firer_side]
-        a, b = move.path[move.step], move.path[move.step + 1]
-        self.info.text = (
-            f"The {state.active.title} {unit_title(mover)} moves {self.label(a)} → {self.label(b)} and is in "
-            f"{self.label(where)}. {firer_side.title}: fire with one of these (each may fire once this "
-            "phase; a hit disrupts it and stops the move), or hold."
-        )
-        choices: list[tuple[str, Callable[[], object], int | None]] = []
-        for i, preview in enumerate(queries.defensive_fire_options(state)[:8]):
-            unit = state.units[preview.attacker]
-            key = getattr(arcade.key, f"KEY_{i + 1}")
-            choices.append(
-                (
-                    f"{i + 1}: fire {unit_title(unit)} · {preview.dice} dice · "
-                    f"hit {percent(preview.odds[1])}",
-                    functools.partial(self.fire, unit.id),
-                    key,
-                )
-            )
-        self.card.show(mover.card, pending_summary(mover))
-        return choices
-
-    def _update_tooltip(self, hex_: Hex | None) -> None:
-        board = self.state.board
-        if hex_ is None or board is None or hex_ not in board.hexes:
-            self.tooltip.text = ""
-            return
-        self.tooltip.text = "\n".join(self.hover_lines(hex_))
-
-    def hover_lines(self, hex_: Hex) -> list[str]:
-        """The hover box: the hex, its terrain and whether it is the objective, then each unit in it from
-        the top of the stack down, by its counter's name and its card's."""
-        state = self.state
-        board = state.board
-        assert board is not None
-        objective = " · the objective" if hex_ == state.objective else ""
-        lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
-        names = self.short_names()
-        top = self.selected
-        units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]
-        for unit in sorted(
-            units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
-        ):
-            short = names.get(unit.id, unit.card.name)
-            title = unit_title(unit)
-            called = title if short == title else f"{short} = {title}"
-            facing = f", facing {unit.facing.name}" if unit.facing else ""
-            carrier = state.units.get(unit.carried_by or "")
-            aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
-            status = pending_summary(unit)
-            lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
-        return lines
 
     # --- the map's layers -----------------------------------------------------------------------------
     def update_layers(self) -> None:
@@ -1195,15 +556,21 @@ class BattleScreen(Screen):
         over = Mesh()  # outlines, paths, marks
         texts: list[TextSpec] = []
         stage = state.stage
-        selected = state.units.get(self.selected or "")
-        under_key = (id(state), stage, self.selected, state.deploying, state.objective)
+        selected = state.units.get(self.controller.selected or "")
+        under_key = (
+            self.controller.board_version,
+            stage,
+            self.controller.selected,
+            state.deploying,
+            state.objective,
+        )
         if under_key != self._under_key:
             self._under_key = under_key
             self.map.set_group("under", under_key, [(self._tints(), True)], self._cost_texts())
         if selected is not None and selected.hex is not None:
             _outline(over, selected.hex, SELECT, 3.5, 0.95)
-        if self.path and selected is not None and selected.hex is not None:
-            points = [hexdraw.centre(h) for h in (selected.hex, *self.path)]
+        if self.controller.path and selected is not None and selected.hex is not None:
+            points = [hexdraw.centre(h) for h in (selected.hex, *self.controller.path)]
             over.polyline(points, 7, PATH_EDGE)
             over.polyline(points, 4, PATH)
             for p in points[1:]:
@@ -1211,7 +578,7 @@ class BattleScreen(Screen):
             end = points[-1]
             over.disc(end, 8, PATH_EDGE, 12)
             over.disc(end, 6, SELECT, 12)
-            info = self._path_info
+            info = self.controller.path_info
             if info is not None and info.problem is None:
                 for step in info.steps:
                     if step.shooters:
@@ -1237,27 +604,34 @@ class BattleScreen(Screen):
             else frozenset()
         )
         preview_facing: dict[str, Facing] = {}
-        if selected is not None and selected.card.is_vehicle and self.facing is not None and not self.path:
-            preview_facing[selected.id] = self.facing
+        if (
+            selected is not None
+            and selected.card.is_vehicle
+            and self.controller.facing is not None
+            and not self.controller.path
+        ):
+            preview_facing[selected.id] = self.controller.facing
         facings = tuple(sorted((k, f.name) for k, f in preview_facing.items()))
-        counters_key = (id(state), acted, facings, self.selected)
+        counters_key = (self.controller.board_version, acted, facings, self.controller.selected)
         if counters_key != self._counters_key:
             self._counters_key = counters_key
             counters, counter_texts, _ = units_mesh(
-                state, acted=acted, facing=preview_facing, top=self.selected, names=self.short_names()
+                state,
+                acted=acted,
+                facing=preview_facing,
+                top=self.controller.selected,
+                names=self.controller.short_names(),
             )
             self.map.set_group("counters", counters_key, [(counters, False)], counter_texts)
         ghost = Mesh()
-        if self.path and selected is not None and selected.card.is_vehicle and self.facing is not None:
-            self._ghost(ghost, selected, self.path[-1])
+        if (
+            self.controller.path
+            and selected is not None
+            and selected.card.is_vehicle
+            and self.controller.facing is not None
+        ):
+            self._ghost(ghost, selected, self.controller.path[-1])
         self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
-
-    def short_names(self) -> dict[str, str]:
-        """Each unit's name on its counter, unique in the battle (worked out again only for new armies)."""
-        key = tuple((u.id, u.card.name) for u in self.state.units.values())
-        if self._names[0] != key:
-            self._names = (key, battle_names(self.state))
-        return self._names[1]
 
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
@@ -1275,36 +649,41 @@ class BattleScreen(Screen):
                 self.state.activated if self.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK) else ()
             )
             mesh, texts = fan_mesh(
-                self.state, hover, acted=acted, names=self.short_names(), top=self.selected, below=top_row
+                self.state,
+                hover,
+                acted=acted,
+                names=self.controller.short_names(),
+                top=self.controller.selected,
+                below=top_row,
             )
         self.map.set_group("fan", key, [(mesh, True)], texts, dynamic=True)
 
     def _update_hover_layer(self) -> None:
         """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a
         unit being deployed (rebuilt when the hovered hex or anything else changes)."""
-        key = (self.version, self.hover_version, self.map.cursor_shown, self.map.hover)
+        key = (self.version, self.controller.hover_version, self.map.cursor_shown, self.map.hover)
         if key == self._hover_key:
             return
         self._hover_key = key
         state = self.state
-        selected = state.units.get(self.selected or "")
+        selected = state.units.get(self.controller.selected or "")
         marks = Mesh()
         texts: list[TextSpec] = []
-        if self.target is not None and selected is not None and selected.hex is not None:
-            target = state.units[self.target]
+        if self.controller.target is not None and selected is not None and selected.hex is not None:
+            target = state.units[self.controller.target]
             if target.hex is not None:
-                ok = isinstance(self._preview, AttackPreview)
+                ok = isinstance(self.controller.preview, AttackPreview)
                 colour = TARGET_OK if ok else TARGET_NO
                 a, b = hexdraw.centre(selected.hex), hexdraw.centre(target.hex)
                 marks.line(a, b, 6, (20, 20, 20, 220))
                 marks.line(a, b, 3.5, colour)
                 _outline(marks, target.hex, colour, 3.5, 0.92)
                 if ok:
-                    assert isinstance(self._preview, AttackPreview)
+                    assert isinstance(self.controller.preview, AttackPreview)
                     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
                     texts.append(
                         TextSpec(
-                            f"{percent(self._preview.hit_chance)}",
+                            f"{percent(self.controller.preview.hit_chance)}",
                             mid[0],
                             mid[1] + 9,
                             13,
@@ -1345,16 +724,19 @@ class BattleScreen(Screen):
             for action in self.game.legal_actions():
                 if isinstance(action, A.Objective | A.Dismount):
                     _tint(under, action.hex, LEGAL)
-        elif stage is Stage.ACT and self.selected is not None:
-            self._options()
-            for hex_, info in self._costs.items():
+        elif stage is Stage.ACT and self.controller.selected is not None:
+            for hex_, info in self.controller.costs.items():
                 _tint(under, hex_, REACH_ROLL if info.rolls else REACH)
         if stage is Stage.ACT:
             # units that may still act: a thin ring; the selected unit's targets: an orange one
             for unit in state.units.values():
-                if self._ready(unit) and unit.hex is not None and unit.id != self.selected:
+                if (
+                    self.controller.is_ready(unit)
+                    and unit.hex is not None
+                    and unit.id != self.controller.selected
+                ):
                     _outline(under, unit.hex, (255, 255, 255, 150), 1.6, 0.97)
-            for target in self._attacks if self.selected is not None else ():
+            for target in self.controller.attacks if self.controller.selected is not None else ():
                 target_hex = state.units[target].hex
                 if target_hex is not None:
                     _outline(under, target_hex, TARGET_RANGE, 2.4, 0.9)
@@ -1362,12 +744,11 @@ class BattleScreen(Screen):
 
     def _cost_texts(self) -> list[TextSpec]:
         """The cost of each reachable hex (at its top) and the chance of its movement rolls (at its foot)."""
-        if self.stage is not Stage.ACT or self.selected is None:
+        if self.stage is not Stage.ACT or self.controller.selected is None:
             return []
-        self._options()
         texts = []
         size = hexdraw.SIZE
-        for hex_, info in self._costs.items():
+        for hex_, info in self.controller.costs.items():
             x, y = hexdraw.centre(hex_)
             texts.append(TextSpec(str(info.cost), x, y + 0.62 * size, 0.34 * size, TEXT_ON_MAP, bold=True))
             if info.rolls:
@@ -1386,8 +767,8 @@ class BattleScreen(Screen):
             [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)],
             (255, 255, 255, 90),
         )
-        if unit.card.is_vehicle and self.facing is not None:
-            angle = facing_angle(self.facing)
+        if unit.card.is_vehicle and self.controller.facing is not None:
+            angle = facing_angle(self.controller.facing)
             tip = (cx + 1.3 * half * math.cos(angle), cy + 1.3 * half * math.sin(angle))
             nx, ny = -math.sin(angle), math.cos(angle)
             base = (cx + 0.5 * half * math.cos(angle), cy + 0.5 * half * math.sin(angle))
@@ -1510,3 +891,19 @@ class BattleScreen(Screen):
         self.changed()
         if self.dialog is None:
             self.next_dialog()  # a hand-over, the victory screen or a question waiting for this screen
+
+
+def _key_code(key: str) -> int:
+    """The arcade key of a choice's key character ("1" -> KEY_1, "A" -> A)."""
+    return int(getattr(arcade.key, f"KEY_{key}" if key.isdigit() else key.upper()))
+
+
+def _button(choice: Choice, size: int | None = None) -> Button:
+    """A choice as a button, with its key as a shortcut."""
+    shortcuts = [_key_code(choice.key)] if choice.key is not None else []
+    if size is None:
+        button = Button(choice.caption, choice.do, shortcuts=shortcuts)
+    else:
+        button = Button(choice.caption, choice.do, shortcuts=shortcuts, size=size)
+    button.enabled = choice.enabled
+    return button

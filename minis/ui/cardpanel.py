@@ -6,12 +6,12 @@ Nationality colours live here too, because the card panel and the counters on th
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 
 from minis.cards import Nation, RangeBand, StatCard
 from minis.sides import Side
 from minis.ui import theme
-from minis.ui.widgets import Box, Label, Widget, fill, outline
+from minis.ui.widgets import Box, Label, Widget, fill, fit_text, outline
 
 #: Counter and card colours by nationality (the colour of the miniatures' bases, roughly).
 NATION_COLOUR: dict[Nation, theme.Colour] = {
@@ -57,10 +57,13 @@ class _Page:
 
     def __init__(self, card: StatCard, width: float) -> None:
         self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT)
-        self.facts = Label(
+        self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
+        # the side goes first when the line is too long: the nation says it too
+        fit_text(
+            self.facts,
+            width,
             f"{card.nation.value} · {card.side.title} · {card.year} · {card.type_line}",
-            size=theme.SMALL_SIZE + 1,
-            colour=theme.TEXT_DIM,
+            f"{card.nation.value} · {card.year} · {card.type_line}",
         )
         self.numbers = Label(
             f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}",
@@ -223,6 +226,12 @@ class CardPanel(Widget):
             label.place(_column(inner, i, inner.top - 104, 18))
         self._place_status()
         self._page = self._page_for(self.card)
+
+    def parts(self) -> Sequence[Widget]:
+        """The shown card's labels (not the pages kept for other cards)."""
+        if self.card is None or self._page is None:
+            return []
+        return [*self.table_head, *self._page.labels(), *([self.status] if self.extra else [])]
 
     def draw(self) -> None:
         if not self.visible:

@@ -32,6 +32,7 @@ from minis.events import Event, describe
 from minis.game import Game
 from minis.sides import Side
 from minis.state import Phase, Stage
+from minis.ui.plain import unit_names
 
 #: The file name of the automatic save, in the saves folder.
 AUTOSAVE = "autosave.minis"
@@ -166,7 +167,8 @@ class Session:
         return lines
 
     def describe(self, events: Sequence[Event]) -> list[str]:
-        return [describe(event, self.game.label) for event in events]
+        names = unit_names(self.game.state.units.values())  # card names, not ids, for players
+        return [describe(event, self.game.label, lambda unit: names.get(unit, unit)) for event in events]
 
     # --- files -------------------------------------------------------------------------------------
     @property

@@ -10,8 +10,9 @@ from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT
+from minis.ui.plain import unit_name
 from minis.ui.session import SAVE_SUFFIX, Session
-from minis.ui.widgets import Box, Button, Label
+from minis.ui.widgets import Box, Button, Label, fit_first_lines
 
 
 class VictoryScreen(Screen):
@@ -45,6 +46,8 @@ class VictoryScreen(Screen):
             align="center",
         )
         self.columns: list[tuple[Label, Label]] = []
+        #: Each column's lines (the body shows as many as fit its box).
+        self.lines: list[list[str]] = []
         for side in (Side.AXIS, Side.ALLIES):
             lost = [state.units[u] for u in session.losses(side)]
             left = [u for u in state.units.values() if u.side is side and not u.removed]
@@ -55,10 +58,11 @@ class VictoryScreen(Screen):
                 bold=True,
                 colour=SIDE_TEXT[side],
             )
-            lines = [f"destroyed: {u.card.name} ({u.card.cost})" for u in lost]
-            lines += [f"standing: {u.card.name} ({u.card.cost})" for u in sorted(left, key=lambda u: u.id)]
-            body = Label("\n".join(lines) or "no units", size=theme.TEXT_SIZE, multiline=True)
+            lines = [f"destroyed: {unit_name(u)} ({u.card.cost})" for u in lost]
+            lines += [f"standing: {unit_name(u)} ({u.card.cost})" for u in sorted(left, key=lambda u: u.id)]
+            body = Label("", size=theme.TEXT_SIZE, multiline=True)
             self.columns.append((title, body))
+            self.lines.append(lines or ["no units"])
         self.save_button = Button("Save the record (S)", self.save, shortcuts=[arcade.key.S])
         self.menu_button = Button("Main menu (Enter)", self.to_menu, shortcuts=[arcade.key.ENTER])
         self.saved = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, align="center")
@@ -104,10 +108,11 @@ class VictoryScreen(Screen):
         self.why.place(Box(cx - 550, top - 100, 1100, 30))
         self.turns.place(Box(cx - 500, top - 128, 1000, 24))
         column = min(440, (width - 80) / 2)
-        for i, (title, body) in enumerate(self.columns):
+        for i, ((title, body), lines) in enumerate(zip(self.columns, self.lines, strict=True)):
             left = cx - column - 20 if i == 0 else cx + 20
             title.place(Box(left, top - 180, column, 28))
             body.place(Box(left, theme.HINT_HEIGHT + 110, column, top - 190 - theme.HINT_HEIGHT - 110))
+            fit_first_lines(body, lines, body.box)
         self.save_button.place(Box(cx - 250, theme.HINT_HEIGHT + 40, 240, 42))
         self.menu_button.place(Box(cx + 10, theme.HINT_HEIGHT + 40, 240, 42))
         self.saved.place(Box(cx - 500, theme.HINT_HEIGHT + 10, 1000, 24))

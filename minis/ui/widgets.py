@@ -12,12 +12,19 @@ True when it used the event, so the screen stops offering it to others.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Hashable, Sequence
 
 import arcade
 import attrs
 
 from minis.ui import theme
+
+#: A zero-width space: where pyglet may break a wrapped line that has no space (a long path).
+BREAK = "\u200b"
+
+#: Where wrapped text may break besides spaces: after "/", and after a hyphen between letters.
+_BREAKABLE = re.compile(r"/|(?<=[^\W_])-(?=[^\W\d_])")
 
 #: Keys that activate a focused button or list entry.
 ACTIVATE_KEYS = (arcade.key.ENTER, arcade.key.NUM_ENTER, arcade.key.SPACE)
@@ -90,6 +97,18 @@ class Widget:
     def draw_dynamic(self) -> None:
         """Draw what changes from frame to frame, over the kept picture (hover marks, animations)."""
 
+    def parts(self) -> Sequence[Widget]:
+        """The widgets this one draws inside itself (a button's label, a dialog's buttons), so a check
+        can walk every text a screen lays out. By default: the widgets among its attributes, directly
+        or in a list or tuple; a widget that keeps widgets it does not draw says which it draws."""
+        found: list[Widget] = []
+        for value in vars(self).values():
+            if isinstance(value, Widget):
+                found.append(value)
+            elif isinstance(value, list | tuple):
+                found.extend(item for item in value if isinstance(item, Widget))
+        return found
+
     def on_mouse_motion(self, x: float, y: float) -> bool:
         return False
 
@@ -140,7 +159,7 @@ class Label(Widget):
         self.align = align
         self.multiline = multiline
         self._text = arcade.Text(
-            text,
+            self._shown(text),
             0,
             0,
             colour,
@@ -153,12 +172,18 @@ class Label(Widget):
             width=100 if multiline else None,
         )
 
+    def _shown(self, text: str) -> str:
+        """The text as laid out: wrapped text may also break after a path's "/" and a word's hyphen
+        (a long file name), where pyglet would otherwise run it past the box."""
+        return _BREAKABLE.sub(lambda match: match.group(0) + BREAK, text) if self.multiline else text
+
     @property
     def text(self) -> str:
-        return self._text.text
+        return self._text.text.replace(BREAK, "") if self.multiline else self._text.text
 
     @text.setter
     def text(self, value: str) -> None:
+        value = self._shown(value)
         if value != self._text.text:
             self._text.text = value
 
@@ -202,6 +227,41 @@ class Label(Widget):
     def draw(self) -> None:
         if self.visible and self._text.text:
             self._text.draw()
+
+
+def fit_text(label: Label, width: float, *forms: str, height: float | None = None) -> None:
+    """Show the first of `forms` (longest first) that fits `width` pixels on one line (or, with `height`,
+    wrapped at `width` within `height`); if none does, the last one cut short with "…" (only for texts
+    the player can read whole elsewhere, or that say nothing more at their end)."""
+
+    def fits() -> bool:
+        if height is None:
+            return label.text_width <= width
+        return label.height_for(width) <= height
+
+    for text in forms:
+        label.text = text
+        if fits():
+            return
+    text = forms[-1] if forms else ""
+    low, high = 0, len(text)  # the longest prefix that fits, by halving
+    while low < high:
+        middle = (low + high + 1) // 2
+        label.text = text[:middle].rstrip() + "…"
+        if fits():
+            low = middle
+        else:
+            high = middle - 1
+    label.text = text[:low].rstrip() + "…" if low else ""
+
+
+def fit_first_lines(label: Label, lines: Sequence[str], box: Box) -> None:
+    """Show as many of the first `lines` as fit the box (a multiline label), and how many more there are."""
+    shown = list(lines)
+    label.text = "\n".join(shown)
+    while box.width and len(shown) > 1 and label.height_for(box.width) > box.height:
+        shown.pop()
+        label.text = "\n".join([*shown, f"… and {len(lines) - len(shown)} more"])
 
 
 def fit_lines(label: Label, lines: Sequence[str], width: float, height: float) -> None:
@@ -355,6 +415,8 @@ class ListBox(Widget):
         self._details = [
             Label(text, size=self.size - 1, align="right", colour=theme.TEXT_DIM) for text in self.details
         ]
+        #: The width each entry's text was fitted to (None: not yet).
+        self._fitted: list[float | None] = [None] * len(self.items)
         self.index = min(self.index, max(0, len(self.items) - 1))
         self.place(self.box)
 
@@ -400,9 +462,23 @@ class ListBox(Widget):
     def _place_labels(self) -> None:
         for row, label in enumerate(self._labels):
             box = self.row_box(row)
-            label.place(box.inset(8, 0) if self.align != "center" else box)
+            box = box.inset(8, 0) if self.align != "center" else box
+            if row < len(self._details) and self._details[row].text:
+                # the entry's text ends where its detail starts
+                room = max(0.0, box.width - self._details[row].text_width - 12)
+                box = Box(box.left, box.bottom, room, box.height)
+            if self._fitted[row] != box.width:  # a text too long for its row ends in "…"
+                self._fitted[row] = box.width
+                fit_text(label, box.width, self.items[row])
+            label.place(box)
         for row, label in enumerate(self._details):
             label.place(self.row_box(row).inset(8, 0))
+
+    def parts(self) -> Sequence[Widget]:
+        shown = range(self.top_row, min(len(self.items), self.top_row + self.visible_rows))
+        return [self._labels[row] for row in shown] + [
+            self._details[row] for row in shown if row < len(self._details)
+        ]
 
     def _scroll_to(self, row: int) -> None:
         rows = self.visible_rows
@@ -640,6 +716,9 @@ class TextField(Widget):
 
     def look(self) -> Hashable:
         return (super().look(), self.value)
+
+    def parts(self) -> Sequence[Widget]:
+        return [self.label, *([self.caret] if self.focused else [])]
 
     def set_value(self, text: str) -> None:
         self.value = text

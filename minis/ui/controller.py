@@ -1,0 +1,889 @@
+"""The battle screen's decisions without a window: what the player has selected, the path being built,
+what a click on a hex means in the current stage, and what the side panel says, as data.
+
+`BattleController` sits beside `Session`: the screen owns one, hands it the map's input (`hover_at`,
+`click`, `step_back`, `confirm`, ...) and draws what it exposes (`panel()`, `hover_lines`, `moves`,
+`costs`, `attacks`, `path`, ...). Everything it knows comes from the engine: the decider and the stage,
+`Game.ready_units` (which units may still act: also before turn 1, when only some may, and a unit
+with follow-ups left after it acted), `Game.unit_options`, `Game.legal_actions` and the questions of
+`minis.queries`. It never decides a rule, and it imports no arcade, so whole battles are played
+through it in tests without a window.
+
+Fresh state: `version` goes up whenever anything a player sees may have changed (an action, an
+undo, a selection, a step of the path); after every action and undo the selection is cleared and
+what hangs on the hovered hex (the target, its odds, the hover box) is worked out again from the
+board, so nothing shown is left over from before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from minis import actions as A
+from minis import queries
+from minis.cards import StatCard
+from minis.events import Event
+from minis.game import Game
+from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
+from minis.queries import AttackPreview, PathInfo, percent
+from minis.rules import setup
+from minis.rules.defensive_fire import window_hex
+from minis.rules.errors import IllegalAction
+from minis.rules.movement import cannot_move, speed
+from minis.sides import Side
+from minis.state import GameState, Phase, Stage, Unit
+from minis.ui import hexdraw
+from minis.ui.counters import battle_names, pending_summary
+from minis.ui.plain import plain, unit_name, unit_names
+from minis.ui.session import Session
+
+
+@attrs.frozen
+class Choice:
+    """A button of the panel or of a question: its caption, what it does, a key that also does it
+    (a character: "1".."9", "A", ...; the screen maps it to the keyboard) and whether it is enabled."""
+
+    caption: str
+    do: Callable[[], object] = attrs.field(eq=False)
+    key: str | None = None
+    enabled: bool = True
+
+
+@attrs.frozen
+class Listed:
+    """A row of the deployment list: the unit, its name, where it is, whether it is selected."""
+
+    unit: str
+    name: str
+    where: str
+    selected: bool
+
+
+@attrs.frozen
+class Panel:
+    """What the side panel says, for the screen to lay out."""
+
+    #: The top bar's title and banner ("Axis to decide"), and whose colour the banner takes.
+    title: str
+    banner: str
+    banner_side: Side | None
+    #: The panel's heading and whose colour it takes (None: the accent colour).
+    heading: str
+    heading_side: Side | None
+    info: str
+    choices: tuple[Choice, ...] = ()
+    #: The end-of-step button ("End phase (P)", "Ready (R)", "Hold (H)").
+    end_caption: str = "End phase (P)"
+    end_shown: bool = False
+    end_enabled: bool = True
+    undo_enabled: bool = False
+    #: The deployment list (shown only while deploying) and the card with its line under the name.
+    listing: tuple[Listed, ...] = ()
+    card: tuple[StatCard, str] | None = None
+
+
+@attrs.frozen
+class Question:
+    """A question the players answer in a dialog: its title, text and answers."""
+
+    title: str
+    text: str
+    choices: tuple[Choice, ...]
+
+
+@attrs.frozen
+class Reach:
+    """The selected unit's options from the engine: destinations with paths and costs, targets."""
+
+    moves: dict[Hex, tuple[Hex, ...]] = attrs.field(factory=dict)
+    costs: dict[Hex, PathInfo] = attrs.field(factory=dict)
+    attacks: tuple[str, ...] = ()
+
+
+class BattleController:
+    """The state of the player's choices in one battle, and what each input means (no window)."""
+
+    def __init__(self, session: Session, on_acted: Callable[[list[Event]], object] | None = None) -> None:
+        self.session = session
+        #: Called after every action and undo with its events (the screen opens its dialogs).
+        self.on_acted = on_acted
+        self.selected: str | None = None
+        self.path: tuple[Hex, ...] = ()
+        self.facing: Facing | None = None
+        self.target: str | None = None
+        self.preview: AttackPreview | str | None = None
+        self.path_info: PathInfo | None = None
+        self.hover: Hex | None = None
+        self.message = ""
+        self.message_bad = False
+        #: Goes up whenever anything shown may have changed; `hover_version` when only the hover did.
+        self.version = 0
+        self.hover_version = 0
+        #: Goes up when the position may have changed (an action, an undo): what is drawn from the
+        #: board alone (the counters, the tints) is keyed on it, never on an object's id (which a
+        #: new position can reuse).
+        self.board_version = 0
+        self._reach: tuple[object, Reach] = (None, Reach())
+        self._ready: tuple[object, frozenset[str]] = (None, frozenset())
+        self._names: tuple[object, dict[str, str]] = (None, {})
+        self.refresh()
+
+    # --- the game ------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def state(self) -> GameState:
+        return self.session.game.state
+
+    @property
+    def stage(self) -> Stage:
+        return self.state.stage
+
+    def label(self, hex_: Hex) -> str:
+        return self.game.label(hex_)
+
+    def changed(self) -> None:
+        self.version += 1
+
+    def plain(self, text: str) -> str:
+        """An engine's sentence (a refusal, a reason) with the battle's unit ids as the players' names."""
+        return plain(text, unit_names(self.session.game.state.units.values()))
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.message = text
+        self.message_bad = bad
+        self.changed()
+
+    # --- doing things --------------------------------------------------------------------------------
+    def act(self, action: A.Action) -> bool:
+        """Hand an action to the engine; a refusal is shown with its reason, nothing else changes."""
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as error:
+            self.say(f"Not allowed: {self.plain(error.reason)}", bad=True)
+            return False
+        self.say(self.session.last_action)
+        self.refresh()
+        if self.on_acted is not None:
+            self.on_acted(events)
+        return True
+
+    def undo(self) -> None:
+        if not self.session.can_undo:
+            self.say("Nothing to undo: the last action rolled dice or asked the other player.", bad=True)
+            return
+        text = self.session.undo()
+        self.refresh()
+        if self.on_acted is not None:
+            self.on_acted([])
+        self.say(f"Undone: {text}")
+
+    def refresh(self) -> None:
+        """After an action, an undo or a load: nothing selected (the next unit to deploy while
+        deploying), and the hovered hex's target and box worked out again from the board."""
+        self.board_version += 1
+        self.clear_selection(keep_message=True)
+        if self.stage is Stage.DEPLOY:
+            waiting = self.to_deploy()
+            if waiting:
+                self.select(waiting[0].id)
+        self.hover_at(self.hover)
+        self.changed()
+
+    def _key(self) -> object:
+        """What the engine's answers depend on: the position (the record's length changes with every
+        action, and `session.game` with an undo)."""
+        return (id(self.game), id(self.state), len(self.game.record))
+
+    # --- what the engine says ------------------------------------------------------------------------
+    def ready_ids(self) -> frozenset[str]:
+        """The units that may still act in a movement or assault phase (`Game.ready_units`)."""
+        key = self._key()
+        if self._ready[0] != key:
+            ids = frozenset(self.game.ready_units()) if self.stage is Stage.ACT else frozenset()
+            self._ready = (key, ids)
+        return self._ready[1]
+
+    def is_ready(self, unit: Unit) -> bool:
+        return unit.id in self.ready_ids()
+
+    def reach(self) -> Reach:
+        """The selected unit's moves (with costs) and targets, from the engine; kept per position."""
+        key = (self._key(), self.selected)
+        if self._reach[0] != key:
+            found = Reach()
+            options = (
+                self.game.unit_options(self.selected) if self.selected and self.stage is Stage.ACT else None
+            )
+            if options is not None and self.selected is not None:
+                moves = dict(options.moves)
+                found = Reach(
+                    moves, queries.move_costs(self.state, self.selected, moves), tuple(options.attacks)
+                )
+            self._reach = (key, found)
+        return self._reach[1]
+
+    @property
+    def moves(self) -> dict[Hex, tuple[Hex, ...]]:
+        return self.reach().moves
+
+    @property
+    def costs(self) -> dict[Hex, PathInfo]:
+        return self.reach().costs
+
+    @property
+    def attacks(self) -> tuple[str, ...]:
+        return self.reach().attacks
+
+    def to_deploy(self) -> list[Unit]:
+        """The deploying side's units not yet on the map, Vehicles first."""
+        side = self.state.deploying
+        return sorted(
+            (u for u in self.state.units.values() if u.side is side and u.hex is None and not u.removed),
+            key=lambda u: (not u.card.is_vehicle, u.id),
+        )
+
+    def listed_ids(self) -> list[str]:
+        """The deployment list: the deploying side's units a player may place or pick up again (a
+        scenario's fixed units stay put), those still to deploy first."""
+        side = self.state.deploying
+        fixed = self.state.fixed
+        units = [
+            u for u in self.state.units.values() if u.side is side and not u.removed and u.id not in fixed
+        ]
+        return [u.id for u in sorted(units, key=lambda u: (u.hex is not None, not u.card.is_vehicle, u.id))]
+
+    def short_names(self) -> dict[str, str]:
+        """Each unit's name on its counter, unique in the battle (worked out again only for new armies)."""
+        key = tuple((u.id, u.card.name) for u in self.state.units.values())
+        if self._names[0] != key:
+            self._names = (key, battle_names(self.state))
+        return self._names[1]
+
+    # --- selection -----------------------------------------------------------------------------------
+    def clear_selection(self, keep_message: bool = False) -> None:
+        self.selected = None
+        self.path = ()
+        self.facing = None
+        self.target = None
+        self.preview = None
+        self.path_info = None
+        if not keep_message:
+            self.message = ""
+        self.changed()
+
+    def select(self, unit_id: str | None) -> None:
+        """Select a unit; a Vehicle being deployed faces its end's default way unless already turned."""
+        self.selected = unit_id
+        self.path = ()
+        self.target = None
+        self.preview = None
+        self.path_info = None
+        unit = self.state.units.get(unit_id) if unit_id else None
+        self.facing = None
+        if unit is not None and unit.card.is_vehicle:
+            if self.stage is Stage.DEPLOY:
+                end = self.state.ends.get(unit.side, "west")
+                self.facing = unit.facing or Facing.parse(setup.default_facing_end(end))
+            else:
+                self.facing = unit.facing
+        self.changed()
+
+    def select_next(self) -> Unit | None:
+        """N: the next unit of the deployment list, or the next that may act; returns it."""
+        if self.stage is Stage.DEPLOY:
+            ids = self.listed_ids()
+        elif self.stage is Stage.ACT:
+            ids = sorted(self.ready_ids())
+        else:
+            return None
+        if not ids:
+            return None
+        index = (ids.index(self.selected) + 1) % len(ids) if self.selected in ids else 0
+        self.select(ids[index])
+        return self.state.units[ids[index]]
+
+    # --- the map's input -----------------------------------------------------------------------------
+    def hover_at(self, hex_: Hex | None) -> None:
+        """The mouse (or the keyboard cursor) is over `hex_`: in an assault phase with a unit selected,
+        an enemy there is the target whose odds are shown."""
+        self.hover = hex_
+        self.target = None
+        self.preview = None
+        state = self.state
+        if hex_ is not None and self.selected and self.stage is Stage.ACT and state.phase is Phase.ASSAULT:
+            enemies = [u for u in state.at(hex_) if u.side is not state.active]
+            if enemies:
+                self.target = enemies[0].id
+                self.preview = queries.attack_preview(state, self.selected, self.target)
+        self.hover_version += 1
+
+    def click(self, hex_: Hex) -> None:
+        """A left click (or Space on the keyboard cursor) on `hex_`: what it means in this stage."""
+        stage = self.stage
+        if stage is Stage.DEPLOY:
+            self._deploy_click(hex_)
+        elif stage is Stage.ACT:
+            self._act_click(hex_)
+        elif stage is Stage.DEFENSIVE_FIRE:
+            self._fire_click(hex_)
+        elif stage is Stage.PLACE:
+            soldier = self.state.placing
+            if soldier is not None:
+                self.act(A.Dismount(soldier, hex_))
+        elif stage is Stage.CHOOSE_OBJECTIVE:
+            self.act(A.Objective(hex_))
+
+    def step_back(self) -> bool:
+        """Take the path's last step back (right click, Backspace); False when there is no path."""
+        if not self.path or self.selected is None:
+            return False
+        self.path = self.path[:-1]
+        self.path_info = queries.path_info(self.state, self.selected, self.path) if self.path else None
+        self.changed()
+        return True
+
+    def _deploy_click(self, hex_: Hex) -> None:
+        state = self.state
+        side = state.deploying
+        own = [u for u in state.at(hex_) if u.side is side and u.id not in state.fixed]
+        if own and (self.selected is None or state.units[self.selected].hex is not None):
+            # a placed unit of yours: pick it up again (another click places it)
+            if self.selected == own[-1].id and len(own) > 1:
+                self.select(own[0].id)
+            elif self.selected != own[-1].id:
+                self.select(own[-1].id)
+                self.say(f"{unit_name(own[-1])} picked up: click a hex to move it, Q/E turn it.")
+                return
+        if self.selected is None:
+            self.say("Choose a unit to deploy first (the list on the right).", bad=True)
+            return
+        unit = state.units[self.selected]
+        self.act(A.Deploy(unit.id, hex_, self.facing if unit.card.is_vehicle else None))
+
+    def _act_click(self, hex_: Hex) -> None:
+        state = self.state
+        here = state.at(hex_)
+        own_ready = [u for u in here if self.is_ready(u)]
+        selected = state.units.get(self.selected) if self.selected else None
+        if selected is not None and state.phase is Phase.ASSAULT:  # attack a target
+            enemies = [u for u in here if u.side is not state.active]
+            if enemies:
+                target = enemies[0]
+                if target.id in self.attacks:
+                    self.act(A.Attack(selected.id, target.id))
+                else:
+                    preview = queries.attack_preview(state, selected.id, target.id)
+                    reason = preview if isinstance(preview, str) else "that attack is not allowed now"
+                    self.say(f"Not allowed: {self.plain(reason)}", bad=True)
+                return
+        if own_ready and (selected is None or hex_ not in self.moves or hex_ == selected.hex):
+            if selected is not None and selected.hex == hex_:
+                others = [u for u in own_ready if u.id != selected.id]
+                if not others:
+                    self.clear_selection()
+                    return
+                self.select(others[0].id)
+            else:
+                self.select(own_ready[0].id)
+            return
+        if selected is None:
+            mine = [u for u in here if u.side is state.active]
+            if not mine:
+                self.say("Click one of your units first.", bad=True)
+            elif mine[0].id in state.activated:
+                self.say(f"{unit_name(mine[0])} has already acted this phase.", bad=True)
+            else:
+                self.say(f"{unit_name(mine[0])} can't act now.", bad=True)
+            return
+        if self.path and hex_ == self.path[-1]:
+            self.confirm()
+            return
+        start = self.path[-1] if self.path else selected.hex
+        if start is not None and distance(start, hex_) == 1:
+            info = queries.path_info(state, selected.id, (*self.path, hex_))
+            if info.problem is None:
+                self._set_path(info)
+                return
+        if hex_ in self.moves:
+            self._set_path(queries.path_info(state, selected.id, self.moves[hex_]))
+            return
+        self.say(f"{unit_name(selected)} can't end a move in {self.label(hex_)}.", bad=True)
+
+    def _set_path(self, info: PathInfo) -> None:
+        """The path becomes `info`'s; a Vehicle will face the way of its last step."""
+        self.path = info.path
+        self.path_info = info
+        unit = self.state.units[info.unit]
+        if unit.card.is_vehicle and self.path:
+            before = self.path[-2] if len(self.path) > 1 else unit.hex
+            assert before is not None
+            self.facing = direction_to(before, self.path[-1])
+        self.say(self.path_text(info))
+
+    def _fire_click(self, hex_: Hex) -> None:
+        for preview in queries.defensive_fire_options(self.state):
+            if self.state.units[preview.attacker].hex == hex_:
+                self.fire(preview.attacker)
+                return
+        self.say("Click one of the units that may fire (yellow rings), or Hold.", bad=True)
+
+    def pick_listed(self, row: int) -> None:
+        ids = self.listed_ids()
+        if 0 <= row < len(ids):
+            self.select(ids[row])
+
+    # --- decisions -----------------------------------------------------------------------------------
+    def confirm(self) -> None:
+        """Enter: do what is prepared (a move along the path, a turn in place, an attack)."""
+        unit = self.state.units.get(self.selected or "")
+        if unit is None:
+            return
+        if self.stage is Stage.DEPLOY:
+            if unit.hex is not None and unit.card.is_vehicle:
+                self.act(A.Deploy(unit.id, unit.hex, self.facing))
+            return
+        if self.stage is not Stage.ACT:
+            return
+        assault = self.state.phase is Phase.ASSAULT
+        if self.path:
+            self.act(A.Move(unit.id, self.path, self.facing if unit.card.is_vehicle else None))
+        elif self.target is not None and assault:
+            self.act(A.Attack(unit.id, self.target))
+        elif unit.card.is_vehicle and self.facing is not None and self.facing is not unit.facing:
+            self.act(A.Face(unit.id, self.facing))
+        else:
+            self.say(
+                "Click a hex to plan a move" + (" or an enemy to attack" if assault else "") + ".", bad=True
+            )
+
+    def turn_facing(self, step: int) -> None:
+        """Q/E or the wheel: the selected Vehicle's facing, one side round (1: counter-clockwise)."""
+        unit = self.state.units.get(self.selected or "")
+        if unit is None or not unit.card.is_vehicle:
+            return
+        current = self.facing or unit.facing or Facing.E
+        self.facing = FACINGS[(FACINGS.index(current) + step) % len(FACINGS)]
+        self.say(
+            f"{unit_name(unit)} will face {self.facing.name}"
+            + (" (Enter to turn in place)" if self.stage is Stage.ACT and not self.path else "")
+        )
+
+    def can_turn(self) -> bool:
+        """Whether the wheel turns the selected unit now (a Vehicle being deployed or moved)."""
+        unit = self.state.units.get(self.selected or "")
+        return (
+            unit is not None
+            and unit.card.is_vehicle
+            and (self.stage is Stage.DEPLOY or (self.stage is Stage.ACT and bool(self.path)))
+        )
+
+    def pass_phase(self) -> None:
+        """Ready (deployment), end the phase (movement, assault), hold (defensive fire)."""
+        ends: dict[Stage, A.Action] = {
+            Stage.DEPLOY: A.Ready(),
+            Stage.ACT: A.Pass(),
+            Stage.DEFENSIVE_FIRE: A.Hold(),
+        }
+        action = ends.get(self.stage)
+        if action is not None:
+            self.act(action)
+
+    def fire(self, unit_id: str) -> None:
+        move = self.state.move
+        if move is not None:
+            self.act(A.Fire(unit_id, window_hex(move)))
+
+    # --- the panel as data ---------------------------------------------------------------------------
+    def panel(self) -> Panel:
+        """What the side panel says now."""
+        state = self.state
+        stage = state.stage
+        game = self.game
+        decider = game.decider()
+        title = "Set-up"
+        if state.turn:
+            title = f"Turn {state.turn} · {state.phase.value}" + (
+                f" · {state.active.title}" if state.active else ""
+            )
+        if decider is not None:
+            banner = f"{decider.title} to decide"
+        else:
+            banner = "game over" if game.over else "waiting for dice"
+        base = Panel(
+            title=title,
+            banner=banner,
+            banner_side=decider,
+            heading="",
+            heading_side=None,
+            info="",
+            end_shown=stage in (Stage.ACT, Stage.DEPLOY, Stage.DEFENSIVE_FIRE),
+            end_caption={Stage.DEPLOY: "Ready (R)", Stage.DEFENSIVE_FIRE: "Hold (H)"}.get(
+                stage, "End phase (P)"
+            ),
+            undo_enabled=self.session.can_undo,
+            card=self._card(),
+        )
+        who = decider.title if decider else ""
+        if stage is Stage.DEPLOY:
+            return self._deploy_panel(base)
+        if stage is Stage.ACT:
+            return self._act_panel(base)
+        if stage is Stage.DEFENSIVE_FIRE:
+            return self._fire_panel(base)
+        if stage is Stage.PLACE:
+            soldier = state.units[state.placing] if state.placing else None
+            name = unit_name(soldier) if soldier else "A Soldier"
+            info = (
+                f"{name} gets off its transport but does not fit there. "
+                "Click one of the highlighted hexes (the nearest where it fits)."
+            )
+            return attrs.evolve(base, heading=f"{who}: place a Soldier", info=info)
+        if stage is Stage.CHOOSE_OBJECTIVE:
+            info = "The defender chooses the objective: click a highlighted hex (not next to the map edge)."
+            return attrs.evolve(base, heading=f"{who}: the objective", info=info)
+        if stage in (Stage.CHOOSE_FIRST, Stage.CHOOSE_END):
+            heading = "Set-up" if state.phase is Phase.SETUP else f"Turn {state.turn}: initiative"
+            return attrs.evolve(base, heading=heading, info="Answer the question on the right.")
+        if game.waiting_for_dice():
+            info = "This game uses scripted dice and has run out of them."
+            return attrs.evolve(base, heading="Waiting for dice", info=info)
+        return attrs.evolve(base, heading="The battle is over" if game.over else "")
+
+    def _card(self) -> tuple[StatCard, str] | None:
+        """The card the panel shows: the selected unit's, the target's, the mover's in a defensive-fire
+        window, else the hovered unit's."""
+        state = self.state
+        selected = state.units.get(self.selected or "")
+        if self.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
+            mover = state.units[state.move.unit]
+            return mover.card, pending_summary(mover)
+        if selected is not None:
+            where = self.label(selected.hex) if selected.hex is not None else "not deployed"
+            extra = where + (f", facing {selected.facing.name}" if selected.facing else "")
+            status = pending_summary(selected)
+            return selected.card, extra + (f" · {status}" if status else "")
+        if self.target is not None:
+            target = state.units[self.target]
+            return target.card, pending_summary(target)
+        hovered = state.at(self.hover) if self.hover is not None else []
+        if not hovered:
+            return None
+        unit = hovered[0]
+        where = self.label(unit.hex) if unit.hex is not None else ""
+        status = pending_summary(unit)
+        return unit.card, f"{unit.side.title} · {where}" + (f" · {status}" if status else "")
+
+    def _deploy_panel(self, base: Panel) -> Panel:
+        state = self.state
+        side = state.deploying
+        assert side is not None
+        waiting = self.to_deploy()
+        facing = f" It will face {self.facing.name} (Q/E or the wheel turn it)." if self.facing else ""
+        if waiting:
+            info = (
+                f"Click a hex in the tinted zone to place the selected unit.{facing} "
+                f"{len(waiting)} to deploy. Click a placed unit to move it again."
+            )
+        else:
+            info = f"Every unit is placed.{facing} Press R (Ready) to finish, or move units again."
+        listing = tuple(
+            Listed(
+                unit_id,
+                unit_name(state.units[unit_id]),
+                self.label(hex_) if (hex_ := state.units[unit_id].hex) is not None else "to deploy",
+                unit_id == self.selected,
+            )
+            for unit_id in self.listed_ids()
+        )
+        return attrs.evolve(
+            base,
+            heading=f"{side.title}: deployment at the {state.ends.get(side, '')} end",
+            info=info,
+            listing=listing,
+            end_enabled=not waiting,
+        )
+
+    def _act_panel(self, base: Panel) -> Panel:
+        state = self.state
+        active = state.active
+        assert active is not None
+        heading = f"{active.title} {state.phase.value} phase"
+        selected = state.units.get(self.selected or "")
+        if selected is None:
+            what = "move" if state.phase is Phase.MOVEMENT else "move or attack"
+            info = (
+                f"Click one of your units to {what} ({len(self.ready_ids())} may still act; greyed ones have "
+                "acted). P ends the phase."
+            )
+            return attrs.evolve(base, heading=heading, info=info)
+        choices: list[Choice] = []
+        lines = [f"{unit_name(selected)}: "]
+        if self.path:
+            info_ = self.path_info or queries.path_info(state, selected.id, self.path)
+            self.path_info = info_
+            lines = [self.path_text(info_)]
+            if selected.card.is_vehicle and self.facing is not None:
+                lines.append(f"Final facing {self.facing.name} (Q/E or the wheel).")
+            lines.append("Enter or a click on the last hex moves; right-click takes a step back.")
+            choices.append(Choice("Move (Enter)", self.confirm))
+        elif self.preview is not None:
+            lines = [self.attack_text(self.preview)]
+            if isinstance(self.preview, AttackPreview):
+                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+        else:
+            if self.moves:
+                rolls = sum(1 for p in self.costs.values() if p.rolls)
+                lines[0] += f"{len(self.moves)} hexes in reach (tinted, with their cost"
+                lines[0] += "; amber ones need movement rolls)." if rolls else ")."
+            else:
+                reason = cannot_move(state, selected) or ""
+                lines[0] += f"can't move ({self.plain(reason)})." if reason else "has nowhere to move."
+            if self.attacks:
+                lines.append(
+                    f"{len(self.attacks)} enemies in range: hover one for the odds, click to attack."
+                )
+            elif state.phase is Phase.ASSAULT:
+                lines.append("No enemy it can attack from here.")
+            if selected.card.is_vehicle:
+                lines.append("Q/E and Enter turn it in place.")
+        options = self.game.unit_options(selected.id)
+        if options is not None:
+            for use in options.uses:  # an ability's own action
+                words = " ".join((use.ability.replace("-", " "), *use.args))
+                choices.append(Choice(f"Use {words}", _doing(self.act, use)))
+            for transport in options.boards:
+                choices.append(
+                    Choice(
+                        f"Board {unit_name(state.units[transport])}",
+                        _doing(self.act, A.BoardTransport(selected.id, transport)),
+                    )
+                )
+            if options.dismount is not None:
+                choices.append(
+                    Choice("Dismount", _doing(self.act, A.Dismount(selected.id, options.dismount)))
+                )
+        return attrs.evolve(base, heading=heading, info="\n".join(lines), choices=tuple(choices))
+
+    def _fire_panel(self, base: Panel) -> Panel:
+        state = self.state
+        move = state.move
+        assert move is not None and state.active is not None
+        firer = state.active.other
+        mover = state.units[move.unit]
+        a, b = move.path[move.step], move.path[move.step + 1]
+        info = (
+            f"The {state.active.title} {unit_name(mover)} moves {self.label(a)} → {self.label(b)} and is in "
+            f"{self.label(window_hex(move))}. {firer.title}: fire with one of these (each may fire once this "
+            "phase; a hit disrupts it and stops the move), or hold."
+        )
+        choices = tuple(
+            Choice(
+                f"{i + 1}: fire {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"hit {percent(preview.odds[1])}",
+                _doing(self.fire, preview.attacker),
+                key=str(i + 1),
+            )
+            for i, preview in enumerate(queries.defensive_fire_options(state)[:8])
+        )
+        return attrs.evolve(
+            base, heading=f"{firer.title}: defensive fire?", heading_side=firer, info=info, choices=choices
+        )
+
+    # --- texts ---------------------------------------------------------------------------------------
+    def path_text(self, info: PathInfo) -> str:
+        """A planned move: where, its cost against the unit's speed, its rolls, who could fire."""
+        state = self.state
+        unit = state.units[info.unit]
+        if info.problem:
+            return f"{unit_name(unit)}: {self.plain(info.problem)}"
+        hexes = " → ".join(self.label(h) for h in info.path)
+        text = f"{unit_name(unit)} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
+        if info.rolls:
+            text += (
+                f" {info.rolls} movement roll{'s' if info.rolls > 1 else ''} "
+                f"({', '.join(r for s in info.steps for r in s.rolls)}): "
+                f"{percent(info.roll_odds)} to get through."
+            )
+        exposed = [s for s in info.steps if s.shooters]
+        if exposed:
+            names = sorted({unit_name(state.units[u]) for s in exposed for u in s.shooters})
+            steps = ", ".join(self.label(s.end) for s in exposed)
+            text += f" Defensive fire possible (!) entering {steps}, from {', '.join(names)}."
+        return text
+
+    def attack_text(self, preview: AttackPreview | str) -> str:
+        """An attack's range, dice, defense, cover roll and the odds of 0-3 hits (or why there is none)."""
+        if isinstance(preview, str):
+            return f"No attack: {preview}"
+        target = self.state.units[preview.target]
+        band = preview.band.value if preview.band else "no"
+        need = 4 - preview.modifier
+        defense = f"defense {preview.defense}" + (f" ({preview.facing_side})" if preview.facing_side else "")
+        if preview.cover is None:
+            cover = "no cover roll"
+        elif preview.cover_fixed is not None:
+            cover = "cover roll: automatic " + ("success" if preview.cover_fixed else "failure")
+        else:
+            cover = f"cover roll on {preview.cover - preview.cover_modifier}+"
+        odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
+        return (
+            f"Attack {unit_name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
+            f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.\n{odds}."
+        )
+
+    def hover_lines(self, hex_: Hex | None = None) -> list[str]:
+        """The hover box of `hex_` (default: the hovered hex; none off the map): the hex, its terrain
+        and whether it is the objective, then each unit in it from the top of the stack down, by its
+        counter's name and its card's."""
+        hex_ = self.hover if hex_ is None else hex_
+        state = self.state
+        board = state.board
+        if hex_ is None or board is None or hex_ not in board.hexes:
+            return []
+        objective = " · the objective" if hex_ == state.objective else ""
+        lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
+        names = self.short_names()
+        top = self.selected
+        units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]
+        for unit in sorted(
+            units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
+        ):
+            short = names.get(unit.id, unit.card.name)
+            title = unit_name(unit)
+            called = title if short == title else f"{short} = {title}"
+            facing = f", facing {unit.facing.name}" if unit.facing else ""
+            carrier = state.units.get(unit.carried_by or "")
+            aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
+            status = pending_summary(unit)
+            lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
+        return lines
+
+    def summary(self, events: list[Event]) -> list[str]:
+        """The events as lines, a unit's steps joined into one line ('moves F13 -> F12 -> F11')."""
+        lines: list[str] = []
+        last_move: Event | None = None
+        for event in events:
+            if event.kind == "move" and last_move is not None and last_move.unit == event.unit:
+                lines[-1] += f" -> {self.label(event.hexes[-1])}"
+                last_move = event
+                continue
+            last_move = event if event.kind == "move" else None
+            lines.extend(self.session.describe([event]))
+        return lines
+
+    # --- questions -----------------------------------------------------------------------------------
+    def question(self) -> Question | None:
+        """The question the stage asks in a dialog: the first player, or the end (None otherwise)."""
+        if self.game.over or self.game.decider() is None:
+            return None
+        if self.stage is Stage.CHOOSE_FIRST:
+            return self._first_question()
+        if self.stage is Stage.CHOOSE_END:
+            return self._end_question()
+        return None
+
+    def first_dice(self) -> list[tuple[str, int]]:
+        """The dice behind the first-player question, each with its kind ("coin", or "axis"/"allies"
+        for an initiative roll), for the dice row."""
+        if self.state.phase is Phase.SETUP:
+            die = self._coin()[1]
+            return [("coin", die)] if die else []
+        dice: list[tuple[str, int]] = []
+        for event in self._initiative_rolls():
+            dice += [("axis" if i < 2 else "allies", d) for i, d in enumerate(event.dice)]
+        return dice
+
+    def _coin(self) -> tuple[str, int | None]:
+        """What the set-up's automatic start rolled, as a sentence, and the coin flip's die."""
+        record = self.game.record
+        start = record[0] if record and record[0].action is None else None
+        die = start.dice[-1] if start and start.dice else None
+        rolled = f"The coin flip die shows {die} (1-3 Axis, 4-6 Allies): " if die else ""
+        if start is not None and len(start.dice) == 2 and self.state.configuration is not None:
+            rolled = (
+                f"The battle map die showed {start.dice[0]}: configuration {self.state.configuration}.\n"
+                + rolled
+            )
+        return rolled, die
+
+    def _initiative_rolls(self) -> list[Event]:
+        """This turn's initiative rolls, oldest first (a tie rolls again)."""
+        rolls = []
+        for event in self.session.events[::-1]:
+            if event.kind == "initiative":
+                rolls.append(event)
+            elif event.kind == "turn":
+                break
+        return rolls[::-1]
+
+    def _first_question(self) -> Question:
+        state = self.state
+        chooser = state.chooser
+        assert chooser is not None
+        if state.phase is Phase.SETUP:
+            rolled = self._coin()[0]
+            title = "Coin flip"
+            text = f"{rolled}the {chooser.title} win the flip.\n\n{chooser.title}: who is the first player?"
+        else:
+            lines = []
+            for event in self._initiative_rolls():
+                d = event.dice
+                outcome = f"{event.side.title} win" if event.side else "a tie: roll again"
+                lines.append(
+                    f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]} "
+                    f"(totals with commanders {event.note}): {outcome}"
+                )
+            title = f"Turn {state.turn}: initiative"
+            text = "\n".join(lines) + f"\n\n{chooser.title}: who moves first this turn?"
+        choices = (
+            Choice("Axis first (A)", _doing(self.act, A.First(Side.AXIS)), key="A"),
+            Choice("Allies first (L)", _doing(self.act, A.First(Side.ALLIES)), key="L"),
+        )
+        return Question(title, text, choices)
+
+    def _end_question(self) -> Question:
+        chooser = self.state.chooser
+        assert chooser is not None
+        text = (
+            f"{chooser.title}: choose the end of the map to deploy at. The tinted hexes are the two "
+            "deployment zones: west (left, purple) and east (right, red)."
+        )
+        if self.state.scenario.value == "assault":
+            text = f"{chooser.title} (the defender): choose your end of the map; you deploy in its half."
+        choices = (
+            Choice("West (W)", _doing(self.act, A.End("west")), key="W"),
+            Choice("East (E)", _doing(self.act, A.End("east")), key="E"),
+        )
+        return Question("Choose an end", text, choices)
+
+    def casualty_report(self, events: list[Event]) -> tuple[str, str] | None:
+        """The casualty phase's summary if `events` hold one: its title and text."""
+        start = next((i for i, e in enumerate(events) if e.kind == "phase" and e.note == "casualty"), None)
+        if start is None:
+            return None
+        lines = []
+        names = {u.id: unit_name(u) for u in self.state.units.values()}
+        for event in events[start:]:
+            name = names.get(event.unit or "", event.unit or "")
+            if event.kind == "recover":
+                lines.append(f"{name}: the Disrupted counter is removed")
+            elif event.kind == "flip":
+                lines.append(f"{name}: turns up {event.note}")
+            elif event.kind == "removed":
+                lines.append(f"{name} is destroyed and removed")
+            elif event.kind == "winner":
+                outcome = event.side.title + " win" if event.side else "a draw"
+                lines.append(f"The battle ends: {outcome} ({event.note})")
+        text = "\n".join(lines) if lines else "No counters to turn up: nothing changes."
+        turn = self.state.turn if self.stage is Stage.OVER else self.state.turn - 1
+        return f"Casualty phase, end of turn {turn}", text
+
+
+def _doing(do: Callable[..., object], *args: object) -> Callable[[], object]:
+    """`do(*args)` as a button's action."""
+    return lambda: do(*args)
