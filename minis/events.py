@@ -26,6 +26,10 @@ class Event(NamedTuple):
     dice: tuple[int, ...] = ()
     value: int | None = None
     note: str = ""
+    #: An attack's or a cover roll's number: a die (after modifiers) at or above it succeeds.
+    need: int | None = None
+    #: An attack's defense (after modifiers), for the dice row's "successes against defense".
+    defense: int | None = None
 
 
 KINDS = (
@@ -42,9 +46,9 @@ KINDS = (
     "roll",  # unit, dice: (die,), note: what for ("stream", "forest"), value: 1 success / 0 failure
     "stop",  # unit, hexes: (where it stopped,), note: why
     "retrace",  # unit, hexes: (where it is put back,)
-    "attack",  # unit, target, dice, value: successes, note: "defensive" for defensive fire
+    "attack",  # unit, target, dice, value: successes, note: "defensive" for defensive fire, need, defense
     "hits",  # unit: the target, value: hits scored
-    "cover",  # unit: the target, dice: (die,) or (), value: 1 success / 0 failure, note: "automatic"
+    "cover",  # unit: the target, dice: (die,) or (), value: 1 success / 0 failure, note: "automatic", need
     "counter",  # unit, note: disrupted/damaged/destroyed, value: 1 face up / 0 face down
     "flip",  # unit, note: the counters turned face up
     "recover",  # unit: a unit whose face-up Disrupted counter is removed

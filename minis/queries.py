@@ -9,15 +9,17 @@ Nothing here changes a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import attrs
 
+from minis import abilities
+from minis.ability_api import AttackContext
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import Odds, attack_odds, die_chance
-from minis.rules.combat import AttackPlan, plan_attack
+from minis.rules.combat import AttackPlan, defense_against, plan_attack
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
 from minis.state import GameState, MoveProgress
@@ -106,6 +108,20 @@ def move_costs(state: GameState, unit_id: str, paths: Mapping[Hex, tuple[Hex, ..
 
 
 @attrs.frozen
+class Modifier:
+    """One reason a number of an attack differs from the card's: `what` it changes ("to hit",
+    "defense", "cover roll", "dice"), by how much, and why, in words ("disrupted", "Armor Piercing")."""
+
+    what: str
+    value: int
+    why: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.value:+d} {self.what}: {self.why}"
+
+
+@attrs.frozen
 class AttackPreview:
     """The numbers of an attack before it is made: what the player sees when hovering a target."""
 
@@ -123,6 +139,10 @@ class AttackPreview:
     cover_fixed: bool | None
     defensive: bool
     odds: Odds
+    #: The card's defense for this attack (front or rear for a Vehicle), before any modifier.
+    card_defense: int = 0
+    #: Why the dice, the number to hit, the defense and the cover roll are what they are.
+    modifiers: tuple[Modifier, ...] = ()
 
     @property
     def hit_chance(self) -> Fraction:
@@ -155,7 +175,54 @@ def attack_preview(
         plan.cover_fixed,
         defensive,
         attack_odds(plan),
+        defense_against(target, plan.ctx.front),
+        modifiers(plan),
     )
+
+
+def modifiers(plan: AttackPlan) -> tuple[Modifier, ...]:
+    """The plan's numbers taken apart: what the abilities with a say add (asked again, each by name),
+    and the rest of each difference, which is the rulebook's (a disrupted or damaged unit, the same hex).
+    """
+    ctx = plan.ctx
+    attacker, target = ctx.attacker, ctx.target
+    found: list[Modifier] = []
+
+    def by_abilities(what: str, hook: str, total: int) -> int:
+        if not ctx.sources or not total:
+            return 0
+        names = [h.ref.name for owner, h in ctx.sources if getattr(h, hook)(ctx, owner)]
+        found.append(Modifier(what, total, ", ".join(dict.fromkeys(names)) or "an ability"))
+        return total
+
+    by_abilities("dice", "extra_dice", _asked(ctx, abilities.extra_dice))
+    rest = plan.modifier - by_abilities("to hit", "die_modifier", _asked(ctx, abilities.die_modifier))
+    if rest:
+        found.append(Modifier("to hit", rest, f"the attacker is {_impairment(attacker.disrupted)}"))
+    card = defense_against(target, ctx.front)
+    rest = (
+        plan.defense
+        - card
+        - by_abilities("defense", "defense_modifier", _asked(ctx, abilities.defense_modifier))
+    )
+    if rest:
+        found.append(Modifier("defense", rest, f"the target is {_impairment(target.disrupted)}"))
+    if plan.cover is not None and plan.cover_fixed is None:
+        rest = plan.cover_modifier - by_abilities(
+            "cover roll", "cover_modifier", _asked(ctx, abilities.cover_modifier)
+        )
+        if rest:
+            found.append(Modifier("cover roll", rest, "attacking into the same hex"))
+    return tuple(found)
+
+
+def _asked(ctx: AttackContext, question: Callable[[AttackContext], int]) -> int:
+    """An ability question's answer for this attack (0 when no ability has a say: the engine skips it)."""
+    return question(ctx) if ctx.sources else 0
+
+
+def _impairment(disrupted: bool) -> str:
+    return "disrupted" if disrupted else "damaged"
 
 
 def defensive_fire_options(state: GameState) -> list[AttackPreview]:

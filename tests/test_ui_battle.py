@@ -213,7 +213,8 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     assert unit_at(screen, "mauser-kar-98k") == "D6"
     assert screen.undo_button.enabled
     driver.key(arcade.key.U)
-    assert unit_at(screen, "mauser-kar-98k") == "D5" and screen.message.text.startswith("Undone: move mauser")
+    assert unit_at(screen, "mauser-kar-98k") == "D5"
+    assert screen.message.text.startswith("Undone: move Mauser Kar 98k")
     click_hex(driver, "F5")
     assert screen.controller.selected == "panzer-iv-ausf-g" and screen.map.layer_key is not None
     assert screen.state.board.parse("F8") in screen.controller.costs  # reachable, with its cost shown
@@ -235,7 +236,9 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     feed(screen, 5)  # the roll succeeds
     driver.key(arcade.key.ENTER)
     assert unit_at(screen, "m4a1-sherman") == "F10"
-    assert "stream: 5 succeeds" in screen.last.text
+    (roll,) = [r for r in screen.dice.rolls if r.kind == "roll"]  # the movement roll, shown as a die
+    assert "movement roll for" in roll.caption and "stream" in roll.caption
+    assert roll.dice == (5,) and roll.success == (True,) and roll.result == "succeeds"
     assert not screen.session.can_undo  # it rolled a die
     end_phase(driver)
     end_phase(driver)  # the Axis assault: nothing in range
@@ -274,7 +277,8 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     click_hex(driver, "F9")
     assert screen.state.units["m4a1-sherman"].pending == tuple(screen.state.units["m4a1-sherman"].pending)
     assert len(screen.state.units["m4a1-sherman"].pending) == 3
-    assert [value for value, _ in screen.dice.dice] == [6] * 15
+    (attack,) = [roll for roll in screen.dice.rolls if roll.kind == "attack"]
+    assert attack.dice == (6,) * 15 and all(attack.success)  # every die shown, every one a success
     end_phase(driver)
     click_hex(driver, "F9")  # the disrupted Sherman shoots back: -1 on each die
     feed(screen, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1)

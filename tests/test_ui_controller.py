@@ -112,7 +112,8 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     control.confirm()
     assert where(control, "mauser-kar-98k") == "D6" and control.panel().undo_enabled
     control.undo()
-    assert where(control, "mauser-kar-98k") == "D5" and control.message.startswith("Undone: move mauser")
+    assert where(control, "mauser-kar-98k") == "D5"
+    assert control.message.startswith("Undone: move Mauser Kar 98k")
     click(control, "F5")
     f8 = at(control, "F8")
     assert control.selected == "panzer-iv-ausf-g" and control.costs[f8].cost == 3
@@ -275,12 +276,13 @@ def test_the_controller_imports_without_arcade() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_a_refusal_names_units_by_their_cards_not_their_ids(tmp_path: Path) -> None:
+def test_messages_name_units_by_their_cards_not_their_ids(tmp_path: Path) -> None:
     control = standard(tmp_path, [1, 2], axis=("mauser-kar-98k", "mauser-kar-98k"))
     answer(control, "Axis first")
     answer(control, "West")
     for unit_id in ("mauser-kar-98k", "mauser-kar-98k#2"):
-        control.act(A.Deploy(unit_id, at(control, "A1"), None))
+        assert control.act(A.Deploy(unit_id, at(control, "A1"), None))
+        assert "mauser-kar-98k" not in control.message and "Mauser Kar 98k" in control.message
     control.act(A.Deploy("mauser-kar-98k", at(control, "J10"), None))  # refused: not in the zone
     assert control.message_bad and "mauser-kar-98k" not in control.message
     refused = control.act(A.Deploy("m4a1-sherman", at(control, "A2"), Facing.E))  # not the Axis's unit

@@ -236,7 +236,8 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
     driver.key(arcade.key.SPACE)
     sherman = screen.state.units["m4a1-sherman"]
     assert sherman.pending, "the attack put hit counters on the Sherman"
-    assert [value for value, _ in screen.dice.dice] == [6] * 11
+    (attack,) = [roll for roll in screen.dice.rolls if roll.kind == "attack"]
+    assert attack.dice == (6,) * 11 and all(attack.success)
     assert "panzer-iv-ausf-g" in screen.state.activated
     assert screen.session.log_lines()[-1].startswith("attack panzer-iv-ausf-g m4a1-sherman")
 

@@ -256,6 +256,8 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
             dice=tuple(rolls),
             value=successes,
             note="defensive" if ctx.defensive else "",
+            need=SUCCESS - plan.modifier,
+            defense=plan.defense,
         )
     )
     events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits))
@@ -308,7 +310,8 @@ def roll_cover(plan: AttackPlan, dice: Dice, events: list[Event]) -> bool:
     assert plan.cover is not None
     die = dice.roll()
     success = die + plan.cover_modifier >= plan.cover
-    events.append(Event("cover", target.side, target.id, dice=(die,), value=int(success)))
+    need = plan.cover - plan.cover_modifier
+    events.append(Event("cover", target.side, target.id, dice=(die,), value=int(success), need=need))
     return success
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 
 import arcade
 
@@ -62,11 +62,14 @@ from minis.ui.counters import (
     fan_mesh,
     units_mesh,
 )
+from minis.ui.dicerow import DiceRolls
 from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
+from minis.ui.legend import MapKey
 from minis.ui.plain import unit_name
+from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
-from minis.ui.widgets import Box, Button, Dialog, DiceRow, Label, ListBox, Widget, fill, fit_lines, outline
+from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, fit_lines, outline
 
 PANEL_WIDTH = 340
 STRIP = 26
@@ -127,7 +130,11 @@ def _tint(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour) -> None:
 
 
 class LogView(Widget):
-    """The game's lines (action notation), newest at the bottom; the wheel scrolls back."""
+    """The game's lines, newest at the bottom, each wrapped whole (never cut short); the wheel scrolls
+    back a line at a time."""
+
+    #: The most lines laid out at once (the box shows fewer; the wheel reaches the rest).
+    WINDOW = 24
 
     def __init__(self) -> None:
         super().__init__()
@@ -135,19 +142,17 @@ class LogView(Widget):
         self.back = 0
         self.text = Label("", size=theme.SMALL_SIZE, multiline=True, colour=theme.TEXT)
 
-    @property
-    def rows(self) -> int:
-        return max(1, int((self.box.height - 4) // 18))  # 18 px lines, the text inset 2 px
-
     def set_lines(self, lines: list[str]) -> None:
+        if lines == self.lines:
+            return
         self.lines = lines
-        self.back = min(self.back, max(0, len(lines) - self.rows))
+        self.back = min(self.back, max(0, len(lines) - 1))
         self._update()
 
     def _update(self) -> None:
         end = len(self.lines) - self.back
-        shown = self.lines[max(0, end - self.rows) : end]
-        self.text.text = "\n".join(line if len(line) <= 44 else line[:42] + "…" for line in shown)
+        inner = self.text.box
+        fit_lines(self.text, self.lines[max(0, end - self.WINDOW) : end], inner.width, inner.height)
 
     def place(self, box: Box) -> None:
         super().place(box)
@@ -165,7 +170,7 @@ class LogView(Widget):
     def on_mouse_scroll(self, x: float, y: float, scroll_y: float) -> bool:
         if not self.box.contains(x, y):
             return False
-        self.back = max(0, min(len(self.lines) - self.rows, self.back + int(scroll_y)))
+        self.back = max(0, min(len(self.lines) - 1, self.back + int(scroll_y)))
         self._update()
         return True
 
@@ -188,12 +193,13 @@ class BattleScreen(Screen):
             [], self.pick_listed, row_height=24, size=theme.SMALL_SIZE + 1, align="left", bold=False, gap=2
         )
         self.card = CardPanel()
+        self.map_key = MapKey(window)  # T shows the terrain key over the map's corner
         self.last_title = Label("Last action", size=theme.SMALL_SIZE + 1, bold=True, colour=theme.TEXT_DIM)
-        self.dice = DiceRow()
+        self.dice = DiceRolls()
         self.last = Label("", size=theme.SMALL_SIZE, multiline=True)
-        self.log_title = Label(
-            "Log (action notation)", size=theme.SMALL_SIZE + 1, bold=True, colour=theme.TEXT_DIM
-        )
+        self.log_title = Label("", size=theme.SMALL_SIZE + 1, bold=True, colour=theme.TEXT_DIM)
+        #: The log in action notation (T) instead of plain words.
+        self.notation = False
         self.log = LogView()
         self.pass_button = Button("End phase (P)", self.pass_phase, size=theme.SMALL_SIZE)
         self.undo_button = Button("Undo (U)", self.undo, size=theme.SMALL_SIZE + 1)
@@ -309,8 +315,15 @@ class BattleScreen(Screen):
     def _question_dialog(self, question: Question) -> Dialog:
         """The first-player or end question, with the dice behind it in the dice row."""
         if self.stage is Stage.CHOOSE_FIRST:
-            colours = {"coin": theme.ACCENT, "axis": SIDE_TEXT[Side.AXIS], "allies": SIDE_TEXT[Side.ALLIES]}
-            self.dice.set_dice([(die, colours[kind]) for kind, die in self.controller.first_dice()])
+            dice = self.controller.first_dice()
+            coin = bool(dice) and dice[0][0] == "coin"
+            caption = (
+                "Coin flip (1-3 Axis, 4-6 Allies)" if coin else "Initiative: Axis, Allies (two dice each)"
+            )
+            rolled = tuple(die for _, die in dice)
+            roll = Roll("coin" if coin else "initiative", caption, rolled, (None,) * len(rolled), "")
+            self.dice.set_rolls([roll] if rolled else [])
+            self._fit_dice()
         buttons = [_button(choice) for choice in question.choices]
         return Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
 
@@ -318,25 +331,6 @@ class BattleScreen(Screen):
         return Dialog(
             title, text, [Button("Continue (Enter)", self.next_dialog)], on_cancel=self.next_dialog, width=520
         )
-
-    def _dice_of(self, events: Iterable[Event]) -> list[tuple[int, theme.Colour]]:
-        dice: list[tuple[int, theme.Colour]] = []
-        for event in events:
-            colour = {
-                "attack": (120, 120, 128, 255),
-                "cover": (70, 130, 220, 255),
-                "roll": (90, 180, 90, 255) if event.value else (220, 70, 60, 255),
-                "initiative": SIDE_TEXT[Side.AXIS],
-                "coin": theme.ACCENT,
-                "configuration": theme.ACCENT,
-            }.get(event.kind)
-            if colour is None:
-                continue
-            for i, die in enumerate(event.dice):
-                if event.kind == "initiative" and i >= 2:
-                    colour = SIDE_TEXT[Side.ALLIES]
-                dice.append((die, colour))
-        return dice[:20]
 
     # --- the map's input -----------------------------------------------------------------------------
     def on_hex_hover(self, hex_: Hex | None) -> None:
@@ -416,12 +410,16 @@ class BattleScreen(Screen):
             self.pass_phase()
         elif symbol in self._choice_keys:
             self._choice_keys[symbol]()
+        elif symbol == key.T:
+            self.map_key.toggle()
         elif symbol in (key.Q, key.BRACKETLEFT):
             control.turn_facing(1)
         elif symbol in (key.E, key.BRACKETRIGHT):
             control.turn_facing(-1)
         elif symbol == key.BACKSPACE and control.path:
             control.step_back()
+        elif symbol == key.V:
+            self.toggle_notation()
         elif symbol == key.N and stage in (Stage.ACT, Stage.DEPLOY):
             unit = control.select_next()
             if unit is not None and unit.hex is not None:
@@ -452,6 +450,7 @@ class BattleScreen(Screen):
     def _rebuild_widgets(self) -> None:
         self.widgets = [
             self.map,
+            self.map_key,
             self.banner,
             self.phase_title,
             self.info,
@@ -483,6 +482,21 @@ class BattleScreen(Screen):
         self.choices = [_button(choice, size=theme.SMALL_SIZE + 1) for choice in choices]
         self._rebuild_widgets()
         self._layout_all()
+
+    def show_log(self) -> None:
+        """The log in plain words, or (T) in the records' action notation."""
+        self.log_title.text = "Log in notation (V: plain words)" if self.notation else "Log (V: notation)"
+        self.log.set_lines(self.controller.log_lines(self.notation))
+
+    def toggle_notation(self) -> None:
+        """V: the log in notation (the records' form, for players who know it), or back to plain words."""
+        self.notation = not self.notation
+        self.show_log()
+
+    def _fit_dice(self) -> None:
+        """Lay the panel out again when the dice need another height (every die is always shown)."""
+        if round(self.dice.height_for(PANEL_WIDTH)) != round(self.dice.box.height):
+            self._layout_all()
 
     def update_panel(self) -> None:
         """Texts and buttons from the controller's `panel()` (only when something changed)."""
@@ -523,14 +537,19 @@ class BattleScreen(Screen):
         self._set_choices(panel.choices)
         # last action and log
         if self.session.last_events:
-            self.dice.set_dice(self._dice_of(self.session.last_events))
-            lines = control.summary(self.session.last_events)
+            self.dice.set_rolls(control.rolls())
+            # the rolls show their own lines; the rest (moves, counters) read as text above them
+            events = self.session.last_events
+            lines = control.summary([e for e in events if e.kind not in ROLLED and e.kind != "hits"])
             fit_lines(self.last, lines, self.last.box.width, self.last.box.height)
         elif stage is not Stage.CHOOSE_FIRST:
-            self.dice.set_dice([])
+            self.dice.set_rolls([])
             self.last.text = self.session.last_action
-        self.log.set_lines(self.session.log_lines())
-        self.set_hint(HINTS.get(stage, HINTS[None]) if not self.game.over else "")
+        self._fit_dice()
+        self.show_log()
+        self.set_hint(
+            HINTS.get(stage, HINTS[None]) + " · T: map key · V: log notation" if not self.game.over else ""
+        )
         if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self.info.text
             self._layout_all()
@@ -788,6 +807,7 @@ class BattleScreen(Screen):
         )
         panel_left = width - PANEL_WIDTH - m
         self.map.place(Box(m, content.bottom + m + STRIP, panel_left - 2 * m, content.height - 2 * m - STRIP))
+        self.map_key.place(self.map_key.corner(self.map.box))
         self.message.place(Box(m + 4, content.bottom + m - 2, panel_left - 2 * m, STRIP))
         top = content.top - m
         w = PANEL_WIDTH
@@ -811,14 +831,15 @@ class BattleScreen(Screen):
         # from the bottom up: the log, the last action, then the card (or the deployment list) gets the rest
         below = bottom + buttons_height + 8
         room = y - 4 - below
-        log_height = max(54.0, min(140.0, room - 96 - 22 - 22 - 260))
+        dice_height = self.dice.height_for(w)  # every die shown: the card gives up the room
+        log_height = max(54.0, min(140.0, room - dice_height - 60 - 22 - 22 - 260))
         self.log.place(Box(panel_left, below, w, log_height))
         self.log_title.place(Box(panel_left, below + log_height, w, 20))
         last_bottom = below + log_height + 24
-        self.last.place(Box(panel_left, last_bottom, w, 56))
-        self.dice.place(Box(panel_left, last_bottom + 58, w, 32))
-        self.last_title.place(Box(panel_left, last_bottom + 92, w, 20))
-        card_bottom = last_bottom + 116
+        self.dice.place(Box(panel_left, last_bottom, w, dice_height))
+        self.last.place(Box(panel_left, last_bottom + dice_height, w, 36))
+        self.last_title.place(Box(panel_left, last_bottom + dice_height + 38, w, 20))
+        card_bottom = last_bottom + dice_height + 62
         card_top = y - 4
         self.units_list.place(Box(panel_left, card_bottom, w, max(0, card_top - card_bottom)))
         self.card.place(Box(panel_left, card_bottom, w, max(0, card_top - card_bottom)))

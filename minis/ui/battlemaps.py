@@ -14,8 +14,9 @@ from minis.errors import MinisError
 from minis.hexgrid import Hex, distance
 from minis.ui import boards, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
-from minis.ui.mapview import MapView, aim_camera
-from minis.ui.widgets import Box, Label, Panel, Widget
+from minis.ui.legend import Legend
+from minis.ui.mapview import MapView
+from minis.ui.widgets import Box, Label, Panel
 
 PANEL_WIDTH = 300
 SIGHT_VISIBLE = (40, 200, 70, 255)
@@ -23,55 +24,6 @@ SIGHT_BLOCKED = (230, 50, 40, 255)
 HOVER = (255, 255, 255, 255)
 START = (250, 230, 80, 255)
 SIGHT_EDGE = (20, 20, 20, 255)
-
-
-class Legend(Widget):
-    """Swatches drawn exactly as on the map (same geometry code), with their names.
-
-    `row` (pixels per row) shrinks in short windows; the swatches shrink with it.
-    """
-
-    ROW = 27
-    SWATCH = 11.0  # pixels from a swatch's centre to a corner, at ROW
-
-    def __init__(self, window: arcade.Window) -> None:
-        super().__init__()
-        self.window = window
-        self.row = float(self.ROW)
-        self.spacing = self.ROW * hexdraw.SIZE / self.SWATCH  # world units between rows (any `row`)
-        self.shapes: ShapeElementList = ShapeElementList(blend=False)
-        self.shapes.append(hexdraw.legend_mesh(self.spacing).shape())
-        self.camera = arcade.Camera2D(window=window)
-        self.names = [Label(name, size=theme.SMALL_SIZE) for name in hexdraw.LEGEND]
-
-    def height_for(self, row: float) -> float:
-        return row * len(hexdraw.LEGEND)
-
-    def place(self, box: Box) -> None:
-        """Fill `box` top down, with rows of box.height / rows pixels (at most ROW)."""
-        super().place(box)
-        if box.width <= 0 or box.height <= 0:
-            return
-        self.row = min(float(self.ROW), box.height / len(hexdraw.LEGEND))
-        swatch = self.SWATCH * self.row / self.ROW
-        aim_camera(self.camera, box)
-        self.camera.zoom = scale = swatch / hexdraw.SIZE
-        # world (0, 0) is the first swatch: put it at the box's top left
-        first_x = box.left + swatch + 2
-        first_y = box.top - self.row / 2
-        cx, cy = box.centre
-        self.camera.position = ((cx - first_x) / scale, (cy - first_y) / scale)
-        for row, label in enumerate(self.names):
-            y = first_y - row * self.row
-            label.place(Box(first_x + swatch + 10, y - self.row / 2, box.width, self.row))
-
-    def draw(self) -> None:
-        if self.box.width <= 0:
-            return
-        with self.camera.activate():
-            self.shapes.draw()
-        for label in self.names:
-            label.draw()
 
 
 class BattleMapsScreen(Screen):

@@ -51,8 +51,8 @@ class _Page:
     without laying it out again) and drawn.
 
     Laying text out is the slow part of showing a card (pyglet measures every glyph, and the ability
-    descriptions are long), so switching between units must not do it again. Both forms of the
-    abilities (with their descriptions, and the names only for a short box) are laid out once.
+    descriptions are long), so switching between units must not do it again. Each ability is its own
+    label: a short box shows those that fit, and the wheel scrolls to the others by moving labels.
     """
 
     def __init__(self, card: StatCard, width: float) -> None:
@@ -78,16 +78,18 @@ class _Page:
             ]
             for title, attack in (("vs Soldiers", card.vs_soldiers), ("vs Vehicles", card.vs_vehicles))
         ]
-        described = "\n".join(f"{a.text}: {a.description}" for a in card.abilities)
-        named = "Abilities: " + ", ".join(a.text for a in card.abilities)
-        self.described = Label(
-            described or "No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True
-        )
-        self.named = Label(named if card.abilities else "", size=theme.SMALL_SIZE + 1, multiline=True)
-        self.described_height = self.described.height_for(width)
-        self.named.height_for(width)
-        #: The form of the abilities that fits the box (see `place`).
-        self.abilities = self.described
+        #: One label per ability ("Name: description"), so a short box shows the ones that fit and the
+        #: mouse wheel brings the others (`CardPanel.on_mouse_scroll`) without laying text out again.
+        self.ability_labels = [
+            Label(f"{a.text}: {a.description}", size=theme.SMALL_SIZE + 1, multiline=True)
+            for a in card.abilities
+        ] or [Label("No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True)]
+        self.heights = [label.height_for(width) + 2 for label in self.ability_labels]
+        self.more = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM)
+        #: The first ability shown (the wheel moves it), and the abilities shown now.
+        self.first = 0
+        self.shown: list[Label] = []
+        self._area = Box(0, 0, 0, 0)
 
     def place(self, box: Box, status_height: float) -> None:
         inner = box.inset(12, 10)
@@ -103,10 +105,45 @@ class _Page:
                 label.place(_column(inner, i, y - 22, 22))
             y -= 24
         y -= 8
-        room = max(0, y - inner.bottom - status_height)
-        fits = self.described_height <= room or not self.named.text
-        self.abilities = self.described if fits else self.named
-        self.abilities.place(Box(inner.left, inner.bottom + status_height, inner.width, room))
+        bottom = inner.bottom + status_height
+        self._area = Box(inner.left, bottom, inner.width, max(0, y - bottom))
+        self.place_abilities()
+
+    def place_abilities(self) -> None:
+        """Show the abilities from `first` on that fit the area, and a line saying how many more there
+        are (the wheel over the card scrolls through them)."""
+        area = self._area
+        count = len(self.ability_labels)
+        self.first = max(0, min(self.first, count - 1))
+        line = 18.0
+        top = area.top
+        self.shown = []
+        for index in range(self.first, count):
+            height = self.heights[index]
+            reserve = line if index < count - 1 or self.first else 0.0  # the "more" line's room
+            if self.shown and top - height < area.bottom + reserve:
+                break
+            self.ability_labels[index].place(Box(area.left, top - height, area.width, height))
+            self.shown.append(self.ability_labels[index])
+            top -= height
+        below = count - self.first - len(self.shown)
+        parts = []
+        if self.first:
+            parts.append(f"{self.first} above")
+        if below:
+            parts.append(f"{below} more")
+        self.more.text = " · ".join(parts) + " (mouse wheel over the card)" if parts else ""
+        self.more.place(Box(area.left, max(area.bottom, top - line), area.width, line))
+
+    def scroll(self, step: int) -> bool:
+        """Move the shown abilities by `step` (True if that changed what is shown)."""
+        below = len(self.ability_labels) - self.first - len(self.shown)
+        first = self.first + (min(step, below) if step > 0 else max(step, -self.first))
+        if first == self.first:
+            return False
+        self.first = first
+        self.place_abilities()
+        return True
 
     def labels(self) -> list[Label]:
         return [
@@ -114,7 +151,8 @@ class _Page:
             self.facts,
             self.numbers,
             *(label for row in self.table for label in row),
-            self.abilities,
+            *self.shown,
+            *([self.more] if self.more.text else []),
         ]
 
 
@@ -212,9 +250,17 @@ class CardPanel(Widget):
         return page
 
     def look(self) -> Hashable:
+        first = self._page.first if self._page is not None else 0
         if self.dynamic:
             return (super().look(), True)
-        return (super().look(), self.card.id if self.card else None, self.extra)
+        return (super().look(), self.card.id if self.card else None, self.extra, first)
+
+    def on_mouse_scroll(self, x: float, y: float, scroll_y: float) -> bool:
+        """The wheel over the card brings abilities that don't fit into view."""
+        if self._page is None or not self.visible or not self.box.contains(x, y) or not scroll_y:
+            return False
+        self._page.scroll(-1 if scroll_y > 0 else 1)
+        return True
 
     def place(self, box: Box) -> None:
         if box.width != self.box.width:

@@ -37,6 +37,7 @@ from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui.counters import battle_names, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
+from minis.ui.rolls import Roll, rolls
 from minis.ui.session import Session
 
 
@@ -166,7 +167,8 @@ class BattleController:
         except IllegalAction as error:
             self.say(f"Not allowed: {self.plain(error.reason)}", bad=True)
             return False
-        self.say(self.session.last_action)
+        said = self.summary(events)  # what happened in words; the notation stays in the log's V view
+        self.say(said[0] if said else self.plain(self.session.last_action))
         self.refresh()
         if self.on_acted is not None:
             self.on_acted(events)
@@ -180,7 +182,7 @@ class BattleController:
         self.refresh()
         if self.on_acted is not None:
             self.on_acted([])
-        self.say(f"Undone: {text}")
+        self.say(f"Undone: {self.plain(text)}")
 
     def refresh(self) -> None:
         """After an action, an undo or a load: nothing selected (the next unit to deploy while
@@ -684,7 +686,7 @@ class BattleController:
         choices = tuple(
             Choice(
                 f"{i + 1}: fire {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
-                f"hit {percent(preview.odds[1])}",
+                f"hit {percent(preview.hit_chance)}",
                 _doing(self.fire, preview.attacker),
                 key=str(i + 1),
             )
@@ -723,17 +725,28 @@ class BattleController:
         target = self.state.units[preview.target]
         band = preview.band.value if preview.band else "no"
         need = 4 - preview.modifier
-        defense = f"defense {preview.defense}" + (f" ({preview.facing_side})" if preview.facing_side else "")
+        side = f" ({preview.facing_side})" if preview.facing_side else ""
+        defense = f"defense {preview.defense}"
+        if preview.defense != preview.card_defense:
+            defense += f" (card {preview.card_defense}{side})"
+        else:
+            defense += side
+        board = self.state.board
+        ground = ""
+        if board is not None and target.hex is not None:
+            ground = f" ({hexdraw.terrain_name(board.terrain(target.hex))})"
         if preview.cover is None:
             cover = "no cover roll"
         elif preview.cover_fixed is not None:
-            cover = "cover roll: automatic " + ("success" if preview.cover_fixed else "failure")
+            cover = "cover roll: automatic " + ("success" if preview.cover_fixed else "failure") + ground
         else:
-            cover = f"cover roll on {preview.cover - preview.cover_modifier}+"
+            cover = f"cover roll on {preview.cover - preview.cover_modifier}+{ground}"
+        why = "".join(f"\n{m.text}" for m in preview.modifiers)
         odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
         return (
             f"Attack {unit_name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
-            f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.\n{odds}."
+            f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.{why}\n{odds}.\n"
+            f"{percent(preview.hit_chance)} on the sight line: the chance of at least one hit."
         )
 
     def hover_lines(self, hex_: Hex | None = None) -> list[str]:
@@ -775,6 +788,16 @@ class BattleController:
             last_move = event if event.kind == "move" else None
             lines.extend(self.session.describe([event]))
         return lines
+
+    def rolls(self) -> list[Roll]:
+        """The last action's dice for the dice row: each die, its success, and the result."""
+        names = unit_names(self.state.units.values())
+        return rolls(self.session.last_events, lambda unit: names.get(unit, unit))
+
+    def log_lines(self, notation: bool = False) -> list[str]:
+        """The log: plain words by default (the events of this session, a unit's steps on one line);
+        with `notation`, the game record's action notation, one line per action with its dice."""
+        return self.session.log_lines() if notation else self.summary(self.session.events)
 
     # --- questions -----------------------------------------------------------------------------------
     def question(self) -> Question | None:
