@@ -39,7 +39,7 @@ from minis.paths import UnreadablePath, is_file, look, resolved
 from minis.rules.sequence import CONFIGURATIONS
 from minis.rules.setup import objective_of
 from minis.rules.stacking import room_for
-from minis.rules.zones import LABEL, expand_token, token_problem, tokens, zone_hexes
+from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Unit
 from minis.state import Scenario as Kind
@@ -917,10 +917,9 @@ def _check_with_board(doc: ScenarioDoc, board: Board, shape_only: bool, report: 
         (first, a), (second, b) = zones.items()
         both = a & b
         if both:
-            names = " ".join(board.label(h) for h in sorted(both, key=lambda h: (h.r, h.q))[:6])
             report.add(
                 (second, "zone"),
-                f"the zones of [{first}] and [{second}] overlap: {names}{' ...' if len(both) > 6 else ''}",
+                f"the zones of [{first}] and [{second}] overlap: {hexes_text(board, both)}",
                 "a hex belongs to one zone at most",
             )
 

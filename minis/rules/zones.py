@@ -83,3 +83,9 @@ def edge_hexes(board: Board, end: str) -> frozenset[Hex]:
         if row:
             hexes.add(row[0] if end == "west" else row[-1])
     return frozenset(hexes)
+
+
+def hexes_text(board: Board, hexes: frozenset[Hex], most: int = 6) -> str:
+    """A few hexes by label, in reading order, for a message: 'D4 D5 E4 ...' past `most`."""
+    names = " ".join(board.label(h) for h in sorted(hexes, key=lambda h: (h.r, h.q))[:most])
+    return names + (" ..." if len(hexes) > most else "")

@@ -47,7 +47,7 @@ from minis.mapfile import (
     read_text,
     section_frame,
 )
-from minis.rules.zones import expand_token, zone_hexes
+from minis.rules.zones import expand_token, hexes_text, zone_hexes
 from minis.scenario import (
     CHOOSE,
     HALF_ZONE,
@@ -358,10 +358,7 @@ def default_depth(board: Board) -> int:
 def zone_overlap(board: Board, zones: Mapping[str, frozenset[Hex]]) -> str | None:
     """Which hexes two ends' zones share (None: none), as `minis edit --check` names them."""
     both = frozenset.intersection(*zones.values()) if len(zones) == 2 else frozenset()
-    if not both:
-        return None
-    names = " ".join(board.label(h) for h in sorted(both, key=lambda h: (h.r, h.q))[:6])
-    return names + (" ..." if len(both) > 6 else "")
+    return hexes_text(board, both) if both else None
 
 
 def scenario_template(title: str, map_ref: int | str, depth: int = ZONE_DEPTH) -> ScenarioDoc:
