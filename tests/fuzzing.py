@@ -362,9 +362,12 @@ class Run:
 
 
 @contextlib.contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
+def alarm(seconds: float, error: Callable[[], BaseException] = TimeLimit) -> Iterator[None]:
+    """Raise `error()` in the block when it runs longer than `seconds` (the parsers are pure Python, so
+    an alarm stops them; main thread only)."""
+
     def stop(_signum: int, _frame: FrameType | None) -> None:
-        raise TimeLimit
+        raise error()
 
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -382,7 +385,7 @@ def run_call(call: Callable[[], int | None], limit: float = TIME_LIMIT) -> Run:
     error, stopped, timed_out = "", "", False
     start = time.perf_counter()
     try:
-        with _alarm(limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with alarm(limit), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = call()
     except TimeLimit:
         timed_out, stopped = True, traceback.format_exc()

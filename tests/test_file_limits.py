@@ -5,14 +5,13 @@ Free maps stop at one size everywhere (map files, rules tests' boards, `minis ma
 from __future__ import annotations
 
 import re
-import signal
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from types import FrameType
 
 import pytest
+from fuzzing import alarm
 from helpers_toml import toml_value
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,20 +36,9 @@ from minis.ui.editor.model import new_map
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """Fail (not hang) when the block takes longer: the parsers are pure Python, so an alarm stops them."""
-
-    def expired(_signal: int, _frame: FrameType | None) -> None:
-        raise TimeoutError(f"took more than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def deadline(seconds: float) -> AbstractContextManager[None]:
+    """Fail (not hang) when the block takes longer."""
+    return alarm(seconds, lambda: TimeoutError(f"took more than {seconds} s"))
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], seconds: float = 2.0) -> tuple[int, str]:

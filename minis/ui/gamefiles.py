@@ -4,7 +4,8 @@ The main menu and the battle screen load, the battle and victory screens save. A
 battle through the window's routes (`Routes.loaded_game`), so this module imports no screen. Loading
 over a battle being played asks first. The Load dialog says of each save its turn and phase, the two
 armies and when it was written (`save_details`): the turn and phase come from replaying the record,
-so each file is read once per modification (`_DETAILS`), and one that can't be read says so.
+so each file is read once per modification (`session.saved_game`, which the listing shares), and
+one that can't be read says so.
 """
 
 from __future__ import annotations
@@ -14,17 +15,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis import record
 from minis.errors import MinisError, problem_lines
 from minis.state import Phase
 from minis.ui.app import MinisWindow
 from minis.ui.confirm import ask
 from minis.ui.filedialog import FileDialog
-from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saves_folder
+from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saved_game, saves_folder
 
-#: What `save_details` said of each file, by path, modification time and size (a file written again
-#: is read again).
-_DETAILS: dict[tuple[Path, int, int], str] = {}
 #: An army's name is cut to this many characters in the list.
 NAME_LENGTH = 24
 
@@ -39,25 +36,20 @@ def save_details(path: Path) -> str:
         stat = path.stat()
     except OSError:
         return "cannot be read"
-    key = (path, stat.st_mtime_ns, stat.st_size)
-    if key not in _DETAILS:
-        date = time.strftime("%d %b %Y %H:%M", time.localtime(stat.st_mtime))
-        try:
-            saved = record.read_record(path)
-            state = record.replay_record(saved, resume=True).state
-        except (MinisError, ValueError, TypeError, KeyError):  # what early_autosave also survives
-            _DETAILS[key] = f"cannot be read · {date}"
-        else:
-            if state.phase is Phase.OVER:
-                when = f"over after turn {state.turn}"
-            elif state.phase is Phase.SETUP or state.turn < 1:
-                when = "set-up"
-            else:
-                when = f"turn {state.turn}, {state.phase.value}"
-            axis = _short(str(saved.header.get("axis_name") or "Axis"))
-            allies = _short(str(saved.header.get("allies_name") or "Allies"))
-            _DETAILS[key] = f"{when} · {axis} v {allies} · {date}"
-    return _DETAILS[key]
+    date = time.strftime("%d %b %Y %H:%M", time.localtime(stat.st_mtime))
+    saved = saved_game(path)  # replayed once per version of the file, shared with the listing rule
+    if saved.game is None:
+        return f"cannot be read · {date}"
+    state = saved.game.state
+    if state.phase is Phase.OVER:
+        when = f"over after turn {state.turn}"
+    elif state.phase is Phase.SETUP or state.turn < 1:
+        when = "set-up"
+    else:
+        when = f"turn {state.turn}, {state.phase.value}"
+    axis = _short(str(saved.header.get("axis_name") or "Axis"))
+    allies = _short(str(saved.header.get("allies_name") or "Allies"))
+    return f"{when} · {axis} v {allies} · {date}"
 
 
 def saves_of(window: MinisWindow) -> Path:

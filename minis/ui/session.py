@@ -64,6 +64,36 @@ def armies_revealed(game: Game) -> bool:
     return state.phase is not Phase.SETUP or state.stage not in SECRET_STAGES
 
 
+@attrs.frozen
+class SavedGame:
+    """What the Load dialog shows of a save and whether it may list it: `game` is None when the file
+    can't be replayed (opening it shows its problems)."""
+
+    game: Game | None
+    header: dict[str, object]
+
+
+#: Each save read, by path, modification time and size: a file written again is read again, and the
+#: dialog's listing and its details share one replay.
+_SAVED: dict[tuple[Path, int, int], SavedGame] = {}
+
+
+def saved_game(path: Path) -> SavedGame:
+    """The save at `path` replayed once per version of the file (never raises for a bad file)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return SavedGame(None, {})
+    key = (path, status.st_mtime_ns, status.st_size)
+    if key not in _SAVED:
+        try:
+            saved = record.read_record(path)
+            _SAVED[key] = SavedGame(record.replay_record(saved, resume=True), dict(saved.header))
+        except (MinisError, ValueError, TypeError, KeyError):
+            _SAVED[key] = SavedGame(None, {})
+    return _SAVED[key]
+
+
 def early_autosave(path: Path) -> bool:
     """True for an autosave from before both armies were on the map (older versions wrote one when
     the map was chosen): the Load game dialog leaves it out, since loading it would show the army of
@@ -71,11 +101,8 @@ def early_autosave(path: Path) -> bool:
     shows its problems."""
     if path.name != AUTOSAVE:
         return False
-    try:
-        game = record.replay_record(record.read_record(path), resume=True)
-    except (MinisError, ValueError, TypeError, KeyError):
-        return False
-    return not armies_revealed(game)
+    game = saved_game(path).game
+    return game is not None and not armies_revealed(game)
 
 
 @attrs.frozen
