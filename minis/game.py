@@ -353,14 +353,18 @@ class Game:
     def label(self, hex_: Hex) -> str:
         return self.state.board.label(hex_) if self.state.board is not None else str(hex_)
 
-    def copy(self) -> Game:
-        """An independent copy (state cloned; dice forked so the copy never disturbs this game's dice)."""
+    def copy(self, record: bool = True) -> Game:
+        """An independent copy (state cloned; dice forked so the copy never disturbs this game's dice).
+
+        `record=False` leaves the record behind (the copy's starts empty): a search that plays many
+        copies forward never reads it, and copying it costs more the longer the game.
+        """
         twin = Game.__new__(Game)
         twin.state = self.state.clone()
         twin.dice = self.dice.fork()
         twin.header = dict(self.header)
-        twin._log = list(self._log)
-        twin._record = list(self._record)
+        twin._log = list(self._log) if record else []
+        twin._record = list(self._record) if record else []
         twin.load_board = self.load_board
         twin._pending = self._pending
         return twin

@@ -10,6 +10,8 @@
                                       # and not after a load)
     cards_version = "3f0c..."         # fingerprints of the cards and maps the game was played with
     maps_version = "a81e..."
+    computer = ["allies"]             # against the computer: its sides (both when it played itself)
+    strength = "normal"               # and how strongly it plays (easy, normal, hard)
     ---
     start | 4 2                       # the automatic start: the map roll and the coin flip
     first allies |
@@ -52,6 +54,10 @@ from minis.sides import Side
 from minis.state import Scenario
 from minis.tomlfile import decode, parse_toml, toml_string
 
+#: The computer's strengths a save may name (`strength = ...`), weakest first: the computer opponent's
+#: (`minis.ai.strength`) vocabulary, kept with the file format that stores it.
+STRENGTHS = ("easy", "normal", "hard")
+
 FORMAT = 1
 MAGIC = "# minis game record"
 SEPARATOR = "---"
@@ -71,6 +77,8 @@ HEADER_KEYS = (
     "maps_version",
     "turn_limit",
     "scenario_file",
+    "computer",
+    "strength",
 )
 
 
@@ -247,6 +255,16 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
     for key in ("axis_name", "allies_name", "cards_version", "maps_version", "scenario_file"):
         if key in header and not isinstance(header[key], str):
             bad(key, f"'{key}' must be a string")
+    computer = header.get("computer", [])
+    sides = [side.value for side in Side]
+    if (
+        not isinstance(computer, list)
+        or not all(isinstance(v, str) and v in sides for v in computer)
+        or len(set(computer)) != len(computer)
+    ):
+        bad("computer", '\'computer\' must list the sides the computer plays: ["axis"], ["allies"] or both')
+    if "strength" in header and header["strength"] not in STRENGTHS:
+        bad("strength", f"'strength' must be one of {', '.join(repr(s) for s in STRENGTHS)}")
     return problems
 
 

@@ -37,6 +37,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.screenshots)
 
 
+@pytest.fixture(autouse=True)
+def no_motion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Motion at the table off (MINIS_MOTION=0): a test's clicks act at once, never skip an animation.
+    tests/test_ui_motion.py turns it on and steps a clock of its own."""
+    monkeypatch.setenv("MINIS_MOTION", "0")
+
+
 @pytest.fixture
 def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     """Where the test saves its pictures: its own tmp_path, or the folder of `--screenshots DIR`."""

@@ -76,12 +76,14 @@ def test_the_main_menu_offers_only_what_works(driver: Any, shots: Path) -> None:
         "New Standard battle",
         "New Assault battle",
         "Play a scenario",
+        "Play against the computer",
+        "Watch the computer play itself",
         "Load game",
         "Battle maps",
         "Quit",
     ]
     if importlib.util.find_spec("minis.ui.editor") is not None:
-        expected.insert(5, "Map editor")
+        expected.insert(7, "Map editor")
     assert menu.menu.items == expected
     assert "Enter" in menu.hint_text and "Esc" in menu.hint_text
     assert driver.window.get_size() == (1280, 800)
@@ -119,7 +121,8 @@ def test_the_menu_opens_every_screen_through_the_windows_routes(
     menu = driver.screen
     for title, _, _ in menu.entries[:-1]:  # all but Quit
         menu.choose(menu.menu.items.index(title))
-    expected = ["new_battle", "new_battle", "choose_scenario", "load_game", "battle_maps"]
+    expected = ["new_battle", "new_battle", "choose_scenario", "against_computer", "against_computer"]
+    expected += ["load_game", "battle_maps"]
     if "Map editor" in menu.menu.items:
         expected.append("map_editor")
     assert calls == expected

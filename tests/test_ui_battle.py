@@ -366,7 +366,7 @@ def test_an_assault_battle_and_loading_the_autosave(
     driver.click_box(driver.screen.entry_box("New Assault battle"))
     assert isinstance(driver.screen, AttackerChoice)
     driver.key(arcade.key.A)  # the Axis attack
-    assert isinstance(driver.screen, HandOver) and "attacker (120 points)" in driver.screen.detail.text
+    assert isinstance(driver.screen, HandOver) and "attack with up to 120 points" in driver.screen.detail.text
     driver.key(arcade.key.SPACE)
     assert "up to 120 points" in driver.screen.army_title.text
     click_cards(driver, ("tiger-i", "panzer-iv-ausf-g", "pioneers", "mauser-kar-98k"))  # 56 + 23 + 7 + 3 = 89

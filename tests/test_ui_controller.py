@@ -287,3 +287,11 @@ def test_messages_name_units_by_their_cards_not_their_ids(tmp_path: Path) -> Non
     assert control.message_bad and "mauser-kar-98k" not in control.message
     refused = control.act(A.Deploy("m4a1-sherman", at(control, "A2"), Facing.E))  # not the Axis's unit
     assert not refused and "m4a1-sherman" not in control.message and "M4A1 Sherman" in control.message
+
+
+def test_an_abilitys_own_action_is_offered_in_plain_words(tmp_path: Path) -> None:
+    """The measured demo offered "Use headshot m4a1-sherman": the ability's name and the target's card."""
+    control = standard(tmp_path, [1, 2], axis=("wehrmacht-expert-sniper",))
+    words = control.use_words(A.Use("wehrmacht-expert-sniper", "headshot", ("m4a1-sherman",)))
+    assert words == "Headshot: M4A1 Sherman"
+    assert control.use_words(A.Use("wehrmacht-expert-sniper", "headshot")) == "Headshot"

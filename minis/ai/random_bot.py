@@ -24,6 +24,8 @@ DEPLOY_TRIES = 8
 class RandomBot:
     """Random legal play. `pass_chance` is the chance of ending the phase at each decision."""
 
+    name = "random"
+
     def __init__(
         self,
         seed: int | None = None,

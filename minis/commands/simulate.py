@@ -7,21 +7,17 @@ and the speed in games per second; a progress bar goes to stderr for long runs.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import attrs
-
 from minis.ai.random_bot import RandomBot, play
-from minis.army import Army, load_army, locate, rule_problems, wrong_side
+from minis.army import Army, load_army
 from minis.board import Board
-from minis.cards import card_catalogue
 from minis.commands import Subparsers
+from minis.commands.batch import army_problems, fewer_collections, progress_bar
 from minis.dice import Dice
 from minis.errors import MinisError, Problem, unreadable
 from minis.game import Game
@@ -63,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if args.turn_limit < 1:
         raise MinisError(Problem("simulate", 0, 0, "--turn-limit must be at least 1"))
     axis, allies = load_army(args.axis), load_army(args.allies)
-    problems = _army_problems(axis, Side.AXIS) + _army_problems(allies, Side.ALLIES)
+    problems = army_problems(axis, Side.AXIS) + army_problems(allies, Side.ALLIES)
     if problems:
         raise MinisError(problems)
     if args.records:
@@ -84,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.config is not None:
         load_board(args.config)  # map problems are reported before the first game starts
-    with _fewer_collections():
+    with fewer_collections():
         wins, turns, elapsed = _play_games(args, axis, allies, load_board, rng)
     games = args.games
     print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}")
@@ -132,41 +128,8 @@ def _play_games(
             except OSError as error:
                 raise unreadable(str(target), f"cannot write the record: {error.strerror or error}") from None
         if progress:
-            _bar(number, args.games, time.perf_counter() - started)
+            progress_bar(number, args.games, time.perf_counter() - started)
     elapsed = time.perf_counter() - started
     if progress:
         print(file=sys.stderr)
     return wins, turns, elapsed
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Games make many short-lived objects and few cycles, so the cyclic garbage collector runs less
-    often while they are played (it took about 3% of a run); the settings are restored afterwards."""
-    thresholds = gc.get_threshold()
-    gc.freeze()  # what is loaded by now lives for the whole run: don't scan it again and again
-    gc.set_threshold(20_000, 20, 20)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-
-
-def _army_problems(army: Army, side: Side) -> list[Problem]:
-    """What keeps an army out of the games, each at its line and column: another side's army file, an
-    empty army, unknown cards and cards of the other side. The bots play any army the engine can field,
-    so the points, unit, year and historical limits don't apply here."""
-    unlimited = attrs.evolve(army, year=None, historical=False)
-    found = rule_problems(unlimited, card_catalogue(), points_limit=sys.maxsize, unit_limit=sys.maxsize)
-    return locate(army, wrong_side(army, side) + found)
-
-
-def _bar(done: int, total: int, elapsed: float, width: int = 30) -> None:
-    filled = width * done // total
-    rate = done / elapsed if elapsed > 0 else 0.0
-    left = (total - done) / rate if rate else 0.0
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {rate:.1f} games/s  {left:.0f} s left "
-    )
-    sys.stderr.flush()

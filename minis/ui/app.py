@@ -142,7 +142,10 @@ class Screen(arcade.View):
         return None
 
     def on_draw(self) -> bool:
-        self.app.frames.draw(self.look(), self.draw_static)
+        # the window has just asked for this frame's look (MinisWindow.draw): asking again costs the
+        # screen's updates twice
+        look = self.app.frame_look if self.app.frame_look is not None else self.look()
+        self.app.frames.draw(look, self.draw_static)
         for widget in self.widgets:
             if widget.visible:
                 widget.draw_dynamic()
@@ -347,6 +350,8 @@ class MinisWindow(arcade.Window):
         self._shown_look: Hashable = None
         #: Frames `draw` skipped because nothing changed (tests check the idle window with it).
         self.skipped_frames = 0
+        #: The top screen's look while `draw` draws it (None outside a frame).
+        self.frame_look: Hashable = None
 
     def dispatch_event(self, *args: object) -> None:
         if args and args[0] not in LOOP_EVENTS:
@@ -368,7 +373,11 @@ class MinisWindow(arcade.Window):
         self._stale = False
         screen = self.top_screen
         self._shown_look = screen.look() if screen is not None else None
-        super().draw(dt)
+        self.frame_look = self._shown_look
+        try:
+            super().draw(dt)
+        finally:
+            self.frame_look = None
 
     @property
     def routes(self) -> Routes:

@@ -3,10 +3,11 @@
 One player at a time sits at the screen (the hand-over screens before and after keep the armies
 secret). The left column lists the cards that pass the filters (side, nation, type, year); hovering or
 arrowing to a card shows it in the card panel (a scroll bar shows where the list is); clicking it (or
-Enter) adds a copy to the army. The right column is the army: its units (hovering one shows its card,
-clicking takes it out), the points and unit count against the
-scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
-same ones `minis army check` prints. Armies load from and save to army files (written atomically).
+Enter) adds a copy to the army. The right column is the army: its units (hovering one, or arrowing to
+it once Tab gave the army the keys, shows its card; clicking or Enter takes it out), the points and
+unit count against the scenario's limits, and the army builder's own validation messages
+(`minis.army.validate_army`), the same ones `minis army check` prints. Armies load from and save to
+army files (written atomically).
 
 The army files a player saves during a battle's set-up are that player's secret (`ArmyFiles`): the
 other player's Load and Save dialogs do not list them, and refuse them if typed.
@@ -194,6 +195,8 @@ class ArmyBuilder(Screen):
         self.panel = CardPanel()
         #: The card of the army's unit under the mouse (shown in the panel instead of the list's).
         self.hovered: StatCard | None = None
+        #: Whether the keys moved through the army last (the panel then shows its focused unit).
+        self.army_keys = False
         # the army
         self.name = TextField(army.name if army else f"{side.title} army", placeholder="army name")
         self.year_limit = Cycle(
@@ -488,13 +491,30 @@ class ArmyBuilder(Screen):
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         super().on_mouse_motion(x, y, dx, dy)
         row = self.army_list.row_at(x, y) if self.dialog is None else None
+        self.army_keys = False  # the mouse points again: the panel follows it
         rows = self._army_rows()
         self.hovered = self.catalogue.get(rows[row][0]) if row is not None and row < len(rows) else None
         return True
 
-    def look(self) -> Hashable:
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        handled = super().on_key_press(symbol, modifiers)
+        # the keys reached the army (Tab, the arrows): its focused unit is shown until the mouse moves
+        self.army_keys = self.focused is self.army_list
+        return handled
+
+    def panel_card(self) -> StatCard | None:
+        """The card the panel shows: the army's unit under the mouse, else the army's focused unit
+        while the keys move through the army, else the card list's highlighted card."""
+        if self.hovered is not None:
+            return self.hovered
+        rows = self._army_rows()
+        if self.army_keys and self.focused is self.army_list and 0 <= self.army_list.index < len(rows):
+            return self.catalogue.get(rows[self.army_list.index][0])
         index = self.cards.index
-        card = self.hovered or (self.shown[index] if 0 <= index < len(self.shown) else None)
+        return self.shown[index] if 0 <= index < len(self.shown) else None
+
+    def look(self) -> Hashable:
+        card = self.panel_card()
         if card is not self.panel.card:
             self.panel.show(card)
         return super().look()

@@ -25,6 +25,12 @@ Every hex the screen asks for can also be chosen with the map's keyboard cursor 
 `MapView` hands the cursor hex to `on_hex_click` exactly as a mouse click does, and makes it the hovered
 hex, so the previews follow it; the screen has no keyboard-only rule paths.
 
+After an action the map shows what happened for a moment (`minis.ui.motion`): the unit slides along its
+path, the dice tumble, a hit flashes, a miss is marked, a destroyed unit fades away; any key or click
+skips to the end (and does nothing else). While the dice tumble, nothing says what they rolled: the
+message line, the last action's lines and the log hold back the action's lines from its first roll on
+(`held`) until the dice settle or the motion is skipped.
+
 The map and everything on it belong to the screen's kept picture, rebuilt only when something changes.
 The decisions (selection, path, what a click means, the panel as data) are `minis.ui.controller`'s:
 the screen lays out and draws what its `BattleController` says.
@@ -33,17 +39,17 @@ the screen lays out and draws what its `BattleController` says.
 from __future__ import annotations
 
 import functools
-import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 
 import arcade
+import attrs
 
 from minis import actions as A
 from minis import queries
 from minis.board import ZONE_DEPTH, Board
 from minis.events import Event
 from minis.game import Game
-from minis.hexgrid import Facing, Hex
+from minis.hexgrid import Facing, Hex, direction_to
 from minis.queries import AttackPreview, percent
 from minis.rules import setup
 from minis.rules.zones import zone_hexes
@@ -53,12 +59,15 @@ from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
+from minis.ui.computer import ComputerPlayer
 from minis.ui.confirm import EarlyEnd, leave_dialog
 from minis.ui.controller import BattleController, Choice, Question
 from minis.ui.counters import (
     HALF_HEIGHT,
     HALF_WIDTH,
+    Slot,
     TextSpec,
+    counter_mesh,
     fan_mesh,
     units_mesh,
 )
@@ -66,6 +75,7 @@ from minis.ui.dicerow import DiceRolls
 from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
 from minis.ui.legend import MapKey
+from minis.ui.motion import Frame, Motion
 from minis.ui.plain import unit_name
 from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
@@ -89,6 +99,12 @@ MOVER: hexdraw.Colour = (230, 50, 40, 255)
 SHOOTER: hexdraw.Colour = (255, 214, 40, 255)
 TARGET_RANGE: hexdraw.Colour = (240, 120, 40, 255)
 TEXT_ON_MAP: hexdraw.Colour = (16, 16, 16, 255)
+#: How solid the ghost of a unit being placed or moved is (a share of a counter's opacity).
+GHOST = 0.5
+FLASH_FILL: hexdraw.Colour = (255, 236, 140, 110)
+FLASH_RING: hexdraw.Colour = (255, 70, 40, 255)
+MISS_BACK: hexdraw.Colour = (20, 20, 20, 215)
+MISS_TEXT: hexdraw.Colour = (255, 255, 255, 255)
 
 
 #: The hint line for each stage: what to do next.
@@ -127,6 +143,56 @@ def _outline(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour, width: float = 3.0, 
 
 def _tint(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour) -> None:
     mesh.polygon(hexdraw.corners(*hexdraw.centre(hex_)), colour)
+
+
+def _faded(colour: hexdraw.Colour, share: float) -> hexdraw.Colour:
+    return (colour[0], colour[1], colour[2], round(colour[3] * max(0.0, min(1.0, share))))
+
+
+def _add_faded(mesh: Mesh, part: Mesh, texts: list[TextSpec], share: float) -> list[TextSpec]:
+    """`part` added to `mesh` and `texts` returned, each made `share` as solid (a ghost, a unit leaving)."""
+    mesh.points += part.points
+    mesh.colours += [_faded(colour, share) for colour in part.colours]
+    return [attrs.evolve(text, colour=_faded(text.colour, share)) for text in texts]
+
+
+def ghost_mesh(unit: Unit, hex_: Hex, facing: Facing | None, name: str) -> tuple[Mesh, list[TextSpec]]:
+    """Where a unit would go, facing the chosen way: its counter, translucent, at the counters' size."""
+    part, mesh = Mesh(), Mesh()
+    texts = counter_mesh(part, unit, Slot(*hexdraw.centre(hex_)), name, facing=facing)
+    return mesh, _add_faded(mesh, part, texts, GHOST)
+
+
+def motion_mesh(state: GameState, frame: Frame, names: Mapping[str, str]) -> tuple[Mesh, list[TextSpec]]:
+    """A moment of motion (`minis.ui.motion.Frame`): sliding units between two hexes of their path, a
+    hit's flash, a miss's mark, a destroyed unit fading and shrinking where it stood."""
+    mesh = Mesh()
+    texts: list[TextSpec] = []
+    for unit_id, a, b, along in frame.slides:
+        unit = state.units[unit_id]
+        (ax, ay), (bx, by) = hexdraw.centre(a), hexdraw.centre(b)
+        at = Slot(ax + (bx - ax) * along, ay + (by - ay) * along)
+        facing = direction_to(a, b) if unit.card.is_vehicle else None
+        texts += counter_mesh(mesh, unit, at, names.get(unit_id, unit.card.name), facing=facing)
+    for mark, along in frame.marks:
+        x, y = hexdraw.centre(mark.hex)
+        fade = min(1.0, 2.5 * (1.0 - along))  # solid for most of its time, then fading out
+        if mark.kind == "leave":
+            unit = state.units[mark.unit]
+            part = Mesh()
+            shown = counter_mesh(part, unit, Slot(x, y, 1.0 - 0.7 * along), names.get(mark.unit, ""))
+            texts += _add_faded(mesh, part, shown, 1.0 - along)
+        elif mark.kind == "hit":
+            mesh.polygon(hexdraw.corners(x, y, 0.95), _faded(FLASH_FILL, 1.0 - along))
+            mesh.outline(hexdraw.corners(x, y, 0.85 + 0.3 * along), 5.0, _faded(FLASH_RING, fade))
+        else:  # a miss: a mark over the target's counter, rising a little
+            cy = y + 0.62 * hexdraw.SIZE + 8.0 * along
+            mesh.polygon(
+                [(x - 22, cy - 9), (x + 22, cy - 9), (x + 22, cy + 9), (x - 22, cy + 9)],
+                _faded(MISS_BACK, fade),
+            )
+            texts.append(TextSpec("Miss", x, cy, 13.0, _faded(MISS_TEXT, fade), bold=True))
+    return mesh, texts
 
 
 class LogView(Widget):
@@ -181,9 +247,18 @@ class BattleScreen(Screen):
 
     title = "Battle"
 
-    def __init__(self, window: MinisWindow, session: Session, *, handed_over: Side | None = None) -> None:
+    def __init__(
+        self,
+        window: MinisWindow,
+        session: Session,
+        *,
+        handed_over: Side | None = None,
+        computer: ComputerPlayer | None = None,
+    ) -> None:
         super().__init__(window)
         self.session = session
+        #: The computer's sides, if it plays (`minis.ui.computer`): no hand-overs then (one player).
+        self.computer = computer
         self.early_end = EarlyEnd()  # asks before a phase ends with units that could still act
         self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, cursor=True)
         self.banner = Label("", size=theme.TEXT_SIZE + 3, bold=True, align="right")
@@ -213,6 +288,8 @@ class BattleScreen(Screen):
         self.notices: list[Callable[[], Dialog]] = []
         self._panel_version: object = None
         self._tooltip_version: object = None
+        #: The counters' boxes on screen for the hover box, with what they were worked out for.
+        self._spots: tuple[Hashable, list[tuple[float, float, float, float]]] = (None, [])
         self._layers_version: object = None
         self._counters_key: object = None
         self._fan_key: object = None
@@ -220,12 +297,28 @@ class BattleScreen(Screen):
         self._hover_key: object = None
         self._laid_out_info = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
+        #: What happened, shown for a moment after each action (see `minis.ui.motion`).
+        self.motion = Motion()
+        self._motion_key: object = None
+        #: Where each unit stood after the last action (a destroyed unit leaves from there).
+        self._seen: dict[str, Hex] = {}
+        #: A click that skipped the motion: its release does nothing either.
+        self._skipping_click = False
         #: What the player is doing, and what each input means: see `minis.ui.controller`.
         self.controller = BattleController(session, on_acted=self.after_action)
+        if computer is not None:
+            self.controller.computer = computer.sides
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
-        for group in ("under", "counters", "over", "hover", "fan"):  # the drawing order of the map's layers
+        for group in (
+            "under",
+            "counters",
+            "motion",
+            "over",
+            "hover",
+            "fan",
+        ):  # the drawing order of the map's layers
             self.map.set_group(group, None, [], [])
         self._rebuild_widgets()
         self.card.prepare(unit.card for unit in self.state.units.values())  # laid out while idle
@@ -258,9 +351,11 @@ class BattleScreen(Screen):
     # --- doing things ---------------------------------------------------------------------------------
     def after_action(self, events: list[Event]) -> None:
         """After an action or an undo (the controller has brought the selection up to date): the
-        dialogs the players must read or answer."""
+        dialogs the players must read or answer, and the motion of what it did."""
+        self.motion.play(events, self._seen)
+        self._seen = {unit.id: unit.hex for unit in self.state.units.values() if unit.hex is not None}
         report = self.controller.casualty_report(events)
-        if report is not None:
+        if report is not None and not (self.computer is not None and self.computer.alone):
             self.notices.append(functools.partial(self._casualty_dialog, *report))
         self.next_dialog()
 
@@ -271,6 +366,8 @@ class BattleScreen(Screen):
             return
         if self.game.over:
             self.show_dialog(None)
+            if self.computer is not None:
+                self.computer.close()
             if self.app.top_screen is self:
                 self.app.routes.victory(self.session)
             return
@@ -284,6 +381,7 @@ class BattleScreen(Screen):
                 self.stage is Stage.DEPLOY
                 and deploying is not None
                 and deploying is not self.handed_over
+                and self.computer is None  # one player at the screen: nothing to hand over
                 and self.app.top_screen is self
             ):
                 self._hand_over(deploying)
@@ -337,7 +435,7 @@ class BattleScreen(Screen):
         self.controller.hover_at(hex_)
 
     def on_hex_click(self, hex_: Hex, button: int) -> None:
-        if self.dialog is not None:
+        if self.dialog is not None or self.controller.computer_decides():
             return
         if button == arcade.MOUSE_BUTTON_RIGHT:
             if not self.controller.step_back():
@@ -387,17 +485,79 @@ class BattleScreen(Screen):
 
     # --- keys -----------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        """Saving and loading work at every decision, also while a question is open."""
+        """A key while motion plays only finishes it; saving and loading work at every decision, also
+        while a question is open."""
+        if self.dialog is None and self.computer is not None and self.computer_key(symbol):
+            return True
+        if self.motion.finish():
+            return True
         if modifiers & arcade.key.MOD_CTRL and symbol in (arcade.key.S, arcade.key.O):
             (self.save_game if symbol == arcade.key.S else self.load_game)()
             return True
         return super().on_key_press(symbol, modifiers)
+
+    def computer_key(self, symbol: int) -> bool:
+        """The keys of a battle with the computer: F (fast pace), H or ? (a hint; H holds in the
+        defensive-fire question), Space (pause, when it plays itself)."""
+        computer = self.computer
+        assert computer is not None
+        key = arcade.key
+        if symbol == key.F:
+            fast = computer.toggle_fast()
+            self.say(
+                "Fast pace: the computer acts at once (F: normal)." if fast else "Normal pace (F: fast)."
+            )
+        elif symbol == key.SPACE and computer.alone:
+            self.say("Paused (Space goes on)." if computer.toggle_pause() else "Going on.")
+        elif symbol == key.SLASH or (symbol == key.H and self.stage is not Stage.DEFENSIVE_FIRE):
+            self.show_hint()
+        else:
+            return False
+        self.changed()
+        return True
+
+    def show_hint(self) -> None:
+        """What the computer would do in the player's place: shown (unit, path or target, a sentence),
+        never done."""
+        computer = self.computer
+        side = self.game.decider()
+        if computer is None or side is None or computer.plays(side):
+            self.say("A hint is given when it is your decision.", bad=True)
+            return
+        hint = computer.hint(self.game, side)
+        if hint is None:
+            return
+        where = self.controller.show_hint(hint.action, hint.text)
+        if where is not None:
+            self.map.show_cursor(where)
+
+    def _computer_turn(self) -> None:
+        """Let the computer act when the game waits for it, nothing covers the battle and the motion of
+        the last action is over; its action goes through the controller like a player's (the log,
+        autosave, motion), and it can't be undone (`Session.seal`)."""
+        computer = self.computer
+        if computer is None or self.app.top_screen is not self:
+            return
+
+        def apply(action: A.Action) -> bool:
+            done = self.controller.act(action)
+            if done:
+                self.session.seal()
+            return done
+
+        before = computer.status
+        computer.tick(self.game, apply, busy=self.dialog is not None or self.motion.playing)
+        if computer.status != before:
+            self.controller.computer_status = computer.status
+            self.changed()
 
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
         key = arcade.key
         ctrl = modifiers & key.MOD_CTRL
         stage = self.stage
         control = self.controller
+        if control.computer_decides() and symbol not in (key.T, key.V) and not (ctrl and symbol == key.S):
+            return True  # the computer's turn: the player's keys wait (Escape still leaves)
         if ctrl and symbol == key.S:
             self.save_game()
         elif ctrl and symbol == key.O:
@@ -438,6 +598,19 @@ class BattleScreen(Screen):
             )
         )
         return True
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        """A click while motion plays only finishes it."""
+        if self.motion.finish():
+            self._skipping_click = True
+            return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        if self._skipping_click:
+            self._skipping_click = False
+            return True
+        return super().on_mouse_release(x, y, button, modifiers)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         turning = self.dialog is None and self.controller.can_turn() and self.map.box.contains(x, y)
@@ -484,9 +657,30 @@ class BattleScreen(Screen):
         self._layout_all()
 
     def show_log(self) -> None:
-        """The log in plain words, or (T) in the records' action notation."""
+        """The log in plain words, or (T) in the records' action notation; while the dice tumble,
+        without what they rolled (`held`)."""
         self.log_title.text = "Log in notation (V: plain words)" if self.notation else "Log (V: notation)"
-        self.log.set_lines(self.controller.log_lines(self.notation))
+        control = self.controller
+        if not self.held():
+            self.log.set_lines(control.log_lines(self.notation))
+        elif self.notation:  # its line carries the dice: it waits whole
+            self.log.set_lines(control.log_lines(True)[:-1])
+        else:
+            events = self.session.events
+            self.log.set_lines(
+                control.summary(events[: len(events) - len(self.session.last_events)]) + self._before_dice()
+            )
+
+    def held(self) -> bool:
+        """True while the last action's dice tumble: what they rolled is not said yet."""
+        frame = self.motion.frame()
+        return frame is not None and frame.tumble is not None
+
+    def _before_dice(self) -> list[str]:
+        """The last action's lines before its first roll (a move before its movement roll)."""
+        events = self.session.last_events
+        first = next((i for i, e in enumerate(events) if e.kind in ROLLED and e.dice), len(events))
+        return self.controller.summary(events[:first])
 
     def toggle_notation(self) -> None:
         """V: the log in notation (the records' form, for players who know it), or back to plain words."""
@@ -504,9 +698,10 @@ class BattleScreen(Screen):
         if self._tooltip_version != (control.version, control.hover_version):
             self._tooltip_version = (control.version, control.hover_version)
             self.tooltip.text = "\n".join(control.hover_lines())
-        if self._panel_version == (control.version, control.hover_version):
+        held = self.held()
+        if self._panel_version == (control.version, control.hover_version, held):
             return
-        self._panel_version = (control.version, control.hover_version)
+        self._panel_version = (control.version, control.hover_version, held)
         panel = control.panel()
         stage = self.stage
         self.set_title(panel.title)
@@ -541,31 +736,42 @@ class BattleScreen(Screen):
             # the rolls show their own lines; the rest (moves, counters) read as text above them
             events = self.session.last_events
             lines = control.summary([e for e in events if e.kind not in ROLLED and e.kind != "hits"])
+            if held:  # what came of the dice (a unit destroyed, a stop) waits for them
+                lines = [line for line in self._before_dice() if line in lines]
             fit_lines(self.last, lines, self.last.box.width, self.last.box.height)
         elif stage is not Stage.CHOOSE_FIRST:
             self.dice.set_rolls([])
             self.last.text = self.session.last_action
         self._fit_dice()
         self.show_log()
-        self.set_hint(
-            HINTS.get(stage, HINTS[None]) + " · T: map key · V: log notation" if not self.game.over else ""
-        )
+        hint = HINTS.get(stage, HINTS[None]) + " · T: map key · V: log notation"
+        if self.computer is not None:  # against the computer: its pace and the hint come first
+            if control.computer_decides():
+                hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
+            hint = ("Space: pause · " if self.computer.alone else "H: hint · ") + "F: fast · " + hint
+        self.set_hint(hint if not self.game.over else "")
         if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self.info.text
             self._layout_all()
         self.message.text = control.message
         self.message.colour = theme.BAD if control.message_bad else theme.TEXT
+        if held and control.message in control.summary(self.session.last_events)[:1]:
+            before = self._before_dice()  # the action's own line, with its dice, waits for them
+            self.message.text = before[0] if before else "The dice are rolling…"
         if self.session.autosave_error:
             self.message.text = self.session.autosave_error
             self.message.colour = theme.BAD
 
     # --- the map's layers -----------------------------------------------------------------------------
-    def update_layers(self) -> None:
-        """The map's layers: `under`, `counters` and `over` in the kept picture; `hover` (what follows
+    def update_layers(self, frame: Frame | None = None) -> None:
+        """The map's layers: `under`, `counters`, `motion` (`frame`: the moment of motion shown, its
+        sliding units left out of `counters`) and `over` in the kept picture; `hover` (what follows
         the mouse: its outline, an attack's line and odds, the deployment ghost) drawn over it."""
         self._update_hover_layer()
         self._update_fan()
-        version = (self.version, self.map.cursor_shown)
+        self._update_motion(frame)
+        moving = frame.moving if frame is not None else frozenset()
+        version = (self.version, self.map.cursor_shown, moving)
         if self._layers_version == version:
             return
         self._layers_version = version
@@ -631,12 +837,13 @@ class BattleScreen(Screen):
         ):
             preview_facing[selected.id] = self.controller.facing
         facings = tuple(sorted((k, f.name) for k, f in preview_facing.items()))
-        counters_key = (self.controller.board_version, acted, facings, self.controller.selected)
+        counters_key = (self.controller.board_version, acted, facings, self.controller.selected, moving)
         if counters_key != self._counters_key:
             self._counters_key = counters_key
             counters, counter_texts, _ = units_mesh(
                 state,
                 acted=acted,
+                hidden=moving,
                 facing=preview_facing,
                 top=self.controller.selected,
                 names=self.controller.short_names(),
@@ -649,8 +856,20 @@ class BattleScreen(Screen):
             and selected.card.is_vehicle
             and self.controller.facing is not None
         ):
-            self._ghost(ghost, selected, self.controller.path[-1])
+            ghost, ghost_texts = self._ghost(selected, self.controller.path[-1])
+            texts += ghost_texts
         self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
+
+    def _update_motion(self, frame: Frame | None) -> None:
+        """The `motion` group: what the last action did, for a moment (nothing once it is over)."""
+        key = (frame, self.controller.board_version)
+        if key == self._motion_key:
+            return
+        self._motion_key = key
+        mesh, texts = Mesh(), list[TextSpec]()
+        if frame is not None and self.state.board is not None:
+            mesh, texts = motion_mesh(self.state, frame, self.controller.short_names())
+        self.map.set_group("motion", frame, [(mesh, True)], texts)
 
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
@@ -719,7 +938,8 @@ class BattleScreen(Screen):
             and self.map.hover is not None
             and selected.hex is None
         ):
-            self._ghost(ghost, selected, self.map.hover)
+            ghost, ghost_texts = self._ghost(selected, self.map.hover)
+            texts += ghost_texts
         self.map.set_group("hover", key, [(marks, True), (ghost, True)], texts, dynamic=True)
 
     def _tints(self) -> Mesh:
@@ -776,27 +996,10 @@ class BattleScreen(Screen):
                 )
         return texts
 
-    def _ghost(self, mesh: Mesh, unit: Unit, hex_: Hex) -> None:
-        """Where a unit would go, facing the chosen way: a translucent counter with its arrow."""
-        from minis.ui.counters import ARROW, facing_angle
-
-        cx, cy = hexdraw.centre(hex_)
-        half = 0.5 * hexdraw.SIZE
-        mesh.polygon(
-            [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)],
-            (255, 255, 255, 90),
-        )
-        if unit.card.is_vehicle and self.controller.facing is not None:
-            angle = facing_angle(self.controller.facing)
-            tip = (cx + 1.3 * half * math.cos(angle), cy + 1.3 * half * math.sin(angle))
-            nx, ny = -math.sin(angle), math.cos(angle)
-            base = (cx + 0.5 * half * math.cos(angle), cy + 0.5 * half * math.sin(angle))
-            mesh.triangle(
-                tip,
-                (base[0] + nx * 0.4 * half, base[1] + ny * 0.4 * half),
-                (base[0] - nx * 0.4 * half, base[1] - ny * 0.4 * half),
-                ARROW,
-            )
+    def _ghost(self, unit: Unit, hex_: Hex) -> tuple[Mesh, list[TextSpec]]:
+        """Where a unit would go, facing the chosen way (a Vehicle's): its counter, translucent."""
+        facing = self.controller.facing if unit.card.is_vehicle else None
+        return ghost_mesh(unit, hex_, facing, self.controller.short_names().get(unit.id, unit.card.name))
 
     # --- layout and drawing ---------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -845,17 +1048,22 @@ class BattleScreen(Screen):
         self.card.place(Box(panel_left, card_bottom, w, max(0, card_top - card_bottom)))
 
     def look(self) -> Hashable:
+        """The static picture's state; while motion plays it changes from moment to moment (so the
+        window keeps drawing), and once the motion is over it stays the same again."""
         self.update_panel()
         self.card.visible = self.stage is not Stage.DEPLOY and self.card.box.height > 120
         self.card.dynamic = self.dialog is None  # the hovered unit's card follows the mouse
-        self.update_layers()
+        self.dice.tumble(self.motion.faces(self.dice.count))
+        self.update_layers(self.motion.frame())
         return super().look()
 
     def content_look(self) -> Hashable:
         return self.version
 
     def on_update(self, delta_time: float) -> None:
-        """Idle time lays out the next card of the battle, so a click shows it at once."""
+        """The computer's turn, if it is; idle time lays out the next card of the battle, so a click
+        shows it at once."""
+        self._computer_turn()
         self.card.prepare_one()
 
     def draw_dynamic(self) -> None:
@@ -875,20 +1083,17 @@ class BattleScreen(Screen):
         """Where the hover box goes: the corner of the map that hides the fewest counters (never the
         hovered hex or a stack spread out from it), the top corners first."""
         area = self.map.box
-        state = self.state
         hover = self.map.hover
-        spots: list[tuple[float, float, float, float]] = []  # counters on screen: left, bottom, right, top
-        for hex_ in state.occupancy():
-            x, y = hexdraw.centre(hex_)
-            spots.append((x - HALF_WIDTH, y - HALF_HEIGHT, x + HALF_WIDTH, y + HALF_HEIGHT))
+        counters = self._counter_spots()
+        covers_hover: tuple[float, float, float, float] | None = None
         if hover is not None:
             x, y = hexdraw.centre(hover)
             reach = 4.2 * hexdraw.SIZE  # the hex, and a stack spread out above or below it
-            spots += [(x - reach, y - reach, x + reach, y + reach)] * 100
-        screen = []
-        for left, bottom, right, top in spots:
-            (l_, b_), (r_, t_) = self.map.world_to_screen(left, bottom), self.map.world_to_screen(right, top)
-            screen.append((l_, b_, r_, t_))
+            (l_, b_), (r_, t_) = (
+                self.map.world_to_screen(x - reach, y - reach),
+                self.map.world_to_screen(x + reach, y + reach),
+            )
+            covers_hover = (l_, b_, r_, t_)
         m = 6
         corners = [
             Box(area.left + m, area.top - height - m, width, height),
@@ -897,15 +1102,31 @@ class BattleScreen(Screen):
             Box(area.right - width - m, area.bottom + m, width, height),
         ]
 
+        def over(box: Box, spot: tuple[float, float, float, float]) -> bool:
+            l_, b_, r_, t_ = spot
+            return l_ < box.right and r_ > box.left and b_ < box.top and t_ > box.bottom
+
         def hidden(box: Box) -> int:
-            return sum(
-                1
-                for l_, b_, r_, t_ in screen
-                if l_ < box.right and r_ > box.left and b_ < box.top and t_ > box.bottom
-            )
+            """Counters the box would hide; the hovered hex counts as a hundred (never hide it)."""
+            hides_hover = covers_hover is not None and over(box, covers_hover)
+            return sum(1 for spot in counters if over(box, spot)) + (100 if hides_hover else 0)
 
         best = min(corners, key=hidden)  # the first of the least hidden
         return Box(round(best.left), round(best.bottom), round(best.width), round(best.height))
+
+    def _counter_spots(self) -> list[tuple[float, float, float, float]]:
+        """The counters' boxes on screen (left, bottom, right, top), kept while the board and the view
+        stay as they are (the hover box asks on every frame the mouse moves)."""
+        key = (self.controller.board_version, self.map.look())
+        if self._spots[0] != key:
+            spots = []
+            for hex_ in self.state.occupancy():
+                x, y = hexdraw.centre(hex_)
+                (l_, b_) = self.map.world_to_screen(x - HALF_WIDTH, y - HALF_HEIGHT)
+                (r_, t_) = self.map.world_to_screen(x + HALF_WIDTH, y + HALF_HEIGHT)
+                spots.append((l_, b_, r_, t_))
+            self._spots = (key, spots)
+        return self._spots[1]
 
     def on_show_view(self) -> None:
         super().on_show_view()

@@ -27,6 +27,8 @@ from minis.ui.mapview import MapView
 MIN_TEXT_PIXELS = 6.0
 #: arcade's font sizes are points; one point is this many pixels.
 PIXELS_PER_POINT = 96 / 72
+#: The most laid-out texts a group keeps hidden for reuse (a selection's costs are a few dozen).
+MAX_HIDDEN_TEXTS = 200
 
 
 class BattleMap(MapView):
@@ -95,9 +97,14 @@ class BattleMap(MapView):
         if group.batch is not None and group.zoom == zoom:
             for style, text in group.objects:
                 spare.setdefault(style, []).append(text)
+            for style, texts in group.hidden.items():
+                spare.setdefault(style, []).extend(texts)
         else:
             for _, text in group.objects:
                 text.label.delete()
+            for texts in group.hidden.values():
+                for text in texts:
+                    text.label.delete()
             group.batch = pyglet.graphics.Batch()
             group.zoom = zoom
         group.text_key = key
@@ -112,6 +119,7 @@ class BattleMap(MapView):
             if kept:
                 text = kept.pop()
                 text.position = where
+                text.visible = True
             else:
                 text = arcade.Text(
                     spec.text,
@@ -125,9 +133,18 @@ class BattleMap(MapView):
                     batch=group.batch,
                 )
             objects.append((style, text))
-        for unused in spare.values():
+        # Texts not needed now are hidden and kept for the group's next key (a unit let go and another
+        # one selected shows the same costs again), up to a bound; the rest leave the batch.
+        group.hidden = {}
+        room = MAX_HIDDEN_TEXTS
+        for style, unused in spare.items():
             for text in unused:
-                text.label.delete()  # out of the batch
+                if room > 0:
+                    text.visible = False
+                    group.hidden.setdefault(style, []).append(text)
+                    room -= 1
+                else:
+                    text.label.delete()
         group.objects = objects  # a batch draws its texts only while they live
         return group.batch if objects else None
 
@@ -182,3 +199,5 @@ class _Group:
         self.zoom: float | None = None  # the zoom the batch's texts are laid out for
         #: The laid-out texts with their style (words, colour, pixel size, weight), for reuse.
         self.objects: list[tuple[Hashable, arcade.Text]] = []
+        #: Laid-out texts not shown now (hidden in the batch), by style, for reuse.
+        self.hidden: dict[Hashable, list[arcade.Text]] = {}

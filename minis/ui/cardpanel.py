@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
+import pyglet
+
 from minis.cards import Nation, RangeBand, StatCard
 from minis.sides import Side
 from minis.ui import theme
@@ -56,8 +58,11 @@ class _Page:
     """
 
     def __init__(self, card: StatCard, width: float) -> None:
-        self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT)
-        self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
+        #: Every label of the page, drawn in one call (the battle draws the card every frame).
+        self.batch = pyglet.graphics.Batch()
+        batch = self.batch
+        self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT, batch=batch)
+        self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, batch=batch)
         # the side goes first when the line is too long: the nation says it too
         fit_text(
             self.facts,
@@ -69,11 +74,14 @@ class _Page:
             f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}",
             size=theme.TEXT_SIZE + 1,
             bold=True,
+            batch=batch,
         )
         self.table = [
-            [Label(title, size=theme.TEXT_SIZE)]
+            [Label(title, size=theme.TEXT_SIZE, batch=batch)]
             + [
-                Label(attack_text(attack.at(band)), size=theme.TEXT_SIZE, align="center", bold=True)
+                Label(
+                    attack_text(attack.at(band)), size=theme.TEXT_SIZE, align="center", bold=True, batch=batch
+                )
                 for band in _BANDS
             ]
             for title, attack in (("vs Soldiers", card.vs_soldiers), ("vs Vehicles", card.vs_vehicles))
@@ -81,11 +89,11 @@ class _Page:
         #: One label per ability ("Name: description"), so a short box shows the ones that fit and the
         #: mouse wheel brings the others (`CardPanel.on_mouse_scroll`) without laying text out again.
         self.ability_labels = [
-            Label(f"{a.text}: {a.description}", size=theme.SMALL_SIZE + 1, multiline=True)
+            Label(f"{a.text}: {a.description}", size=theme.SMALL_SIZE + 1, multiline=True, batch=batch)
             for a in card.abilities
-        ] or [Label("No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True)]
+        ] or [Label("No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True, batch=batch)]
         self.heights = [label.height_for(width) + 2 for label in self.ability_labels]
-        self.more = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM)
+        self.more = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, batch=batch)
         #: The first ability shown (the wheel moves it), and the abilities shown now.
         self.first = 0
         self.shown: list[Label] = []
@@ -134,6 +142,12 @@ class _Page:
             parts.append(f"{below} more")
         self.more.text = " · ".join(parts) + " (mouse wheel over the card)" if parts else ""
         self.more.place(Box(area.left, max(area.bottom, top - line), area.width, line))
+        for label in self.ability_labels:
+            label.shown_in_batch(label in self.shown)
+
+    def draw(self) -> None:
+        """Every shown label, in one draw."""
+        self.batch.draw()
 
     def scroll(self, step: int) -> bool:
         """Move the shown abilities by `step` (True if that changed what is shown)."""
@@ -176,8 +190,9 @@ class CardPanel(Widget):
         super().__init__()
         self.card: StatCard | None = None
         self.extra = ""
+        self._head_batch = pyglet.graphics.Batch()
         self.table_head = [
-            Label(t, size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, align="center")
+            Label(t, size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, align="center", batch=self._head_batch)
             for t in ("", "short", "medium", "long")
         ]
         self.status = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.ACCENT)
@@ -295,7 +310,7 @@ class CardPanel(Widget):
         if self.card is None or self._page is None:
             return
         fill(self.colour_box, NATION_COLOUR[self.card.nation])
-        for label in (*self.table_head, *self._page.labels()):
-            label.draw()
+        self._head_batch.draw()
+        self._page.draw()
         if self.extra:
             self.status.draw()

@@ -23,6 +23,7 @@ import attrs
 
 from minis import actions as A
 from minis import queries
+from minis.ability_catalogue import ABILITIES
 from minis.cards import StatCard
 from minis.events import Event
 from minis.game import Game
@@ -129,6 +130,10 @@ class BattleController:
         self._reach: tuple[object, Reach] = (None, Reach())
         self._ready: tuple[object, frozenset[str]] = (None, frozenset())
         self._names: tuple[object, dict[str, str]] = (None, {})
+        #: The sides the computer plays (`minis.ui.computer`): no question, list or selection of theirs
+        #: is shown, and `computer_status` says what the computer is doing.
+        self.computer: frozenset[Side] = frozenset()
+        self.computer_status = ""
         self.refresh()
 
     # --- the game ------------------------------------------------------------------------------------
@@ -153,6 +158,12 @@ class BattleController:
     def plain(self, text: str) -> str:
         """An engine's sentence (a refusal, a reason) with the battle's unit ids as the players' names."""
         return plain(text, unit_names(self.session.game.state.units.values()))
+
+    def use_words(self, use: A.Use) -> str:
+        """An ability's own action as a player reads it: "Headshot: M4A1 Sherman", never its ids."""
+        info = ABILITIES.get(use.ability)
+        name = info.name if info is not None else use.ability.replace("-", " ").capitalize()
+        return f"{name}: {self.plain(', '.join(use.args))}" if use.args else name
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message = text
@@ -189,12 +200,42 @@ class BattleController:
         deploying), and the hovered hex's target and box worked out again from the board."""
         self.board_version += 1
         self.clear_selection(keep_message=True)
-        if self.stage is Stage.DEPLOY:
+        if self.stage is Stage.DEPLOY and self.state.deploying not in self.computer:
             waiting = self.to_deploy()
             if waiting:
                 self.select(waiting[0].id)
         self.hover_at(self.hover)
         self.changed()
+
+    def computer_decides(self) -> bool:
+        """True while the game waits for a side the computer plays (the player's input waits too)."""
+        return self.game.decider() in self.computer
+
+    def show_hint(self, action: A.Action, text: str) -> Hex | None:
+        """Show what a hint proposes without doing it: its unit selected, its path or target set, its
+        sentence in the message line. Returns the hex to point at (the path's end, the target...)."""
+        state = self.state
+        self.clear_selection()
+        where: Hex | None = None
+        match action:
+            case A.Move(unit=unit, path=path) if path:
+                self.select(unit)
+                self._set_path(queries.path_info(state, unit, path))
+                where = path[-1]
+            case A.Attack(unit=unit, target=target):
+                self.select(unit)
+                where = state.units[target].hex
+            case A.Deploy(unit=unit, hex=hex_):
+                self.select(unit)
+                where = hex_
+            case A.Fire(unit=unit) | A.Face(unit=unit) | A.BoardTransport(unit=unit) | A.Use(unit=unit):
+                if self.stage is Stage.ACT:
+                    self.select(unit)
+                where = state.units[unit].hex
+            case A.Dismount(hex=hex_) | A.Objective(hex=hex_):
+                where = hex_
+        self.say(text)
+        return where
 
     def _key(self) -> object:
         """What the engine's answers depend on: the position (the record's length changes with every
@@ -531,6 +572,16 @@ class BattleController:
             card=self._card(),
         )
         who = decider.title if decider else ""
+        if decider in self.computer:  # nothing of the computer's choices (its army to deploy) shows
+            info = self.computer_status or "The computer is deciding…"
+            return attrs.evolve(
+                base,
+                heading=f"{who}: the computer's turn",
+                heading_side=decider,
+                info=info,
+                end_shown=False,
+                card=self._card() if stage is not Stage.DEPLOY else None,
+            )
         if stage is Stage.DEPLOY:
             return self._deploy_panel(base)
         if stage is Stage.ACT:
@@ -656,8 +707,7 @@ class BattleController:
         options = self.game.unit_options(selected.id)
         if options is not None:
             for use in options.uses:  # an ability's own action
-                words = " ".join((use.ability.replace("-", " "), *use.args))
-                choices.append(Choice(f"Use {words}", _doing(self.act, use)))
+                choices.append(Choice(self.use_words(use), _doing(self.act, use)))
             for transport in options.boards:
                 choices.append(
                     Choice(
@@ -802,7 +852,7 @@ class BattleController:
     # --- questions -----------------------------------------------------------------------------------
     def question(self) -> Question | None:
         """The question the stage asks in a dialog: the first player, or the end (None otherwise)."""
-        if self.game.over or self.game.decider() is None:
+        if self.game.over or self.game.decider() is None or self.computer_decides():
             return None
         if self.stage is Stage.CHOOSE_FIRST:
             return self._first_question()

@@ -1,6 +1,9 @@
 """The dice of the last action, drawn so a player can check them: every die, wrapped into rows that fit
 the panel, each success marked (a green frame and a tick) against the number needed, each roll with what
-it was for above its dice and its result below ("3 successes against defense 5: no hits")."""
+it was for above its dice and its result below ("3 successes against defense 5: no hits").
+
+For a moment after a roll (`tumble`, from `minis.ui.motion`) the dice show tumbling faces, unmarked and
+without their results, then settle on the true faces."""
 
 from __future__ import annotations
 
@@ -38,11 +41,29 @@ class DiceRolls(Widget):
         self._captions: list[Label] = []
         self._results: list[Label] = []
         self._faces: list[Label] = []
+        #: The faces shown while the dice tumble (None: the true faces).
+        self.tumbling: tuple[int, ...] | None = None
+
+    @property
+    def count(self) -> int:
+        """How many dice the rolls have, all told."""
+        return sum(len(roll.dice) for roll in self.rolls)
+
+    def tumble(self, faces: Sequence[int] | None) -> None:
+        """Show `faces` (one per die) as the dice tumble, or (None) the true faces, marked."""
+        shown = tuple(faces) if faces is not None and len(faces) == len(self._faces) else None
+        if shown == self.tumbling:
+            return
+        self.tumbling = shown
+        true = [die for roll in self.rolls for die in roll.dice]
+        for label, die in zip(self._faces, shown if shown is not None else true, strict=True):
+            label.text = str(die)
 
     def set_rolls(self, rolls: Sequence[Roll]) -> None:
         if list(rolls) == self.rolls:
             return
         self.rolls = list(rolls)
+        self.tumbling = None
         small = theme.SMALL_SIZE
         self._captions = [Label(r.caption, size=small, multiline=True, colour=theme.TEXT_DIM) for r in rolls]
         self._results = [Label(r.result, size=small, multiline=True, bold=True) for r in rolls]
@@ -111,19 +132,20 @@ class DiceRolls(Widget):
         return [*self._captions, *self._results, *self._faces]
 
     def look(self) -> Hashable:
-        return (super().look(), tuple(self.rolls))
+        return (super().look(), tuple(self.rolls), self.tumbling)
 
     def draw(self) -> None:
         if not self.visible:
             return
-        for label in (*self._captions, *self._results):
+        settled = self.tumbling is None  # a roll's result shows once its dice have settled
+        for label in (*self._captions, *(self._results if settled else ())):
             if label.box.bottom >= self.box.bottom - 1:
                 label.draw()
         for (i, j, at), face in zip(self._layout()[2], self._faces, strict=True):
             if at.bottom < self.box.bottom - 1:
                 continue
             roll = self.rolls[i]
-            success = roll.success[j] if j < len(roll.success) else None
+            success = roll.success[j] if settled and j < len(roll.success) else None
             fill(at, frame_of(roll, j, success))
             fill(at.inset(3 if success else 2), FACE[success])
             face.draw()

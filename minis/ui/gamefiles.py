@@ -3,9 +3,9 @@
 The main menu and the battle screen load, the battle and victory screens save. A good save opens its
 battle through the window's routes (`Routes.loaded_game`), so this module imports no screen. Loading
 over a battle being played asks first. The Load dialog says of each save its turn and phase, the two
-armies and when it was written (`save_details`): the turn and phase come from replaying the record,
-so each file is read once per modification (`session.saved_game`, which the listing shares), and
-one that can't be read says so.
+armies, the computer if it played (its strength) and when it was written (`save_details`): the turn
+and phase come from replaying the record, so each file is read once per modification
+(`session.saved_game`, which the listing shares), and one that can't be read says so.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from minis.errors import MinisError, problem_lines
 from minis.state import Phase
 from minis.ui.app import MinisWindow
+from minis.ui.computer import who_plays
 from minis.ui.confirm import ask
 from minis.ui.filedialog import FileDialog
 from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saved_game, saves_folder
@@ -31,7 +32,8 @@ def _short(name: str) -> str:
 
 
 def save_details(path: Path) -> str:
-    """ "turn 3, movement · Desert Rats v Afrika Korps · 14 May 2025 18:02", or "cannot be read"."""
+    """ "turn 3, movement · Desert Rats v Afrika Korps · against the computer (normal) · 14 May 2025
+    18:02", or "cannot be read"."""
     try:
         stat = path.stat()
     except OSError:
@@ -49,7 +51,8 @@ def save_details(path: Path) -> str:
         when = f"turn {state.turn}, {state.phase.value}"
     axis = _short(str(saved.header.get("axis_name") or "Axis"))
     allies = _short(str(saved.header.get("allies_name") or "Allies"))
-    return f"{when} · {axis} v {allies} · {date}"
+    opponent = who_plays(saved.header)
+    return " · ".join(part for part in (when, f"{axis} v {allies}", opponent, date) if part)
 
 
 def saves_of(window: MinisWindow) -> Path:

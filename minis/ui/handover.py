@@ -55,11 +55,12 @@ class HandOver(Screen):
 
     def layout(self, width: int, height: int) -> None:
         cx = width / 2
-        self.big.place(Box(cx - 400, height * 0.6, 800, 60))
-        self.then.place(Box(cx - 400, height * 0.6 - 50, 800, 30))
-        self.press.place(Box(cx - 400, height * 0.6 - 84, 800, 26))
+        wide = min(900, width - 2 * theme.MARGIN)  # as wide as the window allows
+        self.big.place(Box(cx - wide / 2, height * 0.6, wide, 60))
+        self.then.place(Box(cx - wide / 2, height * 0.6 - 50, wide, 30))
+        self.press.place(Box(cx - wide / 2, height * 0.6 - 84, wide, 26))
         self.go.place(Box(cx - 150, height * 0.6 - 160, 300, 46))
-        self.detail.place(Box(cx - 450, height * 0.6 - 210, 900, 26))
+        self.detail.place(Box(cx - wide / 2, height * 0.6 - 210, wide, 26))
 
     def on_back(self) -> bool:
         self.show_dialog(leave_dialog(self, "The armies and the set-up so far are lost."))

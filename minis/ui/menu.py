@@ -26,6 +26,14 @@ def _new_assault(window: MinisWindow) -> None:
     window.routes.new_battle(Scenario.ASSAULT)
 
 
+def _against_computer(window: MinisWindow) -> None:
+    window.routes.against_computer()
+
+
+def _watch_computer(window: MinisWindow) -> None:
+    window.routes.against_computer(watch=True)
+
+
 def _play_scenario(window: MinisWindow) -> None:
     window.routes.choose_scenario()
 
@@ -60,6 +68,12 @@ ENTRIES: list[tuple[str, str, Callable[[MinisWindow], object]]] = [
         _new_assault,
     ),
     ("Play a scenario", "A battle from a scenario file: its own armies, map and victory.", _play_scenario),
+    (
+        "Play against the computer",
+        "You against the computer: choose a side, its strength, the armies.",
+        _against_computer,
+    ),
+    ("Watch the computer play itself", "The computer plays both sides, to the end.", _watch_computer),
     ("Load game", "Go on with a saved game (or the autosave).", _load_game),
     ("Battle maps", "Look at the six battle maps and check sight lines.", _battle_maps),
     ("Map editor", "Draw your own battle maps.", _map_editor),
@@ -80,7 +94,7 @@ class MainMenu(Screen):
         super().__init__(window)
         self.entries = entries()
         self.subtitle = Label(
-            "Axis & Allies Miniatures for two players at one screen",
+            "Axis & Allies Miniatures: two players at one screen, or you against the computer",
             size=theme.TEXT_SIZE + 1,
             colour=theme.TEXT_DIM,
             align="center",
@@ -102,7 +116,7 @@ class MainMenu(Screen):
     def layout(self, width: int, height: int) -> None:
         cx = width / 2
         self.heading.place(Box(cx - 300, height * 0.72, 600, 70))
-        self.subtitle.place(Box(cx - 300, height * 0.72 - 36, 600, 30))
+        self.subtitle.place(Box(cx - 400, height * 0.72 - 36, 800, 30))
         rows = len(self.entries)
         top = height * 0.62
         self.menu.row_height = max(34, min(50, (top - theme.HINT_HEIGHT - 60) / rows))

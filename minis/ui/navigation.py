@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # types only: importing the protocol costs nothing at start-u
 
     from minis.scenario import Scenario as ScenarioFile
     from minis.state import Scenario
+    from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 
 
@@ -35,15 +36,25 @@ class Routes(Protocol):
     def scenario_battle(self, plan: ScenarioFile) -> None:
         """Set up the battle of a scenario file: its army limits, map and sides."""
 
-    def choose_scenario(self, folder: Path | None = None) -> None:
-        """The chooser of scenario files (the shipped scenarios folder unless `folder`)."""
+    def choose_scenario(
+        self, folder: Path | None = None, *, then: Callable[[ScenarioFile], object] | None = None
+    ) -> None:
+        """The chooser of scenario files (the shipped scenarios folder unless `folder`); a good file
+        starts its two-player set-up, or goes to `then` (the opponent choice)."""
 
-    def battle(self, session: Session, *, replace: bool = True) -> None:
+    def against_computer(self, *, watch: bool = False) -> None:
+        """The choices of a battle against the computer (side, strength, army); `watch`: the computer
+        plays both sides."""
+
+    def battle(
+        self, session: Session, *, replace: bool = True, computer: ComputerPlayer | None = None
+    ) -> None:
         """The battle screen of a session (the defender's map choice first if the map is still open),
-        in place of the current screen or (`replace=False`) above it."""
+        in place of the current screen or (`replace=False`) above it; `computer` plays its sides."""
 
     def loaded_game(self, session: Session) -> None:
-        """A game just loaded: above the main menu, or in place of the battle it was loaded from."""
+        """A game just loaded: above the main menu, or in place of the battle it was loaded from;
+        against the computer again if its save says so (`computer.recorded`)."""
 
     def victory(self, session: Session) -> None:
         """The end of the battle, in place of the battle screen."""

@@ -10,6 +10,11 @@ back to it. These steps are the flow's own; the battle it leads to is opened thr
 routes (`minis.ui.navigation`), so this module imports no battle screen. Load game and Save are in
 `gamefiles`.
 
+Against the computer (`NewBattle.against`, a rulebook battle or a scenario file's): the computer's
+army first (`make_army`, or `army_for_scenario` within a scenario's limits), then the player's, then
+the map; the game's header says which sides the computer plays and how strongly (`computer.mark`), so
+its saves come back against the computer (`computer_player`, `computer_chooses_map`).
+
 Secrets: nothing one player can open in the game may show or name the other's army before both are
 on the map. The two builders share an `ArmyFiles` (each side's army dialogs leave out what the other
 saved), the autosave waits for the end of deployment (`session.armies_revealed`), and Load game
@@ -18,14 +23,18 @@ leaves out an older set-up autosave (`session.early_autosave`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import arcade
 
+from minis.ai.army_maker import army_for_scenario, make_army
+from minis.ai.bot import view
+from minis.ai.strength import bot_for
 from minis.army import Army
 from minis.army import Scenario as ArmyScenario
-from minis.cards import card_catalogue
+from minis.cards import StatCard, card_catalogue
 from minis.errors import MinisError, escaped
 from minis.game import Game
 from minis.sides import Side
@@ -34,12 +43,14 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.armybuilder import ArmyBuilder, ArmyFiles
 from minis.ui.cardpanel import SIDE_TEXT
+from minis.ui.computer import ComputerPlayer, mark
 from minis.ui.confirm import leave_dialog
 from minis.ui.gamefiles import saves_of
 from minis.ui.handover import HandOver
 from minis.ui.mapchoice import MapChoice
+from minis.ui.opponent import Opponent, OpponentChoice
 from minis.ui.session import Session
-from minis.ui.widgets import Box, Button, Label
+from minis.ui.widgets import Box, Button, Dialog, Label
 
 if TYPE_CHECKING:
     from minis.scenario import Scenario as ScenarioFile
@@ -57,6 +68,8 @@ class NewBattle:
         self.plan: ScenarioFile | None = None
         #: The army files each player saves while building (hidden from the other player's dialogs).
         self.army_files = ArmyFiles()
+        #: Against the computer (or watching it): the player's choices; None for two players.
+        self.opponent: Opponent | None = None
 
     @classmethod
     def for_scenario(cls, window: MinisWindow, plan: ScenarioFile) -> NewBattle:
@@ -66,7 +79,20 @@ class NewBattle:
         battle.attacker = plan.attacker_side
         return battle
 
+    @classmethod
+    def against(cls, window: MinisWindow, choice: Opponent) -> NewBattle:
+        """A battle against the computer (or the computer against itself): the rulebook's, or the
+        scenario file's of `choice.plan`."""
+        battle = cls(window, choice.scenario)
+        battle.opponent = choice
+        battle.plan = choice.plan
+        battle.attacker = choice.attacker
+        return battle
+
     def start(self) -> None:
+        if self.opponent is not None:
+            self._against_computer(self.opponent)
+            return
         if self.scenario is Scenario.ASSAULT and self.attacker is None:
             self.window.open(AttackerChoice(self.window, self.attacker_chosen))
         else:
@@ -86,12 +112,17 @@ class NewBattle:
         return ArmyScenario.ASSAULT_ATTACKER if side is self.attacker else ArmyScenario.ASSAULT_DEFENDER
 
     def _hand_over(self, side: Side, then: str, go: Callable[[], object]) -> HandOver:
-        detail = ""
-        if self.scenario is Scenario.ASSAULT and self.attacker is not None:
-            role = "attacker" if side is self.attacker else "defender"
-            limit = self._army_scenario(side).points_limit
-            detail = f"Assault: the {side.title} are the {role} ({limit} points)."
-        return HandOver(self.window, side, then, go, detail=detail)
+        return HandOver(self.window, side, then, go, detail=self.terms_of(side))
+
+    def terms_of(self, side: Side) -> str:
+        """What `side` builds, in a player's words: the battle, the side's role and its points."""
+        if self.plan is None:
+            battle = "Assault" if self.scenario is Scenario.ASSAULT else "Standard battle"
+            points = self._army_scenario(side).points_limit
+        else:
+            battle = self.plan.title
+            points = self.plan.force_of(side, self.attacker).points
+        return army_terms(side, battle, points, self.attacker if self.scenario is Scenario.ASSAULT else None)
 
     def _builder(self, side: Side, done: Callable[[Army], object]) -> ArmyBuilder:
         if self.plan is None:
@@ -147,6 +178,89 @@ class NewBattle:
         else:
             self.window.replace(MapChoice(self.window, self._begin, make_game=self.make_game))
 
+    # --- against the computer ----------------------------------------------------------------------------
+    def _against_computer(self, choice: Opponent) -> None:
+        """The computer's army first, in secret (so it never sees the player's); then the player's army
+        (built, loaded into the builder, or the computer's work too), then the map. No hand-overs: one
+        player sits at the screen. A scenario whose limits no army can meet says so on the choice."""
+        rng = random.Random(choice.seed)
+        cards = card_catalogue()
+        try:
+            for side in Side:
+                if side is not choice.side or choice.army == "computer":
+                    self.armies[side] = self._computer_army(side, rng, cards)
+        except MinisError as error:
+            self._cannot_start(error)
+            return
+        human = choice.side
+        if human is None or human in self.armies:
+            self._computer_map()
+            return
+        builder = self._builder(human, self._player_done)
+        self.window.replace(builder)
+        if choice.army == "load":
+            builder.load()
+
+    def _computer_army(self, side: Side, rng: random.Random, cards: Mapping[str, StatCard]) -> Army:
+        """An army the computer builds for `side`: within the scenario file's limits, or the battle's."""
+        if self.plan is not None:
+            return army_for_scenario(self.plan, side, rng, attacker=self.attacker, cards=cards)
+        scenario = self._army_scenario(side)
+        return make_army(cards, side, scenario.points_limit, rng=rng, scenario=scenario)
+
+    def _cannot_start(self, error: Exception) -> None:
+        """Say why the battle can't start: under the opponent choice's rows, else in a dialog that
+        leads back to the menu (the armies built so far can't be played)."""
+        text = f"This battle can't be started: {_reason(error)}"
+        screen = self.window.top_screen
+        if isinstance(screen, OpponentChoice):
+            screen.error(text)
+        elif screen is not None:
+            menu = self.window.routes.main_menu
+            screen.show_dialog(
+                Dialog(
+                    "This battle can't be started",
+                    text,
+                    [Button("Back to the menu (Enter)", menu, shortcuts=[arcade.key.ENTER])],
+                    on_cancel=menu,
+                )
+            )
+
+    def _player_done(self, army: Army) -> None:
+        self.armies[army.side] = army
+        self._computer_map()
+
+    def _computer_map(self) -> None:
+        """Standard: the player rolls or picks the map (watching: the engine rolls it). Assault, or a
+        scenario that lets the defender choose: the defender chooses, the computer from its own view
+        when it defends. A scenario's fixed or rolled map needs no choice."""
+        choice = self.opponent
+        assert choice is not None
+        if self.plan is None and self.scenario is Scenario.STANDARD:
+            if choice.side is None:
+                self._begin(self.make_game(None))
+            else:
+                self.window.replace(MapChoice(self.window, self._begin, make_game=self.make_game))
+            return
+        try:
+            game = self.make_game(None)
+        except (MinisError, ValueError, TypeError) as error:
+            self._cannot_start(error)
+            return
+        if game.state.stage is Stage.CHOOSE_CONFIGURATION:
+            defender = game.decider()
+            if defender is not None and defender is choice.side:
+                self.window.replace(MapChoice(self.window, self._begin, game=game))
+                return
+            computer_chooses_map(game, choice.strength, choice.seed)
+        self._begin(game)
+
+    def _computer(self) -> ComputerPlayer | None:
+        choice = self.opponent
+        if choice is None:
+            return None
+        return computer_player(choice.computer_sides, choice.strength, choice.seed)
+
     def make_game(self, configuration: int | None) -> Game:
         if self.plan is not None:
             from minis.scenario import start_game
@@ -168,9 +282,29 @@ class NewBattle:
         )
 
     def _begin(self, game: Game) -> None:
+        if self.opponent is not None:  # its saves say who the computer is (the load goes on so)
+            mark(game, self.opponent.computer_sides, self.opponent.strength)
         session = Session(game, saves=saves_of(self.window))
         session.autosave()  # only if the game starts with both armies on the map (else: after deployment)
-        self.window.routes.battle(session)
+        self.window.routes.battle(session, computer=self._computer())
+
+
+def computer_player(sides: Iterable[Side], strength: str, seed: int) -> ComputerPlayer:
+    """The computer at the table for `sides` (a bot of `strength` each), its choices from `seed`: for
+    a new battle against it, and for a loaded one whose save says it played."""
+    seeds = random.Random(seed ^ 0x5EED)
+    chosen = set(sides)
+    bots = {side: bot_for(strength, seeds.randrange(2**63)) for side in Side if side in chosen}
+    return ComputerPlayer(bots, strength=strength, seed=seeds.randrange(2**63))
+
+
+def computer_chooses_map(game: Game, strength: str, seed: int) -> None:
+    """The defender's map choice when the computer defends, decided from its own view (the player
+    never sees the choosing)."""
+    defender = game.decider()
+    if defender is not None:
+        seed = random.Random(seed).randrange(2**63)
+        game.apply(bot_for(strength, seed, budget=0.5).choose(view(game, defender, seed)))
 
 
 class BothPlayers(Screen):
@@ -210,10 +344,11 @@ class BothPlayers(Screen):
 
     def layout(self, width: int, height: int) -> None:
         cx = width / 2
-        self.text.place(Box(cx - 400, height * 0.6, 800, 50))
-        self.more.place(Box(cx - 450, height * 0.6 - 50, 900, 30))
+        wide = min(1120, width - 2 * theme.MARGIN)  # as wide as the window allows
+        self.text.place(Box(cx - wide / 2, height * 0.6, wide, 50))
+        self.more.place(Box(cx - wide / 2, height * 0.6 - 50, wide, 30))
         self.go.place(Box(cx - 160, height * 0.6 - 130, 320, 46))
-        self.problem.place(Box(cx - 560, height * 0.6 - 190, 1120, 30))
+        self.problem.place(Box(cx - wide / 2, height * 0.6 - 190, wide, 30))
 
     def on_back(self) -> bool:
         self.show_dialog(leave_dialog(self, "The armies built so far are lost."))
@@ -252,6 +387,15 @@ class AttackerChoice(Screen):
         self.about.place(Box(cx - 330, height * 0.65 - 100, 660, 80))
         self.axis.place(Box(cx - 310, height * 0.65 - 180, 300, 46))
         self.allies.place(Box(cx + 10, height * 0.65 - 180, 300, 46))
+
+
+def army_terms(side: Side, battle: str, points: int, attacker: Side | None) -> str:
+    """The hand-over's line on `side`'s army ("Assault: the Allies attack with up to 120 points"):
+    the notation's roles ("assault-defender") and ids ("axis") are for files, not for players."""
+    if attacker is None:
+        return f"{battle}: the {side.title} have up to {points} points."
+    role = "attack" if side is attacker else "defend"
+    return f"{battle}: the {side.title} {role} with up to {points} points."
 
 
 def _reason(error: Exception) -> str:

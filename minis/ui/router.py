@@ -7,6 +7,7 @@ import the screen they open; this module does, so the screen modules have no imp
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,10 +17,12 @@ from minis.state import Scenario, Stage
 from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
 from minis.ui.battle import BattleScreen
 from minis.ui.battlemaps import BattleMapsScreen
+from minis.ui.computer import ComputerPlayer, recorded
 from minis.ui.gamefiles import open_load_dialog, open_save_dialog
 from minis.ui.mapchoice import MapChoice
 from minis.ui.menu import MainMenu
-from minis.ui.newbattle import NewBattle
+from minis.ui.newbattle import NewBattle, computer_chooses_map, computer_player
+from minis.ui.opponent import OpponentChoice
 from minis.ui.scenariochoice import open_scenario_dialog
 from minis.ui.session import Session
 from minis.ui.victory import VictoryScreen
@@ -44,21 +47,39 @@ class Router:
     def scenario_battle(self, plan: ScenarioFile) -> None:
         NewBattle.for_scenario(self.window, plan).start()
 
-    def choose_scenario(self, folder: Path | None = None) -> None:
-        open_scenario_dialog(self.window, folder)
+    def choose_scenario(
+        self, folder: Path | None = None, *, then: Callable[[ScenarioFile], object] | None = None
+    ) -> None:
+        open_scenario_dialog(self.window, folder, then)
 
-    def battle(self, session: Session, *, replace: bool = True) -> None:
+    def against_computer(self, *, watch: bool = False) -> None:
+        self.window.open(
+            OpponentChoice(
+                self.window, lambda choice: NewBattle.against(self.window, choice).start(), watch=watch
+            )
+        )
+
+    def battle(
+        self, session: Session, *, replace: bool = True, computer: ComputerPlayer | None = None
+    ) -> None:
         window = self.window
         game = session.game
+        chooser = game.decider()
+        if (
+            game.state.stage is Stage.CHOOSE_CONFIGURATION
+            and computer is not None
+            and computer.plays(chooser)
+        ):
+            computer_chooses_map(game, computer.strength, random.randrange(2**63))  # its defender's map
         if game.state.stage is Stage.CHOOSE_CONFIGURATION:  # a loaded Assault: the defender's map first
 
             def chosen(_: Game) -> None:
-                window.replace(BattleScreen(window, session))
+                window.replace(BattleScreen(window, session, computer=computer))
 
             screen: Screen = MapChoice(window, chosen, game=game)
         else:
             # a loaded game mid-deployment shows the hand-over first (the battle screen asks for it)
-            screen = BattleScreen(window, session)
+            screen = BattleScreen(window, session, computer=computer)
         if replace:
             window.replace(screen)
         else:
@@ -66,7 +87,12 @@ class Router:
 
     def loaded_game(self, session: Session) -> None:
         # above the menu, Escape leads back to it; from a battle, the loaded one takes its place
-        self.battle(session, replace=not isinstance(self.window.top_screen, MainMenu))
+        playing = self.window.top_screen
+        if isinstance(playing, BattleScreen) and playing.computer is not None:
+            playing.computer.close()  # the battle loaded over: its computer stops thinking
+        found = recorded(session.game.header)
+        computer = None if found is None else computer_player(*found, random.randrange(2**63))
+        self.battle(session, replace=not isinstance(playing, MainMenu), computer=computer)
 
     def victory(self, session: Session) -> None:
         self.window.replace(VictoryScreen(self.window, session))

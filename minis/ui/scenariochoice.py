@@ -6,16 +6,19 @@ knows bare names from); any other folder is a click or a typed path away. A good
 flow of `minis play --scenario FILE` (`Routes.scenario_battle`); a broken one keeps the dialog open
 with its problems as `FILE:LINE:COL: message`, as the load dialog does for a broken save, so the
 designer can fix the file and pick it again.
+
+Against the computer the same chooser opens from the opponent choice (its battle row, after
+Assault): a good file goes back there (`then`) instead of starting the two-player set-up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 from minis.errors import EXIT_UNREADABLE, MinisError, problem_lines
 from minis.paths import is_file, read_bytes, resolved
-from minis.scenario import SCENARIOS_DIR, is_scenario_text, load_scenario, parse_scenario_doc
+from minis.scenario import SCENARIOS_DIR, Scenario, is_scenario_text, load_scenario, parse_scenario_doc
 from minis.ui import theme
 from minis.ui.app import MinisWindow
 from minis.ui.filedialog import FileDialog
@@ -49,14 +52,18 @@ def _says_scenario(path: Path) -> bool:
 
 
 class ScenarioDialog(FileDialog):
-    """The file dialog with room for a broken file's problems, and what the highlighted file is about."""
+    """The file dialog with room for a broken file's problems, and what the highlighted file is about;
+    `then` hears a good file's scenario (None: its two-player battle starts)."""
 
-    def __init__(self, window: MinisWindow, folder: Path) -> None:
+    def __init__(
+        self, window: MinisWindow, folder: Path, then: Callable[[Scenario], object] | None = None
+    ) -> None:
         self.about = Label("", size=theme.TEXT_SIZE, multiline=True)
         self._about_of: dict[tuple[Path, int], str] = {}
+        self.then = then
         super().__init__(
             window,
-            title="Play a scenario",
+            title="Play a scenario" if then is None else "Play a scenario against the computer",
             folder=folder,
             suffixes=(".toml",),
             on_choose=self.play,
@@ -71,7 +78,10 @@ class ScenarioDialog(FileDialog):
             return problems_text(path, error)
         window = self.app
         window.back()  # this dialog: Escape from the battle set-up leads back to the main menu
-        window.routes.scenario_battle(plan)
+        if self.then is not None:
+            self.then(plan)
+        else:
+            window.routes.scenario_battle(plan)
         return None
 
     def highlighted(self) -> Path | None:
@@ -114,8 +124,11 @@ class ScenarioDialog(FileDialog):
         return super().look()
 
 
-def open_scenario_dialog(window: MinisWindow, folder: Path | None = None) -> ScenarioDialog:
-    """The main menu's 'Play a scenario': the chooser on the scenarios folder (or `folder`)."""
-    dialog = ScenarioDialog(window, folder or scenarios_folder())
+def open_scenario_dialog(
+    window: MinisWindow, folder: Path | None = None, then: Callable[[Scenario], object] | None = None
+) -> ScenarioDialog:
+    """The main menu's 'Play a scenario': the chooser on the scenarios folder (or `folder`); `then`:
+    where a good file's scenario goes instead of the two-player set-up."""
+    dialog = ScenarioDialog(window, folder or scenarios_folder(), then)
     window.open(dialog)
     return dialog

@@ -165,6 +165,11 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    def seal(self) -> None:
+        """Nothing done so far can be taken back: the computer has acted (a player undoes only their own
+        actions since the computer's last one, never the computer's)."""
+        self._undo.clear()
+
     @property
     def undo_text(self) -> str:
         """The action an undo would take back ('' if none)."""

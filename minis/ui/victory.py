@@ -104,9 +104,10 @@ class VictoryScreen(Screen):
     def layout(self, width: int, height: int) -> None:
         cx = width / 2
         top = height - theme.BAR_HEIGHT - 40
-        self.headline.place(Box(cx - 500, top - 60, 1000, 60))
-        self.why.place(Box(cx - 550, top - 100, 1100, 30))
-        self.turns.place(Box(cx - 500, top - 128, 1000, 24))
+        wide = min(1100, width - 2 * theme.MARGIN)  # the lines across: as wide as the window allows
+        self.headline.place(Box(cx - wide / 2, top - 60, wide, 60))
+        self.why.place(Box(cx - wide / 2, top - 100, wide, 30))
+        self.turns.place(Box(cx - wide / 2, top - 128, wide, 24))
         column = min(440, (width - 80) / 2)
         for i, ((title, body), lines) in enumerate(zip(self.columns, self.lines, strict=True)):
             left = cx - column - 20 if i == 0 else cx + 20
@@ -115,7 +116,7 @@ class VictoryScreen(Screen):
             fit_first_lines(body, lines, body.box)
         self.save_button.place(Box(cx - 250, theme.HINT_HEIGHT + 40, 240, 42))
         self.menu_button.place(Box(cx + 10, theme.HINT_HEIGHT + 40, 240, 42))
-        self.saved.place(Box(cx - 500, theme.HINT_HEIGHT + 10, 1000, 24))
+        self.saved.place(Box(cx - wide / 2, theme.HINT_HEIGHT + 10, wide, 24))
 
     def content_look(self) -> Hashable:
         return self.winner

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import arcade
 import attrs
+import pyglet
 
 from minis.ui import theme
 
@@ -154,7 +155,10 @@ class Label(Widget):
         bold: bool = False,
         align: str = "left",
         multiline: bool = False,
+        batch: pyglet.graphics.Batch | None = None,
     ) -> None:
+        """`batch`: drawn with others in one call (`batch.draw()`), not by `draw`: a panel of many
+        labels drawn every frame then costs one draw, not one per label."""
         super().__init__()
         self.align = align
         self.multiline = multiline
@@ -170,7 +174,10 @@ class Label(Widget):
             anchor_y="center" if not multiline else "top",
             multiline=multiline,
             width=100 if multiline else None,
+            batch=batch,
         )
+        #: A multiline text was set and not laid out yet.
+        self._pending = False
 
     def _shown(self, text: str) -> str:
         """The text as laid out: wrapped text may also break after a path's "/" and a word's hyphen
@@ -185,7 +192,17 @@ class Label(Widget):
     def text(self, value: str) -> None:
         value = self._shown(value)
         if value != self._text.text:
+            if self.multiline and not self._pending:
+                # laid out when first needed (its width is often set next: one layout, not two)
+                self._text.label.begin_update()
+                self._pending = True
             self._text.text = value
+
+    def _settle(self) -> None:
+        """Lay out a text set since the last layout (see the text setter)."""
+        if self._pending:
+            self._pending = False
+            self._text.label.end_update()
 
     @property
     def colour(self) -> theme.Colour:
@@ -199,12 +216,14 @@ class Label(Widget):
 
     @property
     def text_width(self) -> float:
+        self._settle()
         return float(self._text.content_width)
 
     def height_for(self, width: float) -> float:
         """The height of the (multiline) text wrapped at `width` pixels."""
         if self.multiline:
             self._wrap_at(width)
+        self._settle()
         return float(self._text.content_height)
 
     def _wrap_at(self, width: float) -> None:
@@ -220,13 +239,21 @@ class Label(Widget):
         if self.multiline:
             self._wrap_at(box.width)
             self._text.position = (round(box.left), round(box.top))
+            self._settle()
             return
         x = {"left": box.left, "center": box.centre[0], "right": box.right}[self.align]
         self._text.position = (round(x), round(box.centre[1]))  # whole pixels: glyphs stay crisp
 
     def draw(self) -> None:
         if self.visible and self._text.text:
+            self._settle()
             self._text.draw()
+
+    def shown_in_batch(self, shown: bool) -> None:
+        """Whether its batch draws this label (a batch draws every label in it that is shown)."""
+        self._settle()
+        if self._text.visible != shown:
+            self._text.visible = shown
 
 
 def fit_text(label: Label, width: float, *forms: str, height: float | None = None) -> None:

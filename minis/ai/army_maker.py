@@ -1,0 +1,285 @@
+"""The computer builds an army: legal for any limits, strong for its points, different from game to game.
+
+Each card gets a value from its own numbers (`card_value`): how much harm its attack dice do at each
+range to typical Soldiers and Vehicles, how many typical attacks it takes to destroy it, its speed and
+a few abilities. An army's strength (`army_strength`) follows Lanchester's square law: its firepower
+times its staying power, where firepower needs both kinds of targets covered (an army that cannot hurt
+tanks is worth half as much), and one commander's initiative bonus counts. `make_army` draws a few
+dozen armies by a randomized greedy fill (each unit picked with a chance that grows steeply with what
+it adds per point) and keeps the strongest, so a seed gives a strong army and another seed another one.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from minis.army import HISTORICAL_GROUPS, MAX_UNITS, Army, Scenario
+from minis.cards import Attack, StatCard
+from minis.errors import MinisError, Problem
+from minis.odds import hit_odds
+from minis.scenario import Scenario as ScenarioFile
+from minis.sides import Side
+
+__all__ = ["CardValue", "army_for_scenario", "army_strength", "card_value", "make_army"]
+
+#: How often an attack is made at each range: short (0-1 hexes), medium (2-4), long (5-8).
+BAND_WEIGHTS = (0.3, 0.45, 0.25)
+#: A typical target: a Soldier's defense, and the Vehicles' front defenses a gun meets.
+SOLDIER_DEFENSE = 4
+VEHICLE_DEFENSES = (3, 5, 6)
+#: A typical attack against each type: dice of a rifle squad, and of a medium tank's gun.
+DICE_VS_SOLDIER = 8
+DICE_VS_VEHICLE = 11
+#: Staying power grows more slowly than the attacks a unit survives on average: a very tough unit is
+#: still attacked by several units at once, and with more dice than the typical ones.
+TOUGHNESS_CURVE = 0.75
+#: Multipliers of (harm to Soldiers, harm to Vehicles, staying power) for abilities that change them.
+ABILITY_FACTORS: Mapping[str, tuple[float, float, float]] = {
+    "double-shot": (1.6, 1.6, 1.0),
+    "blast": (1.2, 1.0, 1.0),
+    "bombardment": (1.1, 1.0, 1.0),
+    "covering-fire": (1.1, 1.0, 1.0),
+    "suppressive-fire": (1.1, 1.0, 1.0),
+    "crack-shot": (1.2, 1.0, 1.0),
+    "headshot": (1.2, 1.0, 1.0),
+    "extended-range": (1.0, 1.1, 1.0),
+    "enhanced-range": (1.1, 1.1, 1.0),
+    "inaccurate": (0.8, 0.8, 1.0),
+    "heavy-armor": (1.0, 1.0, 1.3),
+    "superior-armor": (1.0, 1.0, 1.25),
+    "superior-frontal-armor": (1.0, 1.0, 1.15),
+    "superior-camouflage": (1.0, 1.0, 1.3),
+    "fanatic": (1.0, 1.0, 1.2),
+    "prone-to-breakdown": (1.0, 1.0, 0.9),
+    "highly-flammable": (1.0, 1.0, 0.85),
+    "command-dependent": (0.9, 0.9, 1.0),
+}
+#: How much an army's strength grows per point of its best commander's initiative bonus.
+INITIATIVE_WORTH = 0.04
+#: Armies drawn per build; the strongest is kept. More is stronger but less varied (and slower).
+CANDIDATES = 24
+#: How steeply the pick of the next unit favours what it adds per point (0: uniformly at random).
+GREED = 3.0
+
+
+@attrs.frozen
+class CardValue:
+    """What one unit brings: harm per attack to Soldiers and to Vehicles (mobility included), and how
+    many typical attacks it takes to destroy it."""
+
+    soldiers: float
+    vehicles: float
+    toughness: float
+
+
+def _harm(dice: int, defense: int, vehicle: bool, success_value: int = 1) -> float:
+    """What one attack is worth against one target: a destroyed unit 1, a damage or a disruption less."""
+    odds = [float(p) for p in hit_odds(dice, defense, success_value=success_value)]
+    if vehicle:
+        return odds[3] + 0.5 * odds[2] + 0.2 * odds[1]
+    return odds[2] + odds[3] + 0.3 * odds[1]
+
+
+def _number(card: StatCard, ability: str) -> int:
+    found = card.ability(ability)
+    return (found.number or 0) if found else 0
+
+
+@functools.cache
+def card_value(card: StatCard) -> CardValue:
+    """The value of a card from its numbers (see the module's docstring), worked out once per card."""
+    shrapnel = max(1, _number(card, "shrapnel"))
+    vs_soldiers = sum(
+        weight * _harm(dice, SOLDIER_DEFENSE, False, shrapnel)
+        for weight, dice in zip(BAND_WEIGHTS, _bands(card.vs_soldiers), strict=True)
+        if dice
+    )
+    vs_vehicles = sum(
+        weight * sum(_harm(dice, defense, True) for defense in VEHICLE_DEFENSES) / len(VEHICLE_DEFENSES)
+        for weight, dice in zip(BAND_WEIGHTS, _bands(card.vs_vehicles), strict=True)
+        if dice
+    )
+    # Close Assault and Hand to Hand: strong attacks in the target's own hex, made now and then.
+    if close := _number(card, "close-assault"):
+        vs_vehicles += 0.15 * sum(_harm(close, d, True) for d in VEHICLE_DEFENSES) / len(VEHICLE_DEFENSES)
+    if melee := _number(card, "hand-to-hand"):
+        vs_soldiers += 0.15 * _harm(melee, SOLDIER_DEFENSE, False)
+    if card.is_vehicle:
+        taken = 0.75 * _harm(DICE_VS_VEHICLE, card.defense_front, True)
+        taken += 0.25 * _harm(DICE_VS_VEHICLE, card.defense_rear, True)
+    else:
+        taken = _harm(DICE_VS_SOLDIER, card.defense_front, False)
+    toughness = (1 / max(taken, 0.02)) ** TOUGHNESS_CURVE
+    for ability in card.abilities:
+        soldiers, vehicles, tough = ABILITY_FACTORS.get(ability.id, (1.0, 1.0, 1.0))
+        vs_soldiers, vs_vehicles, toughness = (
+            vs_soldiers * soldiers,
+            vs_vehicles * vehicles,
+            toughness * tough,
+        )
+    mobility = 0.55 + 0.15 * min(card.speed, 3)
+    return CardValue(vs_soldiers * mobility, vs_vehicles * mobility, toughness)
+
+
+def _bands(attack: Attack) -> tuple[int | None, int | None, int | None]:
+    return (attack.short, attack.medium, attack.long)
+
+
+@attrs.define
+class _Totals:
+    """An army's sums, kept as units are added so a candidate's strength costs nothing to update."""
+
+    soldiers: float = 0.0
+    vehicles: float = 0.0
+    toughness: float = 0.0
+    initiative: int = 0
+
+    def plus(self, card: StatCard) -> _Totals:
+        value = card_value(card)
+        return _Totals(
+            self.soldiers + value.soldiers,
+            self.vehicles + value.vehicles,
+            self.toughness + value.toughness,
+            max(self.initiative, card.initiative_bonus),
+        )
+
+    @property
+    def strength(self) -> float:
+        both = math.sqrt(self.soldiers * self.vehicles)
+        firepower = 0.5 * both + 0.25 * (self.soldiers + self.vehicles)
+        return math.sqrt(firepower * self.toughness) * (1 + INITIATIVE_WORTH * self.initiative)
+
+
+def army_strength(units: Sequence[str], cards: Mapping[str, StatCard]) -> float:
+    """The strength of an army of these cards (see the module's docstring); 0 for no units."""
+    totals = _Totals()
+    for unit in units:
+        totals = totals.plus(cards[unit])
+    return totals.strength
+
+
+def make_army(
+    cards: Mapping[str, StatCard],
+    side: Side,
+    points_limit: int,
+    *,
+    rng: random.Random,
+    unit_limit: int = MAX_UNITS,
+    year: int | None = None,
+    historical: bool = False,
+    scenario: Scenario = Scenario.STANDARD,
+    name: str | None = None,
+    source: str = "army",
+) -> Army:
+    """A strong legal army for these limits, drawn with `rng` (another draw, most often another army).
+
+    The army keeps every rule of `minis.army.rule_problems` for these limits. When no card fits them
+    (none of the side by that year within the points), MinisError says so as a problem of `source`.
+    """
+    pools = _pools(cards, side, points_limit, year, historical)
+    if unit_limit < 1 or not pools:
+        raise MinisError(Problem(source, 0, 0, _no_army(side, points_limit, unit_limit, year)))
+    best: tuple[float, tuple[str, ...]] | None = None
+    for _ in range(CANDIDATES):
+        units, strength = _draw(rng.choice(pools), points_limit, unit_limit, rng)
+        if best is None or strength > best[0]:
+            best = (strength, units)
+    assert best is not None
+    chosen = sorted(best[1], key=lambda unit: (-cards[unit].cost, unit))
+    return Army(
+        name=name or f"The computer's {side.title} army",
+        side=side,
+        scenario=scenario,
+        year=year,
+        historical=historical,
+        units=chosen,
+    )
+
+
+def _pools(
+    cards: Mapping[str, StatCard], side: Side, points: int, year: int | None, historical: bool
+) -> list[tuple[StatCard, ...]]:
+    """The cards an army may draw from: one pool, or one per historical group that has a card that fits."""
+    fitting = tuple(
+        card
+        for _, card in sorted(cards.items())
+        if card.side is side and card.cost <= points and (year is None or card.year <= year)
+    )
+    if not historical:
+        return [fitting] if fitting else []
+    groups = [tuple(card for card in fitting if card.nation in group) for group in HISTORICAL_GROUPS]
+    return [group for group in groups if group]
+
+
+def _draw(
+    pool: Sequence[StatCard], points: int, unit_limit: int, rng: random.Random
+) -> tuple[tuple[str, ...], float]:
+    """One army by randomized greedy fill, and its strength.
+
+    Units are added while one fits, each picked with a chance in proportion to (what it adds to the
+    army's strength per point) ** GREED, where a unit cheaper than the points left per unit slot left
+    counts as costing that much (so few slots and many points favour big units). A second commander
+    is never picked while anything else fits.
+    """
+    units: list[str] = []
+    totals = _Totals()
+    left = points
+    commanders = 0
+    while len(units) < unit_limit:
+        fits = [card for card in pool if card.cost <= left]
+        others = [card for card in fits if not card.is_commander]
+        if commanders and others:
+            fits = others
+        if not fits:
+            break
+        base = totals.strength
+        slot = left / (unit_limit - len(units))  # a cheap unit still takes one of the slots left
+        gains = [max(totals.plus(card).strength - base, 0.0) / max(card.cost, slot) for card in fits]
+        top = max(gains)
+        weights = [(gain / top) ** GREED + 1e-6 if top > 0 else 1.0 for gain in gains]
+        card = rng.choices(fits, weights)[0]
+        units.append(card.id)
+        totals = totals.plus(card)
+        left -= card.cost
+        commanders += card.is_commander
+    return tuple(units), totals.strength
+
+
+def _no_army(side: Side, points: int, unit_limit: int, year: int | None) -> str:
+    if unit_limit < 1:
+        return f"no {side.title} army can be built: the limit is {unit_limit} units"
+    by_year = f" from {year} or earlier" if year is not None else ""
+    return f"no {side.title} army can be built: no {side.title} card{by_year} costs {points} points or less"
+
+
+def army_for_scenario(
+    scenario: ScenarioFile,
+    side: Side,
+    rng: random.Random,
+    *,
+    attacker: Side | None = None,
+    cards: Mapping[str, StatCard],
+) -> Army:
+    """An army the computer builds for `side` within a scenario file's limits (`attacker`: the side that
+    attacks, when the scenario leaves it to the players); MinisError at the scenario's file if none can."""
+    force = scenario.force_of(side, attacker)
+    kind = Scenario.STANDARD
+    if scenario.is_attack:
+        attacking = scenario.role_of(side, attacker) == "attacker"
+        kind = Scenario.ASSAULT_ATTACKER if attacking else Scenario.ASSAULT_DEFENDER
+    return make_army(
+        cards,
+        side,
+        force.points,
+        rng=rng,
+        unit_limit=force.units,
+        year=force.year,
+        historical=force.historical,
+        scenario=kind,
+        source=scenario.file,
+    )

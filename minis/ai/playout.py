@@ -1,0 +1,183 @@
+"""Playouts for the search bot: a position played forward with fresh dice, and what it was worth.
+
+A playout copies a position, applies one candidate action, then lets a policy bot play both sides
+(each from its side's `view`, with dice drawn afresh from the playout's seed) until the horizon: the
+end of the turn (its casualty phase done), the end of the game, or a number of actions. The position
+it reaches is scored for the side that chose (`score`): material, the objective, a win or a loss.
+
+Playouts run in this process or in worker processes. A worker gets the position as bytes (`pack`):
+a `Game` does not pickle as it is (its battle holds mappingproxy tables, its board loader may be a
+closure), so the state and the header are pickled with a reducer for those tables, and the worker
+rebuilds a game from them (`unpack`) once per decision and copies it for every playout.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import io
+import pickle
+import random
+import time
+import types
+from collections.abc import Mapping
+from typing import Any
+
+from minis import actions as A
+from minis.ai.bot import Bot, BotFactory, view
+from minis.dice import Dice
+from minis.game import Game
+from minis.rules.errors import IllegalAction
+from minis.rules.victory import controller, exited
+from minis.sides import Side
+from minis.state import Counter, GameState, Stage, Unit
+from minis.terms import Hold, ObjectiveFrom
+
+__all__ = ["pack", "play", "score", "unpack", "worker_playout", "worker_start"]
+
+#: What a unit is still worth, as a share of its cost: damaged Vehicles and disrupted units fight worse.
+DAMAGED_SHARE = 0.6
+DISRUPTED_SHARE = 0.85
+#: The objective's worth at its deciding turn, as a share of both armies' points (less before it).
+OBJECTIVE_SHARE = 0.25
+
+
+# --- scoring -------------------------------------------------------------------------------------------
+
+
+def unit_worth(unit: Unit, gone: tuple[str, ...]) -> float:
+    """The points a unit still counts for: its cost, less for damage and disruption, none once lost.
+
+    Counters still face down count already: a Destroyed counter removes the unit in the casualty
+    phase whatever happens before it, so a playout cut short still sees the kill.
+    """
+    cost = float(unit.card.cost)
+    if unit.removed:
+        return cost if unit.id in gone else 0.0  # units that got off the map (Exit) were not lost
+    if Counter.DESTROYED in unit.pending:
+        return 0.0
+    share = 1.0
+    if unit.damaged or Counter.DAMAGED in unit.pending:
+        share *= DAMAGED_SHARE
+    if unit.disrupted or Counter.DISRUPTED in unit.pending:
+        share *= DISRUPTED_SHARE
+    return cost * share
+
+
+def score(state: GameState, side: Side) -> float:
+    """How good `state` is for `side`, in points: material kept minus the enemy's, the objective, the end.
+
+    A won game counts as both armies' points, a lost one as minus that, so an outcome outweighs any
+    material; the objective counts for a share of that, growing as its deciding turn comes near.
+    """
+    gone = exited(state)
+    total = 0.0
+    balance = 0.0
+    for unit in state.units.values():
+        total += float(unit.card.cost)
+        worth = unit_worth(unit, gone)
+        balance += worth if unit.side is side else -worth
+    if state.stage is Stage.OVER:
+        if state.winner is side:
+            return balance + total
+        if state.winner is side.other:
+            return balance - total
+        return balance
+    holder = controller(state)
+    if holder is not None:
+        turns = [c.from_turn for c in state.battle.terms.victory if isinstance(c, ObjectiveFrom)]
+        turns += [c.turn for c in state.battle.terms.victory if isinstance(c, Hold)]
+        if turns:
+            weight = OBJECTIVE_SHARE * total / (1 + max(0, min(turns) - state.turn))
+            balance += weight if holder is side else -weight
+    return balance
+
+
+# --- playing forward -----------------------------------------------------------------------------------
+
+
+def play(
+    base: Game,
+    action: A.Action,
+    seed: int,
+    policy: BotFactory,
+    horizon: int,
+    deadline: float = float("inf"),
+) -> float | None:
+    """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`.
+
+    None if the deadline (a `time.time()` value) passed before the horizon, or if the action or a
+    policy's action was refused (a policy's mistake must not end the search).
+    """
+    side = base.decider()
+    if side is None:
+        return None
+    rng = random.Random(seed)
+    game = base.copy()
+    game.dice = Dice(seed=rng.randrange(2**63))
+    turn = game.state.turn
+    bots: Mapping[Side, Bot] = {s: policy(rng.randrange(2**63)) for s in Side}
+    try:
+        game.apply(action)
+        for _ in range(horizon):
+            decider = game.decider()
+            if decider is None or game.state.turn != turn:
+                break
+            if time.time() > deadline:
+                return None
+            game.apply(bots[decider].choose(view(game, decider, rng.randrange(2**63))))
+    except IllegalAction:
+        return None
+    return score(game.state, side)
+
+
+# --- shipping a position to a worker -------------------------------------------------------------------
+
+
+def _proxy(table: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
+    """Rebuilds a read-only table on unpickling (mappingproxy has no pickle support of its own)."""
+    return types.MappingProxyType(table)
+
+
+class _Pickler(pickle.Pickler):
+    """A pickler that also takes the battle's read-only tables (only for positions, not process-wide)."""
+
+    dispatch_table = copyreg.dispatch_table.copy()
+    dispatch_table[types.MappingProxyType] = lambda table: (_proxy, (dict(table),))
+
+
+def pack(game: Game) -> bytes:
+    """A position as bytes a worker can rebuild: the state and the header (not the dice or the record)."""
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((game.state, game.header))
+    return buffer.getvalue()
+
+
+def unpack(data: bytes) -> Game:
+    """The game `pack` shipped, with a dice source of its own (each playout gives its copy fresh dice)."""
+    state, header = pickle.loads(data)
+    return Game(state, Dice(seed=0), header)
+
+
+# --- the worker's side ---------------------------------------------------------------------------------
+
+#: In a worker process: the policy its playouts use, and the last position it rebuilt (key, game).
+_policy: BotFactory | None = None
+_position: tuple[str, Game] | None = None
+
+
+def worker_start(policy: BotFactory) -> None:
+    """A worker's initializer: the policy comes once, with the pool, not with every playout."""
+    global _policy
+    _policy = policy
+
+
+def worker_playout(
+    key: str, data: bytes, action: A.Action, seed: int, horizon: int, deadline: float
+) -> float | None:
+    """A playout in a worker; the position is rebuilt once per decision (`key`) and reused after that."""
+    global _position
+    if _policy is None:
+        raise RuntimeError("worker_playout runs in a worker started with worker_start")
+    if _position is None or _position[0] != key:
+        _position = (key, unpack(data))
+    return play(_position[1], action, seed, _policy, horizon, deadline)

@@ -1,0 +1,58 @@
+"""Bots by name, as the command line and the window ask for them: `random`, `heuristic`, `search`.
+
+The stronger bots are imported only when asked for, so naming the random bot never loads them (and a
+build without them still plays random games).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from minis.ai.bot import Bot
+from minis.ai.random_bot import RandomBot
+from minis.errors import did_you_mean
+
+__all__ = ["BOT_NAMES", "UnknownBot", "make_bot"]
+
+#: Every bot's name, weakest first.
+BOT_NAMES = ("random", "heuristic", "search")
+#: Where each stronger bot lives: its module and class.
+_STRONGER = {"heuristic": ("minis.ai.heuristic", "HeuristicBot"), "search": ("minis.ai.search", "SearchBot")}
+
+
+class UnknownBot(ValueError):
+    """No bot of that name here (a mistyped name, or a bot this build does not have)."""
+
+
+class NamedRandomBot(RandomBot):
+    """Today's random bot under its name; it plays exactly as `RandomBot` (`minis simulate` uses that)."""
+
+    name = "random"
+
+
+def make_bot(name: str, seed: int, *, budget: float | None = None, workers: int | None = None) -> Bot:
+    """A new bot of that name seeded with `seed`. `budget` (seconds a decision) and `workers` (processes)
+    are the search bot's; None leaves its defaults. UnknownBot for any other name."""
+    if name == "random":
+        return NamedRandomBot(seed)
+    if name not in _STRONGER:
+        hint = did_you_mean(name, BOT_NAMES)
+        raise UnknownBot(
+            f"unknown bot '{name}': the bots are {', '.join(BOT_NAMES)}" + (f" ({hint})" if hint else "")
+        )
+    module_name, class_name = _STRONGER[name]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        raise UnknownBot(f"the {name} bot is not part of this version of minis") from None
+    factory = getattr(module, class_name)
+    if name == "search":
+        options = {
+            key: value for key, value in (("budget", budget), ("workers", workers)) if value is not None
+        }
+        bot: Bot = factory(seed, **options)
+    else:
+        bot = factory(seed)
+    return bot

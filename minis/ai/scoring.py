@@ -1,0 +1,333 @@
+"""What a position and an attack are worth to the heuristic bot: values from the exact odds.
+
+Every figure is in points (a unit's cost, raised for its firepower), so an attack, a move and a
+defensive-fire shot can be compared with each other and with passing (worth 0). The odds of an attack
+the engine has planned are `minis.odds` (exact, turned into floats and cached: few distinct attacks
+occur); for positions a unit is not in yet, the same odds come from the card's numbers at that range,
+the line of sight, the facing and the cover of the hex (abilities left out: an estimate is enough to
+compare hexes, and it must stay cheap, a few microseconds a hex).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import attrs
+
+from minis.board import Board
+from minis.cards import RangeBand, StatCard, UnitType, range_band
+from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
+from minis.odds import hit_odds
+from minis.rules.combat import AttackPlan
+from minis.rules.movement import speed
+from minis.sides import Side
+from minis.state import Counter, GameState, Unit
+from minis.terms import Hold, ObjectiveFrom, PointsFrom
+
+#: The odds of 0, 1, 2 and 3 hits as floats.
+FloatOdds = tuple[float, float, float, float]
+
+#: What a Damaged and a Disrupted counter take from a unit, as a share of its worth.
+DAMAGED_SHARE = 0.4
+DISRUPTED_SHARE = 0.12
+#: What a defensive-fire disruption is worth, as a share of the mover's worth (it stops and is disrupted).
+STOP_SHARE = 0.25
+#: Objective control worth, in points, once the objective decides the battle (scaled by the turn).
+OBJECTIVE_HOLD = 14.0
+#: Points lost per hex between a unit and the objective when the objective counts.
+OBJECTIVE_PULL = 2.5
+#: Points lost per hex a unit stays out of its best range of the nearest enemy (it should close in).
+APPROACH_PULL = 0.35
+#: Points for a hex whose terrain gives the unit cover (threats to come are not all known yet).
+COVER_BONUS = 0.6
+#: How much of the enemy's expected harm counts against a hex (each enemy fires at one target only).
+RISK = 0.45
+
+
+@lru_cache(maxsize=4096)
+def float_odds(
+    dice: int,
+    defense: int,
+    modifier: int = 0,
+    cover: int | None = None,
+    cover_modifier: int = 0,
+    cover_fixed: bool | None = None,
+    defensive: bool = False,
+) -> FloatOdds:
+    """`minis.odds.hit_odds` as floats, cached (a game asks about a few hundred distinct attacks)."""
+    exact = hit_odds(dice, defense, modifier, cover, cover_modifier, cover_fixed, defensive)
+    return (float(exact[0]), float(exact[1]), float(exact[2]), float(exact[3]))
+
+
+def plan_odds(plan: AttackPlan) -> FloatOdds:
+    """The odds of an attack the engine planned (`minis.rules.combat.plan_attack`)."""
+    return float_odds(
+        plan.dice,
+        plan.defense,
+        plan.modifier,
+        plan.cover,
+        plan.cover_modifier,
+        plan.cover_fixed,
+        plan.ctx.defensive,
+    )
+
+
+#: Per card id: the most dice it rolls at any range against any type, and its longest range in hexes.
+_CARD_NUMBERS: dict[str, tuple[int, int]] = {}
+
+
+def _card_numbers(card: StatCard) -> tuple[int, int]:
+    """How dangerous a card is (its most dice) and how far it reaches (0: no attack), remembered."""
+    found = _CARD_NUMBERS.get(card.id)
+    if found is None:
+        most, far = 0, 0
+        for band, hexes in ((RangeBand.SHORT, 1), (RangeBand.MEDIUM, 4), (RangeBand.LONG, 8)):
+            for kind in (UnitType.SOLDIER, UnitType.VEHICLE):
+                dice = card.attack_dice(kind, band)
+                if dice is not None:
+                    most, far = max(most, dice), hexes
+        found = _CARD_NUMBERS[card.id] = (most, far)
+    return found
+
+
+def worth(unit: Unit) -> float:
+    """A unit's value: its cost, raised for its firepower (a threat is worth killing before a bystander)."""
+    return float(unit.card.cost) + 0.8 * _card_numbers(unit.card)[0]
+
+
+def reach(unit: Unit) -> int:
+    """The longest range at which the unit has any attack (0 if it has none)."""
+    return _card_numbers(unit.card)[1]
+
+
+def harm(target: Unit, hits: int) -> float:
+    """What `hits` more simultaneous hits on `target` are worth, given its face-down counters so far."""
+    pending = target.pending
+    if hits <= 0 or Counter.DESTROYED in pending:
+        return 0.0
+    vehicle = target.card.is_vehicle
+    placed = len(pending)
+    damaged = target.damaged
+    worst: Counter | None = None
+    for _ in range(hits):
+        if placed == 0:
+            counter = Counter.DISRUPTED
+        elif not vehicle or placed >= 2 or damaged:
+            counter = Counter.DESTROYED
+        else:
+            counter = Counter.DAMAGED
+        placed += 1
+        worst = counter
+        if counter is Counter.DESTROYED:
+            break
+    value = worth(target)
+    if worst is Counter.DESTROYED:
+        return value
+    if worst is Counter.DAMAGED:
+        return DAMAGED_SHARE * value
+    return 0.0 if target.disrupted and placed > 1 else DISRUPTED_SHARE * value
+
+
+def expected_harm(odds: FloatOdds, target: Unit) -> float:
+    return odds[1] * harm(target, 1) + odds[2] * harm(target, 2) + odds[3] * harm(target, 3)
+
+
+def _cover(board: Board, hex_: Hex, vehicle: bool) -> int | None:
+    return board.terrain(hex_).effects.cover(vehicle)
+
+
+@attrs.define
+class Sight:
+    """Line of sight between two hexes of one board, remembered (the board's own answer is slower)."""
+
+    board: Board
+    seen: dict[tuple[Hex, Hex], bool] = attrs.Factory(dict)
+
+    def __call__(self, a: Hex, b: Hex) -> bool:
+        if distance(a, b) <= 1:
+            return True
+        key = (a, b)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = bool(self.board.visible(a, b))
+        return found
+
+
+def estimate(
+    sight: Sight,
+    attacker: Unit,
+    at: Hex,
+    target: Unit,
+    target_hex: Hex,
+    target_facing: Facing | None,
+    defensive: bool = False,
+) -> FloatOdds | None:
+    """The odds of `attacker` in `at` attacking `target` in `target_hex` (None: no attack possible)."""
+    dist = distance(at, target_hex)
+    band = range_band(dist)
+    if band is None:
+        return None
+    kind = UnitType.VEHICLE if target.card.is_vehicle else UnitType.SOLDIER
+    dice = attacker.card.attack_dice(kind, band)
+    if not dice or not sight(at, target_hex):
+        return None
+    vehicle = target.card.is_vehicle
+    front = vehicle and target_facing is not None and is_front(target_hex, target_facing, at)
+    defense = int(target.card.defense_front if front or not vehicle else target.card.defense_rear)
+    if target.impaired:
+        defense -= 1
+    cover = _cover(sight.board, target_hex, vehicle)
+    return float_odds(
+        dice,
+        defense,
+        -1 if attacker.impaired else 0,
+        cover,
+        -1 if cover is not None and dist == 0 else 0,
+        None,
+        defensive,
+    )
+
+
+def objective_weight(state: GameState, side: Side) -> float:
+    """How much the objective counts now: nothing early, rising to full as the turn it decides nears."""
+    decides = None
+    for condition in state.battle.terms.victory:
+        if isinstance(condition, ObjectiveFrom) and condition.side in (None, side):
+            decides = condition.from_turn
+            break
+        if isinstance(condition, Hold):
+            decides = condition.turn
+            break
+    if decides is None or state.objective is None:
+        return 0.0
+    lead = 5 if isinstance(condition, Hold) else 4
+    return max(0.0, min(1.5, (state.turn - (decides - lead)) / lead))
+
+
+def points_from(state: GameState) -> int | None:
+    for condition in state.battle.terms.victory:
+        if isinstance(condition, PointsFrom):
+            return condition.from_turn
+    return None
+
+
+@attrs.define
+class Evaluator:
+    """The value of a unit standing in a hex, for one side, with the enemy where it is now.
+
+    Built once per decision (cheap) or kept while the enemy has not changed: `key(state, side)` says
+    when. Values of hexes already asked are remembered.
+    """
+
+    state: GameState
+    side: Side
+    sight: Sight
+    enemies: Sequence[Unit]
+    objective: Hex | None
+    objective_weight: float
+    risk: float
+    cache: dict[tuple[object, ...], tuple[float, Facing | None]] = attrs.Factory(dict)
+
+    @classmethod
+    def make(cls, state: GameState, side: Side, sight: Sight) -> Evaluator:
+        enemies = [
+            u
+            for u in state.units.values()
+            if u.side is not side and u.on_map and u.carried_by is None and Counter.DESTROYED not in u.pending
+        ]
+        risk = RISK
+        last = points_from(state)
+        if last is not None and state.turn >= last - 2:
+            from minis.rules.victory import points
+
+            mine, theirs = points(state, side), points(state, side.other)
+            risk = RISK * (1.8 if mine > theirs else 0.6)
+        return cls(state, side, sight, enemies, state.objective, objective_weight(state, side), risk)
+
+    @staticmethod
+    def key(state: GameState, side: Side) -> tuple[object, ...]:
+        """What the values depend on besides the unit and the hex: the enemy, the turn, the objective."""
+        return (
+            state.battle,
+            state.turn,
+            side,
+            state.objective,
+            tuple(
+                (u.id, u.hex, u.facing, u.disrupted, u.damaged, u.pending, u.carried_by)
+                for u in state.units.values()
+                if u.side is not side and u.on_map
+            ),
+        )
+
+    def value(self, unit: Unit, hex_: Hex) -> tuple[float, Facing | None]:
+        """The worth of `unit` in `hex_` (and, for a Vehicle, the best facing there)."""
+        key = (unit.card.id, unit.impaired, unit.pending, hex_)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._value(unit, hex_)
+        return found
+
+    def _value(self, unit: Unit, hex_: Hex) -> tuple[float, Facing | None]:
+        sight = self.sight
+        offense = 0.0
+        nearest = 99
+        threats: list[tuple[Hex, float, float]] = []  # enemy hex, harm on our front, on our rear
+        vehicle = unit.card.is_vehicle
+        mine = worth(unit)
+        for enemy in self.enemies:
+            assert enemy.hex is not None
+            dist = distance(hex_, enemy.hex)
+            if dist < nearest:
+                nearest = dist
+            if dist > 8:
+                continue
+            odds = estimate(sight, unit, hex_, enemy, enemy.hex, enemy.facing)
+            if odds is not None:
+                offense = max(offense, expected_harm(odds, enemy))
+            front = estimate(sight, enemy, enemy.hex, unit, hex_, None)
+            if front is None:
+                continue
+            danger = 1.0 - front[0]
+            if vehicle:
+                rear_odds = float_odds(
+                    *_rear_numbers(enemy, unit, hex_, sight.board, dist),
+                )
+                threats.append((enemy.hex, danger * mine * 0.6, (1.0 - rear_odds[0]) * mine * 0.6))
+            else:
+                threats.append((enemy.hex, danger * mine * 0.6, danger * mine * 0.6))
+        facing: Facing | None = None
+        if vehicle and threats:
+            best = None
+            for candidate in FACINGS:
+                total = sum(f if is_front(hex_, candidate, at) else r for at, f, r in threats)
+                if best is None or total < best:
+                    best, facing = total, candidate
+            threat = best or 0.0
+        else:
+            threat = sum(f for _, f, _ in threats)  # a Soldier (or a Vehicle nobody can shoot)
+        score = offense - self.risk * threat
+        far = reach(unit)
+        if far and offense == 0.0 and nearest > far:
+            score -= APPROACH_PULL * (nearest - far)
+        if _cover(sight.board, hex_, vehicle) is not None:
+            score += COVER_BONUS
+        if self.objective_weight > 0.0 and self.objective is not None:
+            gap = distance(hex_, self.objective)
+            pull = OBJECTIVE_PULL * self.objective_weight
+            score -= pull * max(0, gap - 1) / max(1, speed(self.state, unit))
+            if gap <= 1:
+                score += OBJECTIVE_HOLD * self.objective_weight
+        return score, facing
+
+
+def _rear_numbers(
+    enemy: Unit, unit: Unit, hex_: Hex, board: Board, dist: int
+) -> tuple[int, int, int, int | None, int]:
+    """The numbers of `enemy`'s attack on a Vehicle `unit` in `hex_` from behind (it can see it)."""
+    band = range_band(dist)
+    assert band is not None
+    dice = enemy.card.attack_dice(UnitType.VEHICLE, band) or 0
+    defense = int(unit.card.defense_rear) - (1 if unit.impaired else 0)
+    cover = _cover(board, hex_, True)
+    return dice, defense, -1 if enemy.impaired else 0, cover, -1 if cover is not None and dist == 0 else 0

@@ -1,0 +1,333 @@
+"""The search bot: the heuristic's best few candidates, tried by playouts, within a time budget.
+
+At a decision that matters (a move, an attack, a defensive fire, the choice to go first during the
+battle) the bot asks its policy bot (the heuristic) for its best few candidates and plays each forward
+many times (`minis.ai.playout`): both sides play the policy, the dice are drawn afresh every time,
+up to the end of the turn. A bandit spreads the playouts: every candidate gets a few, then the leader
+and its closest challenger get the rest, until the leader's confidence interval clears every other's
+(stop early: the rest of the budget is saved, not spent), the playouts run out or the budget does.
+The leader replaces the heuristic's own first choice only when it is ahead by more than the noise.
+
+Set-up decisions and decisions with a single candidate go straight to the heuristic. Playouts run on
+worker processes (a pool started once per bot; `close()` stops it) or, with `workers=0`, in this
+process, where the same seed gives the same decision as long as the budget does not cut it short.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import multiprocessing
+import os
+import pickle
+import random
+import statistics
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from types import TracebackType
+from typing import Protocol, runtime_checkable
+
+from minis import actions as A
+from minis.ai.bot import Bot, BotFactory
+from minis.ai.playout import pack, play, unpack, worker_playout, worker_start
+from minis.game import Game
+from minis.state import Phase, Stage
+
+__all__ = ["Proposer", "SearchBot"]
+
+#: Stages where the search plays candidates out (the others are set-up or forced choices).
+SEARCHED = (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.CHOOSE_FIRST)
+#: How many of the policy's best actions are looked at to pick `candidates` varied ones from.
+WIDER = 4
+#: Playouts every candidate gets before the bandit compares them.
+FIRST_PLAYOUTS = 2
+#: Width of the confidence intervals that stop the search (standard errors).
+STOP_Z = 2.0
+#: How far ahead of the heuristic's first choice another must be to replace it (standard errors).
+SWITCH_Z = 1.0
+#: Time kept back at the end of the budget for the bookkeeping after the last playout (seconds).
+MARGIN = 0.01
+
+
+@runtime_checkable
+class Proposer(Protocol):
+    """A bot that also ranks its options: the search's policy (the heuristic bot is one)."""
+
+    name: str
+
+    def choose(self, game: Game) -> A.Action: ...
+
+    def candidates(self, game: Game, k: int) -> list[tuple[A.Action, float]]: ...
+
+
+def heuristic_policy(seed: int) -> Bot:
+    """The default policy: the heuristic bot (imported when first used, not when this module is)."""
+    from minis.ai.heuristic import HeuristicBot
+
+    bot: Bot = HeuristicBot(seed)
+    return bot
+
+
+class _Arm:
+    """One candidate and its playouts' scores (running sums, for the mean and the spread)."""
+
+    __slots__ = ("action", "count", "failed", "pending", "squares", "total")
+
+    def __init__(self, action: A.Action) -> None:
+        self.action = action
+        self.count = 0
+        self.pending = 0  # playouts under way in workers
+        self.failed = 0  # playouts that came back without a score (cut off by the deadline, refused)
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else -math.inf
+
+
+class SearchBot:
+    """Search over the policy's candidates; `budget` is the most seconds a decision may take.
+
+    `workers`: playout processes (default: the machine's cores; 0: in this process). `policy`: the
+    bot both sides play in playouts, and whose `candidates` are searched (default: the heuristic); with
+    workers it must pickle (a class or a module's function). `candidates`: how many are searched;
+    `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout.
+    `decision_times` keeps how long each decision took (seconds), for the ladder's figures.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = 1.0,
+        workers: int | None = None,
+        policy: BotFactory | None = None,
+        *,
+        candidates: int = 4,
+        max_playouts: int = 200,
+        horizon: int = 200,
+    ) -> None:
+        if budget <= 0:
+            raise ValueError("the search budget must be more than 0 seconds")
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
+        self.policy: BotFactory = policy if policy is not None else heuristic_policy
+        self.k = max(1, candidates)
+        self.max_playouts = max(1, max_playouts)
+        self.horizon = max(1, horizon)
+        self.proposer = self.policy(self.rng.randrange(2**63))
+        self.decision_times: list[float] = []
+        self.playouts = 0  # playouts counted over every decision (for figures)
+        self._decisions = 0
+        self._pool: cf.ProcessPoolExecutor | None = None
+        self._forget_pool: Callable[[], object] | None = None
+        if self.workers:
+            try:
+                pickle.dumps(self.policy)
+            except (pickle.PicklingError, AttributeError, TypeError) as error:
+                raise ValueError(f"the playout policy must pickle to run on workers ({error})") from None
+            pool = cf.ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_start,
+                initargs=(self.policy,),
+            )
+            self._pool = pool
+            # A bot dropped without close() still stops its workers when it is collected.
+            self._forget_pool = weakref.finalize(self, pool.shutdown, wait=False, cancel_futures=True).detach
+            for _ in range(self.workers):  # start the workers now, not during the first decision
+                pool.submit(time.sleep, 0)
+
+    # --- the bot -------------------------------------------------------------------------------------
+
+    def choose(self, game: Game) -> A.Action:
+        started = time.perf_counter()
+        deadline = time.time() + self.budget - MARGIN
+        try:
+            return self._decide(game, deadline)
+        finally:
+            self.decision_times.append(time.perf_counter() - started)
+
+    def _decide(self, game: Game, deadline: float) -> A.Action:
+        proposer = self.proposer
+        if game.state.phase is Phase.SETUP or game.state.stage not in SEARCHED:
+            return proposer.choose(game)
+        if not isinstance(proposer, Proposer):
+            return proposer.choose(game)
+        ranked = _varied(proposer.candidates(game, WIDER * self.k), self.k)
+        if not ranked:
+            return proposer.choose(game)
+        if len(ranked) == 1:
+            return ranked[0][0]
+        arms = [_Arm(action) for action, _ in ranked]
+        if self._pool is not None:
+            try:
+                self._search_workers(self._pool, game, arms, deadline)
+            except BrokenProcessPool:  # a worker died (killed, out of memory): go on in this process
+                self.close()
+        if self._pool is None:
+            self._search_here(game, arms, deadline)
+        return _pick(arms)
+
+    def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:
+        """The bandit with playouts in this process, one after another."""
+        base = unpack(pack(game))  # the same rebuilt position the workers play from
+        slowest = 0.0
+        for _ in range(self.max_playouts):
+            if time.time() + slowest > deadline:
+                break
+            arm = _next_arm(arms)
+            if arm is None:
+                break
+            began = time.time()
+            value = play(base, arm.action, self.rng.randrange(2**63), self.policy, self.horizon, deadline)
+            slowest = max(slowest, time.time() - began)
+            self.playouts += 1
+            if value is not None:
+                arm.add(value)
+            else:
+                arm.failed += 1
+
+    def _search_workers(
+        self, pool: cf.ProcessPoolExecutor, game: Game, arms: list[_Arm], deadline: float
+    ) -> None:
+        """The bandit with one playout per worker under way at a time; results come back in any order."""
+        self._decisions += 1
+        key = f"{id(self)}:{self._decisions}"
+        data = pack(game)
+        running: dict[cf.Future[float | None], _Arm] = {}
+        started = 0
+        while True:
+            while len(running) < self.workers and started < self.max_playouts:
+                arm = _next_arm(arms)
+                if arm is None:
+                    break
+                seed = self.rng.randrange(2**63)
+                future = pool.submit(worker_playout, key, data, arm.action, seed, self.horizon, deadline)
+                running[future] = arm
+                arm.pending += 1
+                started += 1
+            left = deadline - time.time()
+            if not running or left <= 0:
+                break
+            done, _ = cf.wait(running, timeout=left, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                arm = running.pop(future)
+                arm.pending -= 1
+                self.playouts += 1
+                value = future.result()
+                if value is not None:
+                    arm.add(value)
+                else:
+                    arm.failed += 1
+        for future in running:  # past the deadline: those still waiting never start, the rest stop soon
+            future.cancel()
+
+    # --- the workers ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop the worker processes (waiting for them to end); the bot then plays in this process."""
+        pool, self._pool = self._pool, None
+        if self._forget_pool is not None:
+            self._forget_pool()
+            self._forget_pool = None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> SearchBot:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _varied(ranked: Sequence[tuple[A.Action, float]], k: int) -> list[tuple[A.Action, float]]:
+    """The `k` best, but each unit's best action of each kind first (best first within that).
+
+    A policy's next few actions are often the same unit's move to neighbouring hexes, nearly tied;
+    the search learns more from comparing units and kinds of action (move, attack, pass, hold).
+    """
+    seen: set[tuple[type, object]] = set()
+    first: list[tuple[A.Action, float]] = []
+    rest: list[tuple[A.Action, float]] = []
+    for item in ranked:
+        actor = (type(item[0]), getattr(item[0], "unit", None))
+        (rest if actor in seen else first).append(item)
+        seen.add(actor)
+    chosen = first[:k]
+    chosen += rest[: k - len(chosen)]
+    return sorted(chosen, key=lambda item: -item[1])
+
+
+# --- the bandit ------------------------------------------------------------------------------------------
+
+
+def _spread(arms: Sequence[_Arm]) -> float:
+    """The playouts' standard deviation around their candidate's mean, pooled over the candidates."""
+    count = sum(arm.count for arm in arms)
+    if count <= len(arms):
+        return math.inf
+    squares = sum(arm.squares - arm.total * arm.mean for arm in arms if arm.count)
+    return math.sqrt(max(0.0, squares) / (count - sum(1 for arm in arms if arm.count)))
+
+
+def _next_arm(arms: Sequence[_Arm]) -> _Arm | None:
+    """The candidate to play out next, or None when the leader is clearly best (stop early).
+
+    Every candidate first gets FIRST_PLAYOUTS (counting those under way); then the leader (best mean)
+    or its strongest challenger (best upper bound), whichever has fewer playouts (LUCB).
+    """
+    for arm in arms:
+        if arm.count + arm.pending + arm.failed < FIRST_PLAYOUTS:
+            return arm
+    played = [arm for arm in arms if arm.count]
+    if len(played) < 2:
+        return None
+    spread = _spread(arms)
+    if spread == 0.0:
+        return None  # every playout of every candidate scored alike: more would not tell them apart
+    leader = max(played, key=lambda arm: arm.mean)
+    others = [arm for arm in played if arm is not leader]
+    radius = STOP_Z * spread
+
+    def upper(arm: _Arm) -> float:
+        return arm.mean + radius / math.sqrt(arm.count)
+
+    challenger = max(others, key=upper)
+    if leader.mean - radius / math.sqrt(leader.count) > upper(challenger):
+        return None
+    load = {arm: arm.count + arm.pending for arm in (leader, challenger)}
+    return leader if load[leader] <= load[challenger] else challenger
+
+
+def _pick(arms: Sequence[_Arm]) -> A.Action:
+    """The best candidate by its playouts, unless it beats the policy's first choice only by noise."""
+    first = arms[0]
+    played = [arm for arm in arms if arm.count]
+    if not played:
+        return first.action
+    best = max(played, key=lambda arm: arm.mean)
+    if best is first:
+        return first.action
+    if not first.count:  # the first choice never came back from its playouts: trust those that did
+        return best.action if best.count >= FIRST_PLAYOUTS else first.action
+    spread = _spread(arms)
+    noise = spread * math.sqrt(1 / best.count + 1 / first.count) if math.isfinite(spread) else math.inf
+    return best.action if best.mean - first.mean > SWITCH_Z * noise else first.action
+
+
+def median_and_max(times: Sequence[float]) -> tuple[float, float]:
+    """The median and the longest of some decision times (0, 0 for none): the ladder's figures."""
+    return (statistics.median(times), max(times)) if times else (0.0, 0.0)

@@ -1,0 +1,261 @@
+"""`minis match BOT_A BOT_B --games N --seed S`: two bots play N games; BOT_A's score as a number.
+
+Games come in twins: the same map, dice seed, armies and bot seeds, with BOT_A on the Axis side in
+the first and on the Allied side in the second, so neither bot is favoured by a side or a seed. Every
+seed is drawn up front from --seed and each game is played from its own, so the result is the same
+however many worker processes play them. The last line is BOT_A's score (a win 1, a draw 0.5) with
+its Wilson 95% interval; the line before it gives each bot's median and longest time a decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import attrs
+
+from minis import actions as A
+from minis.ai.army_maker import make_army
+from minis.ai.bot import Bot, play_out
+from minis.ai.registry import UnknownBot, make_bot
+from minis.army import Army, load_army
+from minis.cards import card_catalogue
+from minis.commands import Subparsers
+from minis.commands.batch import army_problems, fewer_collections, progress_bar
+from minis.commands.simulate import DEFAULT_TURN_LIMIT
+from minis.dice import Dice
+from minis.errors import MinisError, Problem
+from minis.game import Game
+from minis.mapfile import load_configuration
+from minis.sides import Side
+
+#: The configurations `--all-configs` cycles through, one per pair of twin games.
+CONFIGURATIONS = tuple(range(1, 7))
+#: z of a two-sided 95% interval.
+Z95 = 1.959963984540054
+#: Points an army the computer builds for a match may spend (the Standard scenario's).
+MATCH_POINTS = 100
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser("match", help="two bots play many games; the first one's score")
+    parser.add_argument("bot_a", metavar="BOT_A", help="random, heuristic or search")
+    parser.add_argument("bot_b", metavar="BOT_B", help="random, heuristic or search")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--config", type=int, choices=CONFIGURATIONS, metavar="C", help="battle map configuration 1-6"
+    )
+    where.add_argument(
+        "--all-configs", action="store_true", help="cycle configurations 1-6 (default: rolled each game)"
+    )
+    parser.add_argument("--axis", type=Path, metavar="ARMY", help="the Axis army file (default: built)")
+    parser.add_argument("--allies", type=Path, metavar="ARMY", help="the Allied army file (default: built)")
+    parser.add_argument("--budget", type=float, metavar="SECONDS", help="the search bot's time a decision")
+    parser.add_argument(
+        "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+@attrs.frozen
+class GameSpec:
+    """Everything one game is played from, so any process plays it the same."""
+
+    number: int
+    names: tuple[str, str]
+    a_side: Side
+    axis: Army
+    allies: Army
+    configuration: int | None
+    dice_seed: int
+    view_seed: int
+    bot_seeds: tuple[int, int]
+    budget: float | None
+    workers: int | None
+
+
+@attrs.frozen
+class GameResult:
+    """One game's outcome for BOT_A (1 a win, 0.5 a draw, 0 a loss) and each bot's decision times."""
+
+    number: int
+    score: float
+    times: tuple[tuple[float, ...], tuple[float, ...]]
+
+
+class _Timed:
+    """A bot that notes how long each decision of the bot it wraps takes."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, game: Game) -> A.Action:
+        started = time.perf_counter()
+        action = self.bot.choose(game)
+        self.times.append(time.perf_counter() - started)
+        return action
+
+
+def wilson(score: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a mean score over `games` games (draws count a half)."""
+    if games < 1:
+        raise ValueError("an interval needs at least one game")
+    n = games
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summary(names: tuple[str, str], scores: Sequence[float]) -> str:
+    """The last line: `A vs B: A scores 0.xx (W-L-D of N), 95% CI [lo, hi]`."""
+    wins, losses = scores.count(1.0), scores.count(0.0)
+    draws = len(scores) - wins - losses
+    mean = sum(scores) / len(scores)
+    low, high = wilson(mean, len(scores))
+    return (
+        f"{names[0]} vs {names[1]}: {names[0]} scores {mean:.2f} ({wins}-{losses}-{draws} of {len(scores)}), "
+        f"95% CI [{low:.2f}, {high:.2f}]"
+    )
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one game of the match (in this process or a worker's)."""
+    sides = (spec.a_side, spec.a_side.other)  # the sides of BOT_A and BOT_B
+    bots = {}
+    for name, side in zip(spec.names, sides, strict=True):
+        seed = spec.bot_seeds[0 if side is Side.AXIS else 1]
+        bots[side] = _Timed(make_bot(name, seed, budget=spec.budget, workers=spec.workers))
+    game = Game.new(
+        spec.axis,
+        spec.allies,
+        configuration=spec.configuration,
+        dice=Dice(seed=spec.dice_seed),
+        turn_limit=DEFAULT_TURN_LIMIT,
+        load_board=load_configuration,
+    )
+    play_out(game, dict(bots), seeds=random.Random(spec.view_seed))
+    winner = game.winner
+    score = 0.5 if winner is None else 1.0 if winner is spec.a_side else 0.0
+    times = (tuple(bots[sides[0]].times), tuple(bots[sides[1]].times))
+    return GameResult(spec.number, score, times)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise MinisError(Problem("match", 0, 0, "--games must be at least 1"))
+    if args.workers is not None and args.workers < 0:
+        raise MinisError(Problem("match", 0, 0, "--workers must be 0 (this process) or more"))
+    if args.budget is not None and not args.budget > 0:
+        raise MinisError(Problem("match", 0, 0, "--budget must be more than 0 seconds"))
+    names = (args.bot_a, args.bot_b)
+    for name in dict.fromkeys(names):
+        try:
+            make_bot(name, 0, budget=args.budget, workers=1)
+        except UnknownBot as error:
+            raise MinisError(Problem("match", 0, 0, str(error))) from None
+    given = {Side.AXIS: _given_army(args.axis, Side.AXIS), Side.ALLIES: _given_army(args.allies, Side.ALLIES)}
+    if args.config is not None:
+        load_configuration(args.config)  # map problems are reported before the first game starts
+    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+    specs = game_specs(args, names, given, in_process=workers == 0)
+    with fewer_collections():
+        results = list(_played(specs, workers, progress=not args.quiet))
+    for index, (name, label) in enumerate(zip(names, ("A", "B"), strict=True)):
+        print(f"{name} ({label}): {_timing([t for result in results for t in result.times[index]])}")
+    print(summary(names, [result.score for result in results]))
+    return 0
+
+
+def _given_army(path: Path | None, side: Side) -> Army | None:
+    if path is None:
+        return None
+    army = load_army(path)
+    problems = army_problems(army, side)
+    if problems:
+        raise MinisError(problems)
+    return army
+
+
+def game_specs(
+    args: argparse.Namespace, names: tuple[str, str], given: dict[Side, Army | None], *, in_process: bool
+) -> list[GameSpec]:
+    """Every game of the match, its seeds drawn up front from --seed: twins share all but BOT_A's side.
+
+    Bots played in worker processes get one process each (a search bot must not start processes of
+    its own in every worker); played here, they get their default.
+    """
+    rng = random.Random(args.seed)
+    cards = card_catalogue()
+    specs: list[GameSpec] = []
+    for pair in range((args.games + 1) // 2):
+        dice_seed, view_seed = rng.randrange(2**63), rng.randrange(2**63)
+        bot_seeds = (rng.randrange(2**63), rng.randrange(2**63))
+        armies = {}
+        for side in (Side.AXIS, Side.ALLIES):
+            army_rng = random.Random(rng.randrange(2**63))
+            armies[side] = given[side] or make_army(cards, side, MATCH_POINTS, rng=army_rng)
+        configuration = args.config
+        if args.all_configs:
+            configuration = CONFIGURATIONS[pair % len(CONFIGURATIONS)]
+        for a_side in (Side.AXIS, Side.ALLIES):
+            if len(specs) == args.games:
+                break
+            specs.append(
+                GameSpec(
+                    number=len(specs),
+                    names=names,
+                    a_side=a_side,
+                    axis=armies[Side.AXIS],
+                    allies=armies[Side.ALLIES],
+                    configuration=configuration,
+                    dice_seed=dice_seed,
+                    view_seed=view_seed,
+                    bot_seeds=bot_seeds,
+                    budget=args.budget,
+                    workers=None if in_process else 1,
+                )
+            )
+    return specs
+
+
+def _played(specs: list[GameSpec], workers: int, *, progress: bool) -> Iterator[GameResult]:
+    """The games' results in game order, played here (`workers` 0) or in a pool of processes."""
+    started = time.perf_counter()
+    results: list[GameResult] = []
+
+    def done(result: GameResult) -> None:
+        results.append(result)
+        if progress:
+            progress_bar(len(results), len(specs), time.perf_counter() - started)
+
+    if workers == 0:
+        for spec in specs:
+            done(play_game(spec))
+    else:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:
+            for future in concurrent.futures.as_completed([pool.submit(play_game, spec) for spec in specs]):
+                done(future.result())
+    if progress:
+        print(file=sys.stderr)
+    yield from sorted(results, key=lambda result: result.number)
+
+
+def _timing(times: list[float]) -> str:
+    """A bot's median and longest time a decision, in milliseconds."""
+    if not times:
+        return "no decisions"
+    median, longest = statistics.median(times) * 1000, max(times) * 1000
+    return f"median {median:.2f} ms, max {longest:.1f} ms a decision ({len(times)} decisions)"

@@ -1,0 +1,195 @@
+"""The search bot (issue 14): legal choices, reproducible seeds, the budget, workers, a clear capture."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from minis import actions as A
+from minis.ai.bot import play_out, view
+from minis.ai.heuristic import HeuristicBot
+from minis.ai.playout import pack, score, unpack
+from minis.ai.random_bot import RandomBot
+from minis.ai.search import SearchBot
+from minis.army import load_army
+from minis.dice import Dice
+from minis.game import Game
+from minis.sides import Side
+from minis.state import Counter, Phase, Stage
+from tests.engine_support import board, check_invariants, position, unit
+
+ROOT = Path(__file__).resolve().parent.parent
+OPEN = board("""
+C C C C C C C C C C
+ C C C C C C C C C
+C C C C C C C C C C
+""")
+
+
+class PassFirst:
+    """A policy that ranks passing above every attack (a poor first guess the search must overturn);
+    in playouts it plays as the heuristic does."""
+
+    name = "pass-first"
+
+    def __init__(self, seed: int) -> None:
+        self.heuristic = HeuristicBot(seed)
+
+    def choose(self, game: Game) -> A.Action:
+        return self.heuristic.choose(game)
+
+    def candidates(self, game: Game, k: int) -> list[tuple[A.Action, float]]:
+        attacks = [a for a in game.legal_actions() if isinstance(a, A.Attack)]
+        return [(A.Pass(), 1.0), *((a, 0.0) for a in attacks)][:k]
+
+
+def _deployed(configuration: int, seed: int) -> Game:
+    """The sample armies just after deployment (both set up by the heuristic)."""
+    game = Game.new(
+        load_army(ROOT / "armies" / "sample-axis.toml"),
+        load_army(ROOT / "armies" / "sample-allies.toml"),
+        configuration=configuration,
+        dice=Dice(seed=seed),
+        turn_limit=3,
+    )
+    bot = HeuristicBot(seed)
+    while game.state.phase is Phase.SETUP and game.decider() is not None:
+        game.apply(bot.choose(view(game, game.decider() or Side.AXIS, seed)))
+    return game
+
+
+def _movement(seed: int = 3) -> Game:
+    """A position in the movement phase with several units to move (a real decision for the search)."""
+    game = _deployed(1, seed)
+    bot = HeuristicBot(seed)
+    while game.state.stage is not Stage.ACT or game.state.phase is not Phase.MOVEMENT:
+        side = game.decider()
+        assert side is not None
+        game.apply(bot.choose(view(game, side, seed)))
+    return game
+
+
+def test_plays_legal_actions_in_every_stage_of_a_game() -> None:
+    game = Game.new(
+        load_army(ROOT / "armies" / "sample-axis.toml"),
+        load_army(ROOT / "armies" / "sample-allies.toml"),
+        configuration=2,
+        dice=Dice(seed=11),
+        turn_limit=3,
+    )
+    stages: set[Stage] = set()
+    search = SearchBot(5, budget=0.05, workers=0, max_playouts=6, horizon=8)
+
+    def after(played: Game) -> None:
+        check_invariants(played)
+        if played.decider() is Side.AXIS:
+            stages.add(played.state.stage)
+
+    play_out(game, {Side.AXIS: search, Side.ALLIES: HeuristicBot(6)}, seeds=random.Random(1), after=after)
+    assert game.over  # every action the search chose was accepted (apply raises on an illegal one)
+    assert {Stage.DEPLOY, Stage.ACT} <= stages
+    assert search.playouts > 0
+
+
+def test_same_seed_in_process_gives_the_same_decision() -> None:
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    chosen = []
+    for _ in range(2):
+        search = SearchBot(7, budget=60.0, workers=0, max_playouts=12, horizon=30)
+        chosen.append(search.choose(view(game, side, 99)))
+        assert search.playouts == 12  # it did search (and was not cut short by the budget)
+    assert chosen[0] == chosen[1]
+    game.copy().apply(chosen[0])
+
+
+def test_a_decision_keeps_to_its_budget() -> None:
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    search = SearchBot(1, budget=0.3, workers=0, max_playouts=10_000)
+    began = time.perf_counter()
+    search.choose(view(game, side, 1))
+    assert time.perf_counter() - began < 0.3 + 0.5  # loosely: one policy decision past the deadline at most
+
+
+def test_workers_play_out_and_stop_when_closed() -> None:
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    before = {p.pid for p in multiprocessing.active_children()}
+    with SearchBot(2, budget=1.0, workers=2) as search:
+        for seed in range(5):  # the workers' start may take the first decisions' budget on a busy machine
+            action = search.choose(view(game, side, seed))
+            game.copy().apply(action)
+            if search.playouts:
+                break
+        started = {p.pid for p in multiprocessing.active_children()} - before
+        assert len(started) == 2
+        assert search.playouts > 0
+        assert max(search.decision_times) < 1.0 + 0.5
+    assert not started & {p.pid for p in multiprocessing.active_children()}
+
+
+def test_a_dead_worker_leaves_the_search_in_this_process() -> None:
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    before = {p.pid for p in multiprocessing.active_children()}
+    with SearchBot(4, budget=0.5, workers=1) as search:
+        search.choose(view(game, side, 4))  # the worker is up once a decision has been made
+        for child in multiprocessing.active_children():
+            if child.pid not in before:
+                child.kill()
+                child.join()
+        action = search.choose(view(game, side, 5))
+        assert search.workers == 1 and search._pool is None
+    game.copy().apply(action)
+
+
+def test_prefers_a_clearly_winning_attack_to_passing() -> None:
+    b = OPEN
+    game = position(
+        b,
+        [
+            unit(b, "sherman", "m4a1-sherman", "allies", "B1", "E"),
+            unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B4", "W", status=("disrupted", "damaged")),
+        ],
+        phase="assault",
+        dice=Dice(seed=1),
+    )
+    search = SearchBot(3, budget=30.0, workers=0, policy=PassFirst, max_playouts=40)
+    assert search.choose(view(game, Side.ALLIES, 3)) == A.Attack("sherman", "panzer")
+
+
+def test_a_packed_position_plays_on_exactly_as_the_original() -> None:
+    game = _movement(5)
+    twin = unpack(pack(game))
+    assert twin.state.snapshot() == game.state.snapshot()
+    for copy in (game, twin):
+        copy.dice = Dice(seed=8)
+        play_out(copy, {s: RandomBot(4) for s in Side}, seeds=random.Random(2))
+    assert twin.state.snapshot() == game.state.snapshot()
+
+
+def test_score_counts_a_face_down_kill_and_a_win_outweighs_material() -> None:
+    b = OPEN
+    units = [
+        unit(b, "sherman", "m4a1-sherman", "allies", "B1", "E"),
+        unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B4", "W"),
+    ]
+    sherman, panzer = (float(u.card.cost) for u in units)
+    game = position(b, units, phase="assault")
+    assert score(game.state, Side.ALLIES) == pytest.approx(sherman - panzer)
+    state = game.state.clone()
+    state.update("panzer", pending=(Counter.DISRUPTED, Counter.DAMAGED, Counter.DESTROYED))
+    assert score(state, Side.ALLIES) == pytest.approx(sherman)  # destroyed in the casualty phase to come
+    won = game.state.clone()
+    won.stage, won.winner = Stage.OVER, Side.AXIS
+    assert score(won, Side.AXIS) == pytest.approx(panzer - sherman + sherman + panzer)
+    assert score(won, Side.ALLIES) == pytest.approx(sherman - panzer - sherman - panzer)
