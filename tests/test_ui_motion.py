@@ -273,10 +273,21 @@ def test_the_window_animates_a_move_and_an_attack_and_input_skips_them(
     assert screen.motion.playing
     screen.look()
     assert screen.dice.tumbling is not None and len(screen.dice.tumbling) == screen.dice.count
+    assert game.state.units["sherman"].pending  # the game has the hits at once...
+    assert not face_down_marks(screen)  # ...the counters show them only when the dice have told
     driver.screenshot(shots / "motion-dice.png")
     driver.click(*where(FIELD.parse("C8")))  # a click: ends the motion, selects nothing
     assert not screen.motion.playing and screen.controller.selected is None
     assert screen.dice.tumbling is None
+    screen.look()
+    assert face_down_marks(screen)
+
+
+def face_down_marks(screen: Any) -> list[str]:
+    """The face-down counters' marks ("?" or their number) the counters layer draws."""
+    from minis.ui.counters import FACE_DOWN_EDGE
+
+    return [t.text for t in screen.map._groups["counters"].texts if t.colour == FACE_DOWN_EDGE]
 
 
 def test_the_ghost_of_a_unit_being_moved_is_a_counter_of_the_counters_size(arcade: Any) -> None:

@@ -87,6 +87,39 @@ def test_hovering_the_map_rebuilds_no_static_picture(driver: Any, battle: Any) -
     assert driver.window.frames.renders == renders  # but the kept picture was never drawn again
 
 
+def test_the_mouse_back_over_a_hex_shows_its_hover_box_without_laying_it_out_again(
+    driver: Any, battle: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Laying the hover box's text out is the slow part of a frame while the mouse moves: a box shown
+    lately is kept, so going back over a hex lays no text out (empty hexes: no card changes)."""
+    import pyglet
+
+    where = battle.map.hex_centre_on_screen
+    board = battle.state.board
+    taken = {u.hex for u in battle.state.units.values()}
+    row = sorted((h for h in board.hexes if h.r == 3 and h not in taken), key=lambda h: h.q)[:6]
+    shown = []
+    for hex_ in row:
+        driver.move(*where(hex_))
+        driver.frame()
+        shown.append(battle.tooltip.text)
+    assert len(set(shown)) == len(row)
+    layouts: list[str] = []
+    real = pyglet.text.layout.TextLayout._update
+
+    def counting(self: Any) -> None:
+        if self._update_enabled:
+            layouts.append(self.document.text)
+        real(self)
+
+    monkeypatch.setattr(pyglet.text.layout.TextLayout, "_update", counting)
+    for hex_ in reversed(row):
+        driver.move(*where(hex_))
+        driver.frame()
+        assert battle.map.hover == hex_
+    assert not set(layouts) & set(shown)  # every box came back laid out already
+
+
 def test_an_idle_window_skips_its_drawing(driver: Any, battle: Any) -> None:
     from minis.ui.measure import Loop
 

@@ -54,7 +54,7 @@ from minis.queries import AttackPreview, percent
 from minis.rules import setup
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Stage, Unit
+from minis.state import Counter, GameState, Stage, Unit
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
@@ -195,6 +195,10 @@ def motion_mesh(state: GameState, frame: Frame, names: Mapping[str, str]) -> tup
     return mesh, texts
 
 
+#: Hover boxes kept laid out (`BattleScreen._show_tooltip`).
+KEPT_TOOLTIPS = 64
+
+
 class LogView(Widget):
     """The game's lines, newest at the bottom, each wrapped whole (never cut short); the wheel scrolls
     back a line at a time."""
@@ -282,6 +286,9 @@ class BattleScreen(Screen):
         self.load_button = Button("Load…", self.load_game, size=theme.SMALL_SIZE + 1)
         self.message = Label("", size=theme.SMALL_SIZE + 1)
         self.tooltip = Label("", size=theme.SMALL_SIZE + 1, multiline=True)
+        #: Hover boxes laid out lately, by their text: the mouse going back over a hex shows its box
+        #: without laying the text out again (the slow part of a frame while the mouse moves).
+        self._tooltips: dict[str, Label] = {}
         self.choices: list[Button] = []
         self.bar_widgets = [self.banner]
         self.handed_over = handed_over
@@ -302,6 +309,12 @@ class BattleScreen(Screen):
         self._motion_key: object = None
         #: Where each unit stood after the last action (a destroyed unit leaves from there).
         self._seen: dict[str, Hex] = {}
+        #: Each unit's face-down counters before the last action and after it: while the dice tumble
+        #: the counters show the ones before (the hits are the dice's to tell).
+        self._pending_before: dict[str, tuple[Counter, ...]] = {}
+        self._pending_now: dict[str, tuple[Counter, ...]] = {
+            unit.id: unit.pending for unit in session.game.state.units.values()
+        }
         #: A click that skipped the motion: its release does nothing either.
         self._skipping_click = False
         #: What the player is doing, and what each input means: see `minis.ui.controller`.
@@ -354,6 +367,10 @@ class BattleScreen(Screen):
         dialogs the players must read or answer, and the motion of what it did."""
         self.motion.play(events, self._seen)
         self._seen = {unit.id: unit.hex for unit in self.state.units.values() if unit.hex is not None}
+        self._pending_before, self._pending_now = (
+            self._pending_now,
+            {unit.id: unit.pending for unit in self.state.units.values()},
+        )
         report = self.controller.casualty_report(events)
         if report is not None and not (self.computer is not None and self.computer.alone):
             self.notices.append(functools.partial(self._casualty_dialog, *report))
@@ -697,7 +714,7 @@ class BattleScreen(Screen):
         control = self.controller
         if self._tooltip_version != (control.version, control.hover_version):
             self._tooltip_version = (control.version, control.hover_version)
-            self.tooltip.text = "\n".join(control.hover_lines())
+            self._show_tooltip("\n".join(control.hover_lines()))
         held = self.held()
         if self._panel_version == (control.version, control.hover_version, held):
             return
@@ -771,7 +788,8 @@ class BattleScreen(Screen):
         self._update_fan()
         self._update_motion(frame)
         moving = frame.moving if frame is not None else frozenset()
-        version = (self.version, self.map.cursor_shown, moving)
+        tumbling = frame is not None and frame.tumble is not None
+        version = (self.version, self.map.cursor_shown, moving, tumbling)
         if self._layers_version == version:
             return
         self._layers_version = version
@@ -837,11 +855,18 @@ class BattleScreen(Screen):
         ):
             preview_facing[selected.id] = self.controller.facing
         facings = tuple(sorted((k, f.name) for k, f in preview_facing.items()))
-        counters_key = (self.controller.board_version, acted, facings, self.controller.selected, moving)
+        counters_key = (
+            self.controller.board_version,
+            acted,
+            facings,
+            self.controller.selected,
+            moving,
+            tumbling,
+        )
         if counters_key != self._counters_key:
             self._counters_key = counters_key
             counters, counter_texts, _ = units_mesh(
-                state,
+                self._before_the_dice(state) if tumbling else state,
                 acted=acted,
                 hidden=moving,
                 facing=preview_facing,
@@ -859,6 +884,15 @@ class BattleScreen(Screen):
             ghost, ghost_texts = self._ghost(selected, self.controller.path[-1])
             texts += ghost_texts
         self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
+
+    def _before_the_dice(self, state: GameState) -> GameState:
+        """The state with each unit's face-down counters as they were before the last action."""
+        shown = state.clone()
+        for unit_id, pending in self._pending_before.items():
+            unit = shown.units.get(unit_id)
+            if unit is not None and unit.pending != pending:
+                shown.units[unit_id] = attrs.evolve(unit, pending=pending)
+        return shown
 
     def _update_motion(self, frame: Frame | None) -> None:
         """The `motion` group: what the last action did, for a moment (nothing once it is over)."""
@@ -1078,6 +1112,16 @@ class BattleScreen(Screen):
         outline(box, theme.PANEL_BORDER)
         self.tooltip.place(box.inset(8, 5))
         self.tooltip.draw()
+
+    def _show_tooltip(self, text: str) -> None:
+        """The hover box's label for `text`: one laid out before if it is still kept."""
+        label = self._tooltips.pop(text, None)
+        if label is None:
+            label = Label(text, size=theme.SMALL_SIZE + 1, multiline=True)
+            while len(self._tooltips) >= KEPT_TOOLTIPS:
+                del self._tooltips[next(iter(self._tooltips))]  # the least recently shown
+        self._tooltips[text] = label
+        self.tooltip = label
 
     def hover_box(self, width: float, height: float) -> Box:
         """Where the hover box goes: the corner of the map that hides the fewest counters (never the
