@@ -1,4 +1,5 @@
-"""The engine never imports the UI: every module outside `minis.ui` imports without arcade or pyglet."""
+"""The engine never imports the UI or the bots: every module outside `minis.ui` imports without arcade or
+pyglet, and the layers (engine, computer players, window) import one way only."""
 
 from __future__ import annotations
 
@@ -44,3 +45,21 @@ def test_cli_builds_without_the_ui() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+def test_the_layers_point_one_way() -> None:
+    """The rules engine imports neither the computer players nor the window; the computer players
+    never import the window (they change a game only through the engine's actions, like a player)."""
+    from tests.test_import_cycles import PACKAGE_ROOT, Package, import_graph
+
+    graph = import_graph(Package.read(PACKAGE_ROOT))
+    above = ("minis.ai", "minis.ui", "minis.commands", "minis.cli", "minis.__main__")
+    wrong = [
+        f"{edge.source} imports {edge.target} (line {edge.line})"
+        for source, edges in graph.items()
+        for edge in edges
+        if (not source.startswith(above) and edge.target.startswith(("minis.ai", "minis.ui")))
+        or (source.startswith("minis.ai") and edge.target.startswith("minis.ui"))
+    ]
+    assert not wrong, "\n".join(wrong)
+    assert any(edge.target.startswith("minis.ai") for edge in graph["minis.ui.computer"])
