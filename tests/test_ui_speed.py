@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,98 @@ def test_the_mouse_back_over_a_hex_shows_its_hover_box_without_laying_it_out_aga
     assert not set(layouts) & set(shown)  # every box came back laid out already
 
 
+def _empty_row(screen: Any, count: int) -> list[Any]:
+    """`count` hexes side by side in the map's middle row with no unit in them or next to them (no
+    stack to spread out, no unit's card)."""
+    from minis.hexgrid import neighbours
+
+    board = screen.state.board
+    taken = {u.hex for u in screen.state.units.values() if u.hex is not None}
+    near = taken | {n for h in taken for n in neighbours(h)}
+    rows = sorted({h.r for h in board.hexes})
+    for r in sorted(rows, key=lambda r: abs(r - rows[len(rows) // 2])):
+        row = sorted((h for h in board.hexes if h.r == r and h not in near), key=lambda h: h.q)
+        for i in range(len(row) - count + 1):
+            run = row[i : i + count]
+            if all(b.q - a.q == 1 for a, b in pairwise(run)):
+                return run
+    raise AssertionError("no empty row on the demo map")
+
+
+def test_crossing_empty_hexes_lays_out_no_panel(
+    driver: Any, battle: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The side panel shows nothing of an empty hex: the mouse crossing empty hexes asks the controller
+    for no panel (what the panel shows is worked out again only when a target or a hovered unit's card
+    changes), while the hover box follows the mouse; the mouse onto a unit shows its card."""
+    where = battle.map.hex_centre_on_screen
+    row = _empty_row(battle, 5)
+    driver.move(*where(row[0]))
+    driver.frame()
+    asked: list[object] = []
+    real = battle.controller.panel
+
+    def counting() -> object:
+        asked.append(None)
+        return real()
+
+    monkeypatch.setattr(battle.controller, "panel", counting)
+    boxes = set()
+    for hex_ in row[1:]:
+        driver.move(*where(hex_))
+        driver.frame()
+        boxes.add(battle.tooltip.text)
+    assert len(boxes) == len(row) - 1  # the hover box followed the mouse
+    assert asked == []  # but the panel was never worked out again
+    unit = next(u for u in battle.state.units.values() if u.hex is not None)
+    driver.move(*where(unit.hex))
+    driver.frame()
+    assert asked and battle.card.card is battle.state.at(unit.hex)[0].card  # a unit: its card
+
+
+def test_the_hover_marks_reuse_their_buffers_and_are_kept_by_hex(
+    driver: Any, battle: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hovered hex's outline changes on every hex the mouse crosses: it is written into the GPU
+    buffers the group already has (no new shape list), and the mouse back over a hex builds no
+    triangles at all; the picture is the same as when the marks were first built."""
+    from minis.ui import battlemap, hexdraw
+
+    where = battle.map.hex_centre_on_screen
+    row = _empty_row(battle, 5)
+    driver.move(*where(row[0]))
+    driver.frame()
+    first = driver.image()
+    made: list[object] = []
+    built: list[object] = []
+
+    real_list = battlemap.ShapeElementList
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(None)
+        return real_list(*args, **kwargs)
+
+    real_shape = hexdraw.Mesh.shape
+
+    def shape(self: Any) -> Any:
+        built.append(None)
+        return real_shape(self)
+
+    monkeypatch.setattr(battlemap, "ShapeElementList", counted)
+    monkeypatch.setattr(hexdraw.Mesh, "shape", shape)
+    for hex_ in row[1:]:
+        driver.move(*where(hex_))
+        driver.frame()
+        assert battle.map.hover == hex_
+    assert made == []  # new marks in the group's buffers
+    built.clear()
+    for hex_ in reversed(row):
+        driver.move(*where(hex_))
+        driver.frame()
+    assert built == []  # back over hexes it has shown: nothing built
+    assert driver.image().tobytes() == first.tobytes()  # and the same picture
+
+
 def test_an_idle_window_skips_its_drawing(driver: Any, battle: Any) -> None:
     from minis.ui.measure import Loop
 
@@ -175,3 +268,48 @@ def test_measure_goes_with_the_demo_only(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "--measure goes with --demo" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_wrapped_label_is_laid_out_once_at_its_width(driver: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new multiline label (a hover box, an ability of a card) is laid out when it is first placed or
+    measured, at that width: not first at a stand-in width and then again."""
+    import pyglet
+
+    from minis.ui.widgets import Box, Label
+
+    text = "E7 open ground · the objective\nAxis: Pz III = Panzer III Ausf. F, facing E (disrupted)"
+    layouts: list[str] = []
+    real = pyglet.text.layout.TextLayout._update
+
+    def counting(self: Any) -> None:
+        if self._update_enabled and self.document.text:
+            layouts.append(self.document.text)
+        real(self)
+
+    monkeypatch.setattr(pyglet.text.layout.TextLayout, "_update", counting)
+    label = Label(text, multiline=True)
+    height = label.height_for(300)
+    label.place(Box(10, 10, 300, height))
+    assert len(layouts) == 1
+    assert label.text == text and height > 0
+
+
+def test_the_card_is_drawn_in_one_batch(driver: Any, battle: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hovered unit's card is drawn on every frame the mouse moves: its column heads, text and
+    status line go to the GPU in one batch, not one draw per part."""
+    import pyglet
+
+    unit = next(u for u in battle.state.units.values() if u.hex is not None)
+    driver.move(*battle.map.hex_centre_on_screen(unit.hex))
+    driver.frame()
+    assert battle.card.card is not None and battle.card.extra  # a card with its status line
+    drawn: list[object] = []
+    real = pyglet.graphics.Batch.draw
+
+    def counting(self: Any) -> None:
+        drawn.append(self)
+        real(self)
+
+    monkeypatch.setattr(pyglet.graphics.Batch, "draw", counting)
+    battle.card.draw_dynamic()
+    assert len(drawn) == 1

@@ -197,6 +197,8 @@ def motion_mesh(state: GameState, frame: Frame, names: Mapping[str, str]) -> tup
 
 #: Hover boxes kept laid out (`BattleScreen._show_tooltip`).
 KEPT_TOOLTIPS = 64
+#: The hover group's marks kept built, by what they show (`BattleScreen._update_hover_layer`).
+KEPT_HOVER_MARKS = 64
 
 
 class LogView(Widget):
@@ -716,9 +718,12 @@ class BattleScreen(Screen):
             self._tooltip_version = (control.version, control.hover_version)
             self._show_tooltip("\n".join(control.hover_lines()))
         held = self.held()
-        if self._panel_version == (control.version, control.hover_version, held):
+        # the hovered hex matters to the panel only through what `panel_hover` names: the mouse
+        # crossing empty hexes lays nothing out again
+        version = (control.version, control.panel_hover(), held)
+        if self._panel_version == version:
             return
-        self._panel_version = (control.version, control.hover_version, held)
+        self._panel_version = version
         panel = control.panel()
         stage = self.stage
         self.set_title(panel.title)
@@ -908,6 +913,8 @@ class BattleScreen(Screen):
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
         hover = self.map.hover
+        if hover is not None and len(self.state.at(hover)) < 2:
+            hover = None  # no stack to spread out: crossing such hexes leaves the group as it is
         key = (self.version, hover, self.dialog is None)
         if key == self._fan_key:
             return
@@ -932,13 +939,24 @@ class BattleScreen(Screen):
 
     def _update_hover_layer(self) -> None:
         """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a
-        unit being deployed (rebuilt when the hovered hex or anything else changes)."""
-        key = (self.version, self.controller.hover_version, self.map.cursor_shown, self.map.hover)
+        unit being deployed (rebuilt only when one of them changes: the key names what is drawn)."""
+        state = self.state
+        selected = state.units.get(self.controller.selected or "")
+        hover = self.map.hover
+        aimed = state.units.get(self.controller.target or "")
+        preview = self.controller.preview
+        aim = None
+        if aimed is not None and selected is not None:
+            odds = percent(preview.hit_chance) if isinstance(preview, AttackPreview) else None
+            aim = (selected.hex, aimed.hex, odds)
+        placing = state.stage is Stage.DEPLOY and selected is not None and selected.hex is None
+        ghost_key = (self.version, hover) if placing and hover is not None else None
+        key = (aim, None if self.map.cursor_shown else hover, ghost_key)
         if key == self._hover_key:
             return
         self._hover_key = key
-        state = self.state
-        selected = state.units.get(self.controller.selected or "")
+        if self.map.show_kept("hover", key):
+            return  # the mouse back over a hex: its marks were built before
         marks = Mesh()
         texts: list[TextSpec] = []
         if self.controller.target is not None and selected is not None and selected.hex is not None:
@@ -974,7 +992,9 @@ class BattleScreen(Screen):
         ):
             ghost, ghost_texts = self._ghost(selected, self.map.hover)
             texts += ghost_texts
-        self.map.set_group("hover", key, [(marks, True), (ghost, True)], texts, dynamic=True)
+        self.map.set_group(
+            "hover", key, [(marks, True), (ghost, True)], texts, dynamic=True, keep=KEPT_HOVER_MARKS
+        )
 
     def _tints(self) -> Mesh:
         """Hexes tinted under the counters: a deployment zone, the ends, legal hexes, a unit's reach."""

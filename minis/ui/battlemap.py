@@ -11,11 +11,13 @@ mouse to another hex rebuilds that small group and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 
 import arcade
+import attrs
 import pyglet
-from arcade.shape_list import ShapeElementList
+from arcade.shape_list import Shape, ShapeElementList
 
 from minis.hexgrid import Hex
 from minis.ui import theme
@@ -58,25 +60,42 @@ class BattleMap(MapView):
         texts: Sequence[TextSpec],
         *,
         dynamic: bool = False,
+        keep: int = 0,
     ) -> None:
         """Replace a group's triangles (each mesh with whether it needs blending) and texts, unless `key`
         is the one it has. A `dynamic` group (what follows the mouse) is left out of the kept picture
-        and drawn over it every frame, so changing it costs no new picture."""
+        and drawn over it every frame, so changing it costs no new picture. With `keep`, the group keeps
+        its last `keep` contents by key (the key must then be hashable) for `show_kept`."""
         group = self._groups.get(name)
         if group is not None and group.key == key:
             return
         if group is None:
             group = self._groups[name] = _Group()
         group.dynamic = dynamic
-        group.key = key
-        group.shapes = []
-        for mesh, blend in meshes:
-            if len(mesh):
-                shape_list: ShapeElementList = ShapeElementList(blend=blend)
-                shape_list.append(mesh.shape())
-                group.shapes.append(shape_list)
-        group.texts = list(texts)
-        group.text_key = None
+        content = _Content(
+            [(slot, blend, mesh.shape()) for slot, (mesh, blend) in enumerate(meshes) if len(mesh)],
+            list(texts),
+        )
+        group.show(key, content)
+        if keep:
+            group.kept[key] = content
+            while len(group.kept) > keep:
+                del group.kept[next(iter(group.kept))]  # the least recently shown
+
+    def show_kept(self, name: str, key: Hashable) -> bool:
+        """Show the group's content for `key` again if it kept it (`set_group`'s `keep`): the mouse back
+        over a hex builds no triangles. False if it has none for `key`."""
+        group = self._groups.get(name)
+        if group is None:
+            return False
+        if group.key == key:
+            return True
+        content = group.kept.pop(key, None)
+        if content is None:
+            return False
+        group.kept[key] = content  # the most recently shown last
+        group.show(key, content)
+        return True
 
     @property
     def layer_key(self) -> Hashable:
@@ -152,18 +171,19 @@ class BattleMap(MapView):
         if self.geometry is None or self.box.width <= 0 or self.box.height <= 0:
             return
         groups = [g for g in self._groups.values() if not g.dynamic]
-        with self.world():
-            self.geometry.draw()
-            for group in groups:
-                for shapes in group.shapes:
-                    shapes.draw()
-            self.draw_cursor()  # over the counters, under their names
         batches = [b for b in (self._text_batch(g) for g in groups) if b is not None]
         if self.show_labels:
             labels = self._labels()
             if labels is not None:
                 batches.insert(0, labels)
-        self._draw_texts(batches)
+        with self._cameras():
+            self.camera.use()
+            self.geometry.draw()
+            for group in groups:
+                for shapes in group.shapes:
+                    shapes.draw()
+            self.draw_cursor()  # over the counters, under their names
+            self._draw_texts(batches)
 
     def draw_dynamic(self) -> None:
         """The dynamic groups, over the kept picture (every drawn frame)."""
@@ -171,19 +191,46 @@ class BattleMap(MapView):
         groups = [g for g in self._groups.values() if g.dynamic]
         if self.geometry is None or self.box.width <= 0 or self.box.height <= 0 or not groups:
             return
-        with self.world():
-            for group in groups:
-                for shapes in group.shapes:
-                    shapes.draw()
-        self._draw_texts([b for b in (self._text_batch(g) for g in groups) if b is not None])
+        shapes = [shape_list for group in groups for shape_list in group.shapes]
+        batches = [b for b in (self._text_batch(g) for g in groups) if b is not None]
+        if not shapes and not batches:
+            return
+        with self._cameras():
+            self.camera.use()
+            for shape_list in shapes:
+                shape_list.draw()
+            self._draw_texts(batches)
+
+    @contextmanager
+    def _cameras(self) -> Iterator[None]:
+        """Draw through the map's cameras (`camera.use()`, then the label camera for texts) and come
+        back to the window's camera once at the end: every camera switch sets the projection, the
+        viewport and the scissor box, and the map is drawn every frame the mouse moves."""
+        window = self.window
+        previous = window.current_camera
+        framebuffer = window.ctx.active_framebuffer
+        try:
+            yield
+        finally:
+            framebuffer.use()
+            previous.use()
+            window.ctx.scissor = None  # the default camera does not reset the scissor box
 
     def _draw_texts(self, batches: list[pyglet.graphics.Batch]) -> None:
-        """Text batches laid out at their pixel size, through the label camera (clipped to the box)."""
+        """Text batches laid out at their pixel size, through the label camera (clipped to the box);
+        inside `_cameras`."""
         if batches:
-            with self.label_camera.activate():
-                for batch in batches:
-                    batch.draw()
-            self.window.ctx.scissor = None
+            self.label_camera.use()
+            for batch in batches:
+                batch.draw()
+
+
+@attrs.define
+class _Content:
+    """What a group shows: its shapes (each with its slot and whether it blends) and its texts."""
+
+    shapes: list[tuple[int, bool, Shape]]
+    texts: list[TextSpec]
 
 
 class _Group:
@@ -193,6 +240,10 @@ class _Group:
         self.key: Hashable = None
         self.dynamic = False
         self.shapes: list[ShapeElementList] = []
+        #: The group's shape lists by slot and blending, kept from key to key: a new key writes its
+        #: triangles into their GPU buffers instead of making new buffers (the hover group changes on
+        #: every hex the mouse crosses).
+        self.pool: dict[tuple[int, bool], ShapeElementList] = {}
         self.texts: list[TextSpec] = []
         self.text_key: Hashable = None
         self.batch: pyglet.graphics.Batch | None = None
@@ -201,3 +252,23 @@ class _Group:
         self.objects: list[tuple[Hashable, arcade.Text]] = []
         #: Laid-out texts not shown now (hidden in the batch), by style, for reuse.
         self.hidden: dict[Hashable, list[arcade.Text]] = {}
+        #: Contents shown lately, by key (`BattleMap.set_group`'s `keep`).
+        self.kept: dict[Hashable, _Content] = {}
+
+    def show(self, key: Hashable, content: _Content) -> None:
+        """Put `content` into the group's shape lists (their GPU buffers are written again, not made
+        anew) and its texts in place of the old ones."""
+        self.key = key
+        for pooled in self.pool.values():
+            pooled.update()  # a shape appended and never drawn is not in its batch yet
+            for old in list(pooled.shape_list):
+                pooled.remove(old)
+        self.shapes = []
+        for slot, blend, shape in content.shapes:
+            shape_list = self.pool.get((slot, blend))
+            if shape_list is None:
+                shape_list = self.pool[(slot, blend)] = ShapeElementList(blend=blend)
+            shape_list.append(shape)
+            self.shapes.append(shape_list)
+        self.texts = content.texts
+        self.text_key = None

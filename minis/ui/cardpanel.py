@@ -61,6 +61,11 @@ class _Page:
         #: Every label of the page, drawn in one call (the battle draws the card every frame).
         self.batch = pyglet.graphics.Batch()
         batch = self.batch
+        #: The attack table's column heads: in every page's batch, so the card is one draw.
+        self.table_head = [
+            Label(t, size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, align="center", batch=batch)
+            for t in ("", "short", "medium", "long")
+        ]
         self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT, batch=batch)
         self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, batch=batch)
         # the side goes first when the line is too long: the nation says it too
@@ -94,6 +99,8 @@ class _Page:
         ] or [Label("No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True, batch=batch)]
         self.heights = [label.height_for(width) + 2 for label in self.ability_labels]
         self.more = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, batch=batch)
+        #: The line about the unit in play under the card (`CardPanel.show`'s `extra`).
+        self.status = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.ACCENT, batch=batch)
         #: The first ability shown (the wheel moves it), and the abilities shown now.
         self.first = 0
         self.shown: list[Label] = []
@@ -101,6 +108,9 @@ class _Page:
 
     def place(self, box: Box, status_height: float) -> None:
         inner = box.inset(12, 10)
+        for i, label in enumerate(self.table_head):
+            label.place(_column(inner, i, inner.top - 104, 18))
+        self.place_status(box, status_height)
         y = inner.top
         self.name.place(Box(inner.left + 16, y - 26, inner.width - 16, 26))
         y -= 30
@@ -116,6 +126,10 @@ class _Page:
         bottom = inner.bottom + status_height
         self._area = Box(inner.left, bottom, inner.width, max(0, y - bottom))
         self.place_abilities()
+
+    def place_status(self, box: Box, height: float) -> None:
+        inner = box.inset(12, 10)
+        self.status.place(Box(inner.left, inner.bottom, inner.width, height))
 
     def place_abilities(self) -> None:
         """Show the abilities from `first` on that fit the area, and a line saying how many more there
@@ -161,12 +175,14 @@ class _Page:
 
     def labels(self) -> list[Label]:
         return [
+            *self.table_head,
             self.name,
             self.facts,
             self.numbers,
             *(label for row in self.table for label in row),
             *self.shown,
             *([self.more] if self.more.text else []),
+            *([self.status] if self.status.text else []),
         ]
 
 
@@ -190,12 +206,6 @@ class CardPanel(Widget):
         super().__init__()
         self.card: StatCard | None = None
         self.extra = ""
-        self._head_batch = pyglet.graphics.Batch()
-        self.table_head = [
-            Label(t, size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, align="center", batch=self._head_batch)
-            for t in ("", "short", "medium", "long")
-        ]
-        self.status = Label("", size=theme.TEXT_SIZE, multiline=True, colour=theme.ACCENT)
         self.colour_box = Box(0, 0, 0, 0)
         self._pages: dict[tuple[str, float], _Page] = {}
         self._page: _Page | None = None
@@ -237,16 +247,10 @@ class CardPanel(Widget):
             return
         self.card = card
         self.extra = extra
-        self.status.text = extra
-        self._place_status()
         self._page = self._page_for(card)
 
     def _status_height(self) -> float:
         return 24 * max(1, len(self.extra) // 40 + 1) if self.extra else 0
-
-    def _place_status(self) -> None:
-        inner = self.box.inset(12, 10)
-        self.status.place(Box(inner.left, inner.bottom, inner.width, self._status_height()))
 
     def _page_for(self, card: StatCard | None) -> _Page | None:
         """The card's page, laid out the first time it is needed, placed in the current box."""
@@ -261,6 +265,7 @@ class CardPanel(Widget):
             while len(self._pages) >= KEPT_CARDS:
                 del self._pages[next(iter(self._pages))]
         self._pages[key] = page  # the most recently shown last
+        page.status.text = self.extra
         page.place(self.box, self._status_height())
         return page
 
@@ -283,16 +288,13 @@ class CardPanel(Widget):
         super().place(box)
         inner = box.inset(12, 10)
         self.colour_box = Box(inner.left, inner.top - 26, 8, 26)
-        for i, label in enumerate(self.table_head):
-            label.place(_column(inner, i, inner.top - 104, 18))
-        self._place_status()
         self._page = self._page_for(self.card)
 
     def parts(self) -> Sequence[Widget]:
         """The shown card's labels (not the pages kept for other cards)."""
         if self.card is None or self._page is None:
             return []
-        return [*self.table_head, *self._page.labels(), *([self.status] if self.extra else [])]
+        return self._page.labels()
 
     def draw(self) -> None:
         if not self.visible:
@@ -310,7 +312,4 @@ class CardPanel(Widget):
         if self.card is None or self._page is None:
             return
         fill(self.colour_box, NATION_COLOUR[self.card.nation])
-        self._head_batch.draw()
-        self._page.draw()
-        if self.extra:
-            self.status.draw()
+        self._page.draw()  # the column heads, the card and its status line: one batch

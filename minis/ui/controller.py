@@ -607,6 +607,20 @@ class BattleController:
             return attrs.evolve(base, heading="Waiting for dice", info=info)
         return attrs.evolve(base, heading="The battle is over" if game.over else "")
 
+    def panel_hover(self) -> tuple[str | None, str | None]:
+        """What of the hovered hex `panel()` shows: the target (its odds, the attack button) and the
+        hovered unit whose card it shows when no other card is. With `version` it is all the panel
+        depends on, so a screen lays the panel out again only when it changes, not on every hex the
+        mouse crosses (kept in step with `_card`)."""
+        state = self.state
+        shows_other = (self.stage is Stage.DEFENSIVE_FIRE and state.move is not None) or (
+            self.selected is not None and self.selected in state.units
+        )
+        if shows_other or self.target is not None or self.hover is None:
+            return (self.target, None)
+        hovered = state.at(self.hover)
+        return (None, hovered[0].id if hovered else None)
+
     def _card(self) -> tuple[StatCard, str] | None:
         """The card the panel shows: the selected unit's, the target's, the mover's in a defensive-fire
         window, else the hovered unit's."""

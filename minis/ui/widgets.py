@@ -163,7 +163,7 @@ class Label(Widget):
         self.align = align
         self.multiline = multiline
         self._text = arcade.Text(
-            self._shown(text),
+            "" if multiline else text,
             0,
             0,
             colour,
@@ -178,6 +178,8 @@ class Label(Widget):
         )
         #: A multiline text was set and not laid out yet.
         self._pending = False
+        if multiline:
+            self.text = text  # laid out at its box's width when first placed or measured, not at 100 first
 
     def _shown(self, text: str) -> str:
         """The text as laid out: wrapped text may also break after a path's "/" and a word's hyphen
