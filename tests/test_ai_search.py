@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from minis import actions as A
+from minis.ai import search as search_module
 from minis.ai.bot import play_out, view
 from minis.ai.heuristic import HeuristicBot
-from minis.ai.playout import pack, score, unpack
+from minis.ai.playout import pack, placing, score, unpack
 from minis.ai.random_bot import RandomBot
-from minis.ai.search import SearchBot
+from minis.ai.search import SearchBot, paired
 from minis.army import load_army
 from minis.dice import Dice
 from minis.game import Game
@@ -193,3 +198,91 @@ def test_score_counts_a_face_down_kill_and_a_win_outweighs_material() -> None:
     won.stage, won.winner = Stage.OVER, Side.AXIS
     assert score(won, Side.AXIS) == pytest.approx(panzer - sherman + sherman + panzer)
     assert score(won, Side.ALLIES) == pytest.approx(sherman - panzer - sherman - panzer)
+
+
+# --- common random numbers, paired differences, the placing at the horizon ------------------------------
+
+
+def test_every_candidate_k_th_playout_sees_the_same_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common random numbers: the k-th playout of each candidate is played with the k-th seed."""
+    seen: dict[A.Action, list[int]] = {}
+    real_play = search_module.play
+
+    def recording(base: Game, action: A.Action, seed: int, *args: Any) -> float | None:
+        seen.setdefault(action, []).append(seed)
+        return real_play(base, action, seed, *args)
+
+    monkeypatch.setattr(search_module, "play", recording)
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    SearchBot(7, budget=60.0, workers=0, max_playouts=16, horizon=30).choose(view(game, side, 99))
+    assert len(seen) >= 2
+    sequences = list(seen.values())
+    shortest = min(len(s) for s in sequences)
+    assert shortest >= 2
+    assert all(s[:shortest] == sequences[0][:shortest] for s in sequences)
+    assert len(set(sequences[0])) == len(sequences[0])  # a fresh seed for each playout index
+
+
+def _arm(action: A.Action, values: list[float]) -> search_module._Arm:
+    arm = search_module._Arm(action)
+    arm.values = dict(enumerate(values))
+    return arm
+
+
+def test_paired_difference_is_the_mean_and_standard_error_over_shared_dice() -> None:
+    a = _arm(A.Pass(), [10.0, 0.0, 30.0, 7.0])
+    b = _arm(A.Hold(), [8.0, -1.0, 27.0])
+    mean, error, pairs = paired(a, b)
+    assert pairs == 3  # the fourth playout has no twin yet
+    assert mean == pytest.approx(2.0)
+    assert error == pytest.approx((1.0 / 3) ** 0.5)  # differences 2, 1, 3: variance 1
+    assert paired(a, _arm(A.Hold(), [1.0]))[1] == math.inf
+
+
+def test_a_small_edge_on_the_same_dice_replaces_the_first_choice() -> None:
+    """Dice swing each playout by 100 points; the second candidate is 1 point better on every one.
+    Compared as independent means that is noise; compared on the same dice it is certain."""
+    luck = [0.0, 100.0, 0.0, 100.0, 50.0, 0.0]
+    first = _arm(A.Pass(), luck)
+    better = _arm(A.Hold(), [v + 1.0 for v in luck])
+    assert search_module._pick([first, better]) == A.Hold()
+    assert search_module._next_arm([first, better]) is None  # settled: no playout would change it
+    worse = _arm(A.Hold(), [v + (1.0 if i % 2 else -1.5) for i, v in enumerate(luck)])
+    assert search_module._pick([first, worse]) == A.Pass()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_placing_is_the_same_for_both_sides_with_the_sign_turned(seed: int) -> None:
+    rng = random.Random(seed)
+    b = OPEN
+    spots = rng.sample([f"{c}{r}" for c in "ABC" for r in range(1, 10)], 3)
+    game = position(
+        b,
+        [
+            unit(b, "sherman", "m4a1-sherman", "allies", spots[0], rng.choice("EW")),
+            unit(b, "panzer", "panzer-iv-ausf-g", "axis", spots[1], rng.choice("EW")),
+            unit(b, "rifles", "m1-garand-rifle", "allies", spots[2], "E"),
+        ],
+        phase="assault",
+    )
+    assert placing(game.state, Side.ALLIES) == pytest.approx(-placing(game.state, Side.AXIS))
+
+
+def test_placing_favours_the_side_whose_guns_bear() -> None:
+    """A Sherman with a damaged, disrupted Panzer in its sights stands better than that Panzer."""
+    b = OPEN
+    game = position(
+        b,
+        [
+            unit(b, "sherman", "m4a1-sherman", "allies", "B1", "E"),
+            unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B4", "W", status=("disrupted", "damaged")),
+        ],
+        phase="assault",
+    )
+    assert placing(game.state, Side.ALLIES) > 0.0
+    alone = game.state.clone()
+    alone.update("panzer", removed=True)
+    assert placing(alone, Side.ALLIES) == 0.0  # no enemy left: no pull toward no one

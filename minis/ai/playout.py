@@ -24,6 +24,7 @@ from typing import Any
 
 from minis import actions as A
 from minis.ai.bot import Bot, BotFactory, view
+from minis.ai.scoring import Evaluator, Sight
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules.errors import IllegalAction
@@ -32,7 +33,7 @@ from minis.sides import Side
 from minis.state import Counter, GameState, Stage, Unit
 from minis.terms import Hold, ObjectiveFrom
 
-__all__ = ["pack", "play", "score", "unpack", "worker_playout", "worker_start"]
+__all__ = ["pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
 
 #: What a unit is still worth, as a share of its cost: damaged Vehicles and disrupted units fight worse.
 DAMAGED_SHARE = 0.6
@@ -92,6 +93,37 @@ def score(state: GameState, side: Side) -> float:
     return balance
 
 
+#: Line of sight on the board last scored (a playout's positions all share their board).
+_sight: Sight | None = None
+
+
+def placing(state: GameState, side: Side) -> float:
+    """How much better `side`'s units stand than the enemy's, in the heuristic's points.
+
+    Each unit on the map is valued where it stands (`scoring.Evaluator`: its best attack from there,
+    less the harm the enemy could do to it, cover, the objective as its turn nears); the enemy's units
+    the same way from their side. Added to `score` at a playout's horizon, it lets a short playout see
+    what the next turn will make of the position, not only the material it reached.
+    """
+    global _sight
+    board = state.battle.board
+    if board is None:
+        return 0.0
+    if _sight is None or _sight.board is not board:
+        _sight = Sight(board)
+    total = 0.0
+    for who, sign in ((side, 1.0), (side.other, -1.0)):
+        evaluator = Evaluator.make(state, who, _sight)
+        if not evaluator.enemies:
+            continue  # nothing to shoot or fear: a hex's value would be only the pull toward no one
+        for unit in state.units.values():
+            standing = unit.hex is not None and unit.carried_by is None and not unit.removed
+            if unit.side is who and standing and Counter.DESTROYED not in unit.pending:
+                assert unit.hex is not None
+                total += sign * evaluator.value(unit, unit.hex)[0]
+    return total
+
+
 # --- playing forward -----------------------------------------------------------------------------------
 
 
@@ -102,8 +134,10 @@ def play(
     policy: BotFactory,
     horizon: int,
     deadline: float = float("inf"),
+    leaf: float = 0.0,
 ) -> float | None:
-    """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`.
+    """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`
+    (`score`, plus `leaf` times `placing` unless the game is over).
 
     None if the deadline (a `time.time()` value) passed before the horizon, or if the action or a
     policy's action was refused (a policy's mistake must not end the search).
@@ -127,7 +161,10 @@ def play(
             game.apply(bots[decider].choose(view(game, decider, rng.randrange(2**63))))
     except IllegalAction:
         return None
-    return score(game.state, side)
+    value = score(game.state, side)
+    if leaf and game.state.stage is not Stage.OVER:
+        value += leaf * placing(game.state, side)
+    return value
 
 
 # --- shipping a position to a worker -------------------------------------------------------------------
@@ -172,7 +209,7 @@ def worker_start(policy: BotFactory) -> None:
 
 
 def worker_playout(
-    key: str, data: bytes, action: A.Action, seed: int, horizon: int, deadline: float
+    key: str, data: bytes, action: A.Action, seed: int, horizon: int, deadline: float, leaf: float = 0.0
 ) -> float | None:
     """A playout in a worker; the position is rebuilt once per decision (`key`) and reused after that."""
     global _position
@@ -180,4 +217,4 @@ def worker_playout(
         raise RuntimeError("worker_playout runs in a worker started with worker_start")
     if _position is None or _position[0] != key:
         _position = (key, unpack(data))
-    return play(_position[1], action, seed, _policy, horizon, deadline)
+    return play(_position[1], action, seed, _policy, horizon, deadline, leaf)

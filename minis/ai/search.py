@@ -2,11 +2,14 @@
 
 At a decision that matters (a move, an attack, a defensive fire, the choice to go first during the
 battle) the bot asks its policy bot (the heuristic) for its best few candidates and plays each forward
-many times (`minis.ai.playout`): both sides play the policy, the dice are drawn afresh every time,
-up to the end of the turn. A bandit spreads the playouts: every candidate gets a few, then the leader
-and its closest challenger get the rest, until the leader's confidence interval clears every other's
-(stop early: the rest of the budget is saved, not spent), the playouts run out or the budget does.
-The leader replaces the heuristic's own first choice only when it is ahead by more than the noise.
+many times (`minis.ai.playout`): both sides play the policy up to the end of the turn, where the
+material, the objective and the units' placing are scored. The k-th playout of every candidate gets
+the same fresh dice (common random numbers), so candidates are compared by their paired differences,
+not drowned in the dice's noise. A bandit spreads the playouts: every candidate gets a few, then the
+leader and its closest challenger get the rest, until no challenger could still be better (stop
+early: the rest of the budget is saved, not spent), the playouts run out or the budget does. Another
+candidate replaces the heuristic's own first choice only when it is ahead, on the same dice, by more
+than the noise.
 
 Set-up decisions and decisions with a single candidate go straight to the heuristic. Playouts run on
 worker processes (a pool started once per bot; `close()` stops it) or, with `workers=0`, in this
@@ -47,6 +50,8 @@ FIRST_PLAYOUTS = 2
 STOP_Z = 2.0
 #: How far ahead of the heuristic's first choice another must be to replace it (standard errors).
 SWITCH_Z = 1.0
+#: How much the units' placing at a playout's horizon counts beside material (`playout.placing`).
+LEAF = 0.25
 #: Time kept back at the end of the budget for the bookkeeping after the last playout (seconds).
 MARGIN = 0.01
 
@@ -71,26 +76,29 @@ def heuristic_policy(seed: int) -> Bot:
 
 
 class _Arm:
-    """One candidate and its playouts' scores (running sums, for the mean and the spread)."""
+    """One candidate and its playouts' scores, by playout index (the k-th playout of every candidate
+    sees the k-th dice seed of the decision: common random numbers)."""
 
-    __slots__ = ("action", "count", "failed", "pending", "squares", "total")
+    __slots__ = ("action", "failed", "pending", "values")
 
     def __init__(self, action: A.Action) -> None:
         self.action = action
-        self.count = 0
         self.pending = 0  # playouts under way in workers
         self.failed = 0  # playouts that came back without a score (cut off by the deadline, refused)
-        self.total = 0.0
-        self.squares = 0.0
+        self.values: dict[int, float] = {}
 
-    def add(self, value: float) -> None:
-        self.count += 1
-        self.total += value
-        self.squares += value * value
+    @property
+    def count(self) -> int:
+        return len(self.values)
+
+    @property
+    def started(self) -> int:
+        """The playouts given to this candidate so far: the index of its next one."""
+        return len(self.values) + self.pending + self.failed
 
     @property
     def mean(self) -> float:
-        return self.total / self.count if self.count else -math.inf
+        return sum(self.values.values()) / len(self.values) if self.values else -math.inf
 
 
 class SearchBot:
@@ -99,7 +107,8 @@ class SearchBot:
     `workers`: playout processes (default: the machine's cores; 0: in this process). `policy`: the
     bot both sides play in playouts, and whose `candidates` are searched (default: the heuristic); with
     workers it must pickle (a class or a module's function). `candidates`: how many are searched;
-    `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout.
+    `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout;
+    `leaf`: the weight of the units' placing at a playout's end beside material (0: material only).
     `decision_times` keeps how long each decision took (seconds), for the ladder's figures.
     """
 
@@ -115,6 +124,7 @@ class SearchBot:
         candidates: int = 4,
         max_playouts: int = 200,
         horizon: int = 200,
+        leaf: float = LEAF,
     ) -> None:
         if budget <= 0:
             raise ValueError("the search budget must be more than 0 seconds")
@@ -125,6 +135,7 @@ class SearchBot:
         self.k = max(1, candidates)
         self.max_playouts = max(1, max_playouts)
         self.horizon = max(1, horizon)
+        self.leaf = leaf
         self.proposer = self.policy(self.rng.randrange(2**63))
         self.decision_times: list[float] = []
         self.playouts = 0  # playouts counted over every decision (for figures)
@@ -182,6 +193,7 @@ class SearchBot:
     def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:
         """The bandit with playouts in this process, one after another."""
         base = unpack(pack(game))  # the same rebuilt position the workers play from
+        seeds = _Seeds(self.rng)
         slowest = 0.0
         for _ in range(self.max_playouts):
             if time.time() + slowest > deadline:
@@ -190,11 +202,12 @@ class SearchBot:
             if arm is None:
                 break
             began = time.time()
-            value = play(base, arm.action, self.rng.randrange(2**63), self.policy, self.horizon, deadline)
+            index = arm.started
+            value = play(base, arm.action, seeds[index], self.policy, self.horizon, deadline, self.leaf)
             slowest = max(slowest, time.time() - began)
             self.playouts += 1
             if value is not None:
-                arm.add(value)
+                arm.values[index] = value
             else:
                 arm.failed += 1
 
@@ -205,16 +218,19 @@ class SearchBot:
         self._decisions += 1
         key = f"{id(self)}:{self._decisions}"
         data = pack(game)
-        running: dict[cf.Future[float | None], _Arm] = {}
+        seeds = _Seeds(self.rng)
+        running: dict[cf.Future[float | None], tuple[_Arm, int]] = {}
         started = 0
         while True:
             while len(running) < self.workers and started < self.max_playouts:
                 arm = _next_arm(arms)
                 if arm is None:
                     break
-                seed = self.rng.randrange(2**63)
-                future = pool.submit(worker_playout, key, data, arm.action, seed, self.horizon, deadline)
-                running[future] = arm
+                index = arm.started
+                future = pool.submit(
+                    worker_playout, key, data, arm.action, seeds[index], self.horizon, deadline, self.leaf
+                )
+                running[future] = (arm, index)
                 arm.pending += 1
                 started += 1
             left = deadline - time.time()
@@ -222,12 +238,12 @@ class SearchBot:
                 break
             done, _ = cf.wait(running, timeout=left, return_when=cf.FIRST_COMPLETED)
             for future in done:
-                arm = running.pop(future)
+                arm, index = running.pop(future)
                 arm.pending -= 1
                 self.playouts += 1
                 value = future.result()
                 if value is not None:
-                    arm.add(value)
+                    arm.values[index] = value
                 else:
                     arm.failed += 1
         for future in running:  # past the deadline: those still waiting never start, the rest stop soon
@@ -274,58 +290,92 @@ def _varied(ranked: Sequence[tuple[A.Action, float]], k: int) -> list[tuple[A.Ac
 # --- the bandit ------------------------------------------------------------------------------------------
 
 
-def _spread(arms: Sequence[_Arm]) -> float:
-    """The playouts' standard deviation around their candidate's mean, pooled over the candidates."""
-    count = sum(arm.count for arm in arms)
-    if count <= len(arms):
-        return math.inf
-    squares = sum(arm.squares - arm.total * arm.mean for arm in arms if arm.count)
-    return math.sqrt(max(0.0, squares) / (count - sum(1 for arm in arms if arm.count)))
+class _Seeds:
+    """The dice seeds of one decision's playouts: the k-th playout of every candidate gets the k-th.
+
+    With the same future dice (and the same seeds for the policy's tie-breaks), two candidates'
+    playouts differ by what the candidates do, not by luck: their paired difference is far less noisy
+    than the difference of two independent means (common random numbers).
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.drawn: list[int] = []
+
+    def __getitem__(self, index: int) -> int:
+        while len(self.drawn) <= index:
+            self.drawn.append(self.rng.randrange(2**63))
+        return self.drawn[index]
+
+
+def paired(a: _Arm, b: _Arm) -> tuple[float, float, int]:
+    """The mean of `a` less `b` over the playouts both have (the same dice), its standard error, and
+    how many pairs (the error is infinite under 2 pairs)."""
+    common = a.values.keys() & b.values.keys()
+    n = len(common)
+    if not n:
+        return 0.0, math.inf, 0
+    diffs = [a.values[i] - b.values[i] for i in common]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf, n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(variance / n), n
+
+
+def _bound(z: float, pairs: int) -> float:
+    """`z` standard errors widened for an error measured from few pairs (Student's t, roughly: the
+    first Cornish-Fisher term), so two lucky pairs with nearly equal differences prove little."""
+    return z * (1.0 + (z * z + 1.0) / (4.0 * max(1, pairs - 1)))
 
 
 def _next_arm(arms: Sequence[_Arm]) -> _Arm | None:
     """The candidate to play out next, or None when the leader is clearly best (stop early).
 
     Every candidate first gets FIRST_PLAYOUTS (counting those under way); then the leader (best mean)
-    or its strongest challenger (best upper bound), whichever has fewer playouts (LUCB).
+    or its strongest challenger (the highest upper bound of its paired difference with the leader),
+    whichever has had fewer (LUCB on paired differences, so the pairs fill up together). A challenger
+    that scored exactly as the leader, or worse, on every shared dice is settled: more would not help.
     """
     for arm in arms:
-        if arm.count + arm.pending + arm.failed < FIRST_PLAYOUTS:
+        if arm.started < FIRST_PLAYOUTS:
             return arm
     played = [arm for arm in arms if arm.count]
     if len(played) < 2:
         return None
-    spread = _spread(arms)
-    if spread == 0.0:
-        return None  # every playout of every candidate scored alike: more would not tell them apart
     leader = max(played, key=lambda arm: arm.mean)
-    others = [arm for arm in played if arm is not leader]
-    radius = STOP_Z * spread
-
-    def upper(arm: _Arm) -> float:
-        return arm.mean + radius / math.sqrt(arm.count)
-
-    challenger = max(others, key=upper)
-    if leader.mean - radius / math.sqrt(leader.count) > upper(challenger):
+    challenger: _Arm | None = None
+    highest = 0.0
+    for other in played:
+        if other is leader:
+            continue
+        mean, error, pairs = paired(other, leader)
+        if pairs >= FIRST_PLAYOUTS and error == 0.0 and mean <= 0.0:
+            continue
+        upper = mean + _bound(STOP_Z, pairs) * error
+        if upper > highest or (challenger is None and upper > 0.0):
+            challenger, highest = other, upper
+    if challenger is None:
         return None
-    load = {arm: arm.count + arm.pending for arm in (leader, challenger)}
-    return leader if load[leader] <= load[challenger] else challenger
+    return leader if leader.started <= challenger.started else challenger
 
 
 def _pick(arms: Sequence[_Arm]) -> A.Action:
-    """The best candidate by its playouts, unless it beats the policy's first choice only by noise."""
+    """The candidate that beats the policy's first choice by most on the same dice, if by more than
+    SWITCH_Z standard errors of the paired difference; otherwise the first choice stands."""
     first = arms[0]
     played = [arm for arm in arms if arm.count]
-    if not played:
-        return first.action
-    best = max(played, key=lambda arm: arm.mean)
-    if best is first:
-        return first.action
     if not first.count:  # the first choice never came back from its playouts: trust those that did
-        return best.action if best.count >= FIRST_PLAYOUTS else first.action
-    spread = _spread(arms)
-    noise = spread * math.sqrt(1 / best.count + 1 / first.count) if math.isfinite(spread) else math.inf
-    return best.action if best.mean - first.mean > SWITCH_Z * noise else first.action
+        best = max(played, key=lambda arm: arm.mean, default=None)
+        return best.action if best is not None and best.count >= FIRST_PLAYOUTS else first.action
+    chosen, margin = first, 0.0
+    for arm in played:
+        if arm is first:
+            continue
+        mean, error, pairs = paired(arm, first)
+        if pairs >= FIRST_PLAYOUTS and mean > _bound(SWITCH_Z, pairs) * error and mean > margin:
+            chosen, margin = arm, mean
+    return chosen.action
 
 
 def median_and_max(times: Sequence[float]) -> tuple[float, float]:
