@@ -275,12 +275,18 @@ def test_the_window_animates_a_move_and_an_attack_and_input_skips_them(
     assert screen.dice.tumbling is not None and len(screen.dice.tumbling) == screen.dice.count
     assert game.state.units["sherman"].pending  # the game has the hits at once...
     assert not face_down_marks(screen)  # ...the counters show them only when the dice have told
+    sherman = game.state.units["sherman"]
+    assert screen.controller.counters_of(sherman) == ""  # nor do the card and the hover box
+    driver.move(*where(FIELD.parse("A4")))
+    screen.look()
+    assert "face-down" not in screen.tooltip.text
     driver.screenshot(shots / "motion-dice.png")
     driver.click(*where(FIELD.parse("C8")))  # a click: ends the motion, selects nothing
     assert not screen.motion.playing and screen.controller.selected is None
     assert screen.dice.tumbling is None
     screen.look()
     assert face_down_marks(screen)
+    assert screen.controller.counters_of(sherman) != ""
 
 
 def face_down_marks(screen: Any) -> list[str]:

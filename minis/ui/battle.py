@@ -714,10 +714,11 @@ class BattleScreen(Screen):
     def update_panel(self) -> None:
         """Texts and buttons from the controller's `panel()` (only when something changed)."""
         control = self.controller
-        if self._tooltip_version != (control.version, control.hover_version):
-            self._tooltip_version = (control.version, control.hover_version)
-            self._show_tooltip("\n".join(control.hover_lines()))
         held = self.held()
+        control.counters_shown = self._pending_before if held else None
+        if self._tooltip_version != (control.version, control.hover_version, held):
+            self._tooltip_version = (control.version, control.hover_version, held)
+            self._show_tooltip("\n".join(control.hover_lines()))
         # the hovered hex matters to the panel only through what `panel_hover` names: the mouse
         # crossing empty hexes lays nothing out again
         version = (control.version, control.panel_hover(), held)

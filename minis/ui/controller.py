@@ -34,7 +34,7 @@ from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, speed
 from minis.sides import Side
-from minis.state import GameState, Phase, Stage, Unit
+from minis.state import Counter, GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui.counters import battle_names, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
@@ -109,6 +109,10 @@ class BattleController:
 
     def __init__(self, session: Session, on_acted: Callable[[list[Event]], object] | None = None) -> None:
         self.session = session
+        #: While the dice of the last action still roll on screen, each unit's face-down counters of
+        #: before it (the screen sets it): what the panel and the hover box say of a unit's counters
+        #: waits for the dice, as the counters on the map do. None: the game's own.
+        self.counters_shown: dict[str, tuple[Counter, ...]] | None = None
         #: Called after every action and undo with its events (the screen opens its dialogs).
         self.on_acted = on_acted
         self.selected: str | None = None
@@ -621,6 +625,12 @@ class BattleController:
         hovered = state.at(self.hover)
         return (None, hovered[0].id if hovered else None)
 
+    def counters_of(self, unit: Unit) -> str:
+        """What a unit's face-down counters say ("2 face-down counters"), as far as the dice have told."""
+        if self.counters_shown is not None and unit.id in self.counters_shown:
+            return pending_summary(attrs.evolve(unit, pending=self.counters_shown[unit.id]))
+        return pending_summary(unit)
+
     def _card(self) -> tuple[StatCard, str] | None:
         """The card the panel shows: the selected unit's, the target's, the mover's in a defensive-fire
         window, else the hovered unit's."""
@@ -628,21 +638,21 @@ class BattleController:
         selected = state.units.get(self.selected or "")
         if self.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
             mover = state.units[state.move.unit]
-            return mover.card, pending_summary(mover)
+            return mover.card, self.counters_of(mover)
         if selected is not None:
             where = self.label(selected.hex) if selected.hex is not None else "not deployed"
             extra = where + (f", facing {selected.facing.name}" if selected.facing else "")
-            status = pending_summary(selected)
+            status = self.counters_of(selected)
             return selected.card, extra + (f" · {status}" if status else "")
         if self.target is not None:
             target = state.units[self.target]
-            return target.card, pending_summary(target)
+            return target.card, self.counters_of(target)
         hovered = state.at(self.hover) if self.hover is not None else []
         if not hovered:
             return None
         unit = hovered[0]
         where = self.label(unit.hex) if unit.hex is not None else ""
-        status = pending_summary(unit)
+        status = self.counters_of(unit)
         return unit.card, f"{unit.side.title} · {where}" + (f" · {status}" if status else "")
 
     def _deploy_panel(self, base: Panel) -> Panel:
@@ -836,7 +846,7 @@ class BattleController:
             facing = f", facing {unit.facing.name}" if unit.facing else ""
             carrier = state.units.get(unit.carried_by or "")
             aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
-            status = pending_summary(unit)
+            status = self.counters_of(unit)
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
         return lines
 
