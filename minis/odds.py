@@ -66,9 +66,13 @@ def hit_odds(
     return (odds[0], odds[1], odds[2], odds[3])
 
 
-def attack_odds(plan: AttackPlan) -> Odds:
-    """The odds of an attack the engine has planned (`minis.rules.combat.plan_attack`)."""
-    return hit_odds(
+#: What the odds of a planned attack depend on, in `hit_odds`' order (`odds_inputs`).
+OddsInputs = tuple[int, int, int, int | None, int, bool | None, bool]
+
+
+def odds_inputs(plan: AttackPlan) -> OddsInputs:
+    """The numbers of a planned attack that its odds depend on (a cache of odds may key on them)."""
+    return (
         plan.dice,
         plan.defense,
         plan.modifier,
@@ -77,3 +81,8 @@ def attack_odds(plan: AttackPlan) -> Odds:
         plan.cover_fixed,
         plan.ctx.defensive,
     )
+
+
+def attack_odds(plan: AttackPlan) -> Odds:
+    """The odds of an attack the engine has planned (`minis.rules.combat.plan_attack`)."""
+    return hit_odds(*odds_inputs(plan))

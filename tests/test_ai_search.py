@@ -157,17 +157,22 @@ def test_a_dead_worker_leaves_the_search_in_this_process() -> None:
     game.copy().apply(action)
 
 
-def test_prefers_a_clearly_winning_attack_to_passing() -> None:
+def sherman_and_wrecked_panzer(dice: Dice | None = None) -> Game:
+    """The assault phase: a Sherman with a disrupted, damaged Panzer IV three hexes away in its sights."""
     b = OPEN
-    game = position(
+    return position(
         b,
         [
             unit(b, "sherman", "m4a1-sherman", "allies", "B1", "E"),
             unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B4", "W", status=("disrupted", "damaged")),
         ],
         phase="assault",
-        dice=Dice(seed=1),
+        dice=dice,
     )
+
+
+def test_prefers_a_clearly_winning_attack_to_passing() -> None:
+    game = sherman_and_wrecked_panzer(Dice(seed=1))
     search = SearchBot(3, budget=30.0, workers=0, policy=PassFirst, max_playouts=40)
     assert search.choose(view(game, Side.ALLIES, 3)) == A.Attack("sherman", "panzer")
 
@@ -273,15 +278,7 @@ def test_placing_is_the_same_for_both_sides_with_the_sign_turned(seed: int) -> N
 
 def test_placing_favours_the_side_whose_guns_bear() -> None:
     """A Sherman with a damaged, disrupted Panzer in its sights stands better than that Panzer."""
-    b = OPEN
-    game = position(
-        b,
-        [
-            unit(b, "sherman", "m4a1-sherman", "allies", "B1", "E"),
-            unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B4", "W", status=("disrupted", "damaged")),
-        ],
-        phase="assault",
-    )
+    game = sherman_and_wrecked_panzer()
     assert placing(game.state, Side.ALLIES) > 0.0
     alone = game.state.clone()
     alone.update("panzer", removed=True)

@@ -7,13 +7,12 @@ calling thread and its pauses follow a clock the test steps.
 
 from __future__ import annotations
 
-import functools
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import tests.test_ui_computer as computer_tests
 from minis import record
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
@@ -23,7 +22,7 @@ from minis.errors import MinisError
 from minis.game import Game
 from minis.sides import Side
 from minis.state import Stage
-from minis.ui.computer import ComputerPlayer, InlineExecutor, mark, recorded
+from minis.ui.computer import mark, recorded
 from tests.engine_support import board, position, unit
 from tests.test_ui_computer import ALLIES, AXIS, Clock, computer_turns, menu
 
@@ -70,22 +69,8 @@ def test_a_bad_computer_line_is_a_problem_at_its_line(tmp_path: Path, line: str,
 # --- through the window --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def driver(arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    from minis.ui.driver import Driver
-
-    monkeypatch.setenv("MINIS_SAVES", str(tmp_path / "saves"))
-    clock = Clock()
-    monkeypatch.setattr(
-        "minis.ui.newbattle.ComputerPlayer",
-        functools.partial(ComputerPlayer, executor=InlineExecutor(), clock=clock),
-    )
-    drive = Driver.open()
-    drive.clock = clock
-    dice = random.Random(11)
-    drive.window.new_dice = lambda: Dice(seed=dice.randrange(2**32))
-    yield drive
-    drive.close()
+#: The window with the computer deciding at once on a stepped clock (the fixture of test_ui_computer).
+driver = computer_tests.driver
 
 
 def to_first_movement(driver: Any, arcade: Any) -> Any:

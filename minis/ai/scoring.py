@@ -18,7 +18,7 @@ import attrs
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
-from minis.odds import hit_odds
+from minis.odds import hit_odds, odds_inputs
 from minis.rules.combat import AttackPlan
 from minis.rules.movement import speed
 from minis.sides import Side
@@ -62,15 +62,7 @@ def float_odds(
 
 def plan_odds(plan: AttackPlan) -> FloatOdds:
     """The odds of an attack the engine planned (`minis.rules.combat.plan_attack`)."""
-    return float_odds(
-        plan.dice,
-        plan.defense,
-        plan.modifier,
-        plan.cover,
-        plan.cover_modifier,
-        plan.cover_fixed,
-        plan.ctx.defensive,
-    )
+    return float_odds(*odds_inputs(plan))
 
 
 #: Per card id: the most dice it rolls at any range against any type, and its longest range in hexes.

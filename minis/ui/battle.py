@@ -54,7 +54,7 @@ from minis.queries import AttackPreview, percent
 from minis.rules import setup
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import Counter, GameState, Stage, Unit
+from minis.state import GameState, Stage, Unit
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
@@ -309,14 +309,11 @@ class BattleScreen(Screen):
         #: What happened, shown for a moment after each action (see `minis.ui.motion`).
         self.motion = Motion()
         self._motion_key: object = None
-        #: Where each unit stood after the last action (a destroyed unit leaves from there).
-        self._seen: dict[str, Hex] = {}
-        #: Each unit's face-down counters before the last action and after it: while the dice tumble
-        #: the counters show the ones before (the hits are the dice's to tell).
-        self._pending_before: dict[str, tuple[Counter, ...]] = {}
-        self._pending_now: dict[str, tuple[Counter, ...]] = {
-            unit.id: unit.pending for unit in session.game.state.units.values()
-        }
+        #: The units after the last action (the next one's motion starts from their hexes: a destroyed
+        #: unit leaves from there) and before it (while its dice tumble, the face-down counters shown
+        #: are these: the hits are the dice's to tell).
+        self._units_after: dict[str, Unit] = dict(session.game.state.units)
+        self._units_before: dict[str, Unit] = self._units_after
         #: A click that skipped the motion: its release does nothing either.
         self._skipping_click = False
         #: What the player is doing, and what each input means: see `minis.ui.controller`.
@@ -367,12 +364,9 @@ class BattleScreen(Screen):
     def after_action(self, events: list[Event]) -> None:
         """After an action or an undo (the controller has brought the selection up to date): the
         dialogs the players must read or answer, and the motion of what it did."""
-        self.motion.play(events, self._seen)
-        self._seen = {unit.id: unit.hex for unit in self.state.units.values() if unit.hex is not None}
-        self._pending_before, self._pending_now = (
-            self._pending_now,
-            {unit.id: unit.pending for unit in self.state.units.values()},
-        )
+        before = self._units_after
+        self.motion.play(events, {unit_id: u.hex for unit_id, u in before.items() if u.hex is not None})
+        self._units_before, self._units_after = before, dict(self.state.units)
         report = self.controller.casualty_report(events)
         if report is not None and not (self.computer is not None and self.computer.alone):
             self.notices.append(functools.partial(self._casualty_dialog, *report))
@@ -715,7 +709,7 @@ class BattleScreen(Screen):
         """Texts and buttons from the controller's `panel()` (only when something changed)."""
         control = self.controller
         held = self.held()
-        control.counters_shown = self._pending_before if held else None
+        control.counters_from = self._units_before if held else None
         if self._tooltip_version != (control.version, control.hover_version, held):
             self._tooltip_version = (control.version, control.hover_version, held)
             self._show_tooltip("\n".join(control.hover_lines()))
@@ -894,10 +888,10 @@ class BattleScreen(Screen):
     def _before_the_dice(self, state: GameState) -> GameState:
         """The state with each unit's face-down counters as they were before the last action."""
         shown = state.clone()
-        for unit_id, pending in self._pending_before.items():
+        for unit_id, before in self._units_before.items():
             unit = shown.units.get(unit_id)
-            if unit is not None and unit.pending != pending:
-                shown.units[unit_id] = attrs.evolve(unit, pending=pending)
+            if unit is not None and unit.pending != before.pending:
+                shown.units[unit_id] = attrs.evolve(unit, pending=before.pending)
         return shown
 
     def _update_motion(self, frame: Frame | None) -> None:

@@ -32,7 +32,7 @@ from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.game import Game
 from minis.sides import Side
-from minis.ui.plain import unit_names
+from minis.ui.plain import ability_name, unit_names
 
 __all__ = [
     "FAST_PAUSE",
@@ -299,5 +299,5 @@ def action_words(game: Game, action: A.Action) -> str:
         case A.Ready():
             return "ready: deployment done"
         case A.Use(unit=unit, ability=ability):
-            return f"use {ability.replace('-', ' ')} with {name(unit)}"
+            return f"use {ability_name(ability)} with {name(unit)}"
     return game.format(action)

@@ -17,13 +17,12 @@ board, so nothing shown is left over from before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import attrs
 
 from minis import actions as A
 from minis import queries
-from minis.ability_catalogue import ABILITIES
 from minis.cards import StatCard
 from minis.events import Event
 from minis.game import Game
@@ -34,10 +33,10 @@ from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, speed
 from minis.sides import Side
-from minis.state import Counter, GameState, Phase, Stage, Unit
+from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui.counters import battle_names, pending_summary
-from minis.ui.plain import plain, unit_name, unit_names
+from minis.ui.plain import ability_name, plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
 from minis.ui.session import Session
 
@@ -109,10 +108,10 @@ class BattleController:
 
     def __init__(self, session: Session, on_acted: Callable[[list[Event]], object] | None = None) -> None:
         self.session = session
-        #: While the dice of the last action still roll on screen, each unit's face-down counters of
-        #: before it (the screen sets it): what the panel and the hover box say of a unit's counters
-        #: waits for the dice, as the counters on the map do. None: the game's own.
-        self.counters_shown: dict[str, tuple[Counter, ...]] | None = None
+        #: While the dice of the last action still roll on screen, the units as they were before it (the
+        #: screen sets it): what the panel and the hover box say of a unit's face-down counters waits
+        #: for the dice, as the counters on the map do. None: the game's own.
+        self.counters_from: Mapping[str, Unit] | None = None
         #: Called after every action and undo with its events (the screen opens its dialogs).
         self.on_acted = on_acted
         self.selected: str | None = None
@@ -165,8 +164,7 @@ class BattleController:
 
     def use_words(self, use: A.Use) -> str:
         """An ability's own action as a player reads it: "Headshot: M4A1 Sherman", never its ids."""
-        info = ABILITIES.get(use.ability)
-        name = info.name if info is not None else use.ability.replace("-", " ").capitalize()
+        name = ability_name(use.ability)
         return f"{name}: {self.plain(', '.join(use.args))}" if use.args else name
 
     def say(self, text: str, bad: bool = False) -> None:
@@ -627,8 +625,9 @@ class BattleController:
 
     def counters_of(self, unit: Unit) -> str:
         """What a unit's face-down counters say ("2 face-down counters"), as far as the dice have told."""
-        if self.counters_shown is not None and unit.id in self.counters_shown:
-            return pending_summary(attrs.evolve(unit, pending=self.counters_shown[unit.id]))
+        before = self.counters_from.get(unit.id) if self.counters_from is not None else None
+        if before is not None and before.pending != unit.pending:
+            return pending_summary(attrs.evolve(unit, pending=before.pending))
         return pending_summary(unit)
 
     def _card(self) -> tuple[StatCard, str] | None:
