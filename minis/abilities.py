@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from minis.cards import RangeBand, StatCard
     from minis.dice import Dice
     from minis.events import Event
+    from minis.sides import Side
 
 __all__ = ["AttackContext", "AttackOption", "FollowUp"]
 
@@ -179,7 +180,21 @@ def attack_options(ctx: AttackContext) -> list[AttackOption]:
 
 
 def may_attack(ctx: AttackContext) -> bool:
-    return not _forbidden(h.may_attack(ctx, owner) for owner, h in _attack_sources(ctx))
+    return not any(
+        h.may_attack(ctx, owner) is False and not _lifted(ctx, h.id) for owner, h in _attack_sources(ctx)
+    )
+
+
+def _lifted(ctx: AttackContext, refused_by: str) -> bool:
+    """True if an ability with a say in the attack sets aside the refusal by `refused_by`."""
+    return any(h.lifts_refusal(ctx, owner, refused_by) for owner, h in _attack_sources(ctx))
+
+
+def sight_past(state: GameState, unit: Unit) -> int:
+    """How many hexes of blocking terrain the unit's own sight lines may cross (0 for most units)."""
+    if not _has(state, unit, "sight_past"):
+        return 0
+    return max((h.sight_past(state, unit) for h in _active(state, unit)), default=0)
 
 
 def extra_dice(ctx: AttackContext) -> int:
@@ -200,6 +215,18 @@ def successes(ctx: AttackContext, count: int) -> int:
         if changed is not None:
             count = changed
     return count
+
+
+def extra_successes(ctx: AttackContext, rolls: tuple[int, ...], modifier: int) -> int:
+    """Successes the abilities add to the usual count of these dice (each ability name counts once)."""
+    return _largest(
+        (h.id, h.extra_successes(ctx, owner, rolls, modifier)) for owner, h in _attack_sources(ctx)
+    )
+
+
+def destroys(ctx: AttackContext, rolls: tuple[int, ...]) -> bool:
+    """True if an ability makes these attack dice destroy the target at once (Flamethrower)."""
+    return any(h.destroys(ctx, owner, rolls) for owner, h in _attack_sources(ctx))
 
 
 def blast(ctx: AttackContext) -> bool:
@@ -246,6 +273,15 @@ def cover_modifier(ctx: AttackContext) -> int:
     return _largest((h.id, h.cover_modifier(ctx, owner)) for owner, h in _attack_sources(ctx))
 
 
+def cover_without_terrain(ctx: AttackContext) -> int | None:
+    """The cover roll the target's own abilities give it where its terrain gives none (the easiest)."""
+    target = ctx.target
+    if not _has(ctx.state, target, "cover_without_terrain"):
+        return None
+    needs = [h.cover_without_terrain(ctx, target) for h in _active(ctx.state, target)]
+    return min((n for n in needs if n is not None), default=None)
+
+
 def provokes(state: GameState, mover: Unit, firer: Unit) -> bool | None:
     """An ability's override of who provokes whom (None: the rulebook decides)."""
     if not (_has(state, firer, "provokes") or _has(state, mover, "provokes")):
@@ -256,6 +292,31 @@ def provokes(state: GameState, mover: Unit, firer: Unit) -> bool | None:
     if False in answers:
         return False
     return True if True in answers else None
+
+
+def provokes_step(state: GameState, mover: Unit, firer: Unit, a: Hex, b: Hex) -> bool | None:
+    """An ability's override of whether the step a -> b provokes (None: `provokes` and the rulebook);
+    the firer's and mover's abilities and the auras on the map (Command Awareness) have a say."""
+    aura = _aura_hook(state, "provokes_step")
+    if not (aura or _has(state, firer, "provokes_step") or _has(state, mover, "provokes_step")):
+        return None
+    answers = [
+        h.provokes_step(state, mover, firer, owner, a, b)
+        for owner in (firer, mover)
+        for h in _active(state, owner)
+    ]
+    if aura:
+        answers.extend(h.provokes_step(state, mover, firer, owner, a, b) for owner, h in _auras(state))
+    if False in answers:
+        return False
+    return True if True in answers else None
+
+
+def provokes_leaving(state: GameState, mover: Unit, firer: Unit) -> bool:
+    """Whether `mover` leaving the firer's neighbourhood provokes `firer` (Battlefield Awareness)."""
+    if not _has(state, firer, "provokes_leaving"):
+        return False
+    return any(h.provokes_leaving(state, mover, firer, firer) for h in _active(state, firer))
 
 
 def defensive_fire_limit(state: GameState, unit: Unit) -> int:
@@ -318,7 +379,9 @@ def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[st
 
 
 #: The hooks that change how far or where a unit moves (`plain_mover` asks for none of them).
-_MOVEMENT_HOOKS = frozenset(("base_speed", "speed_modifier", "road_speed_bonus", "may_enter"))
+_MOVEMENT_HOOKS = frozenset(
+    ("base_speed", "speed_modifier", "road_speed_bonus", "may_enter", "may_step", "step_cost")
+)
 
 
 def plain_mover(state: GameState, unit: Unit) -> bool:
@@ -332,13 +395,54 @@ def plain_mover(state: GameState, unit: Unit) -> bool:
 def changes_steps(state: GameState, unit: Unit) -> bool:
     """True if the unit has an ability that changes where it may step (movement rolls don't: a move
     that needs a roll is still a legal move)."""
-    return "may_enter" in _hooks(state, unit.card).overrides
+    return not _hooks(state, unit.card).overrides.isdisjoint(_STEP_HOOKS)
+
+
+#: The hooks that change where a unit may step or what a step costs (`changes_steps`).
+_STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost"))
 
 
 def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool:
     if not _has(state, unit, "may_enter"):
         return True
     return not _forbidden(h.may_enter(state, unit, hex_, along_road) for h in _active(state, unit))
+
+
+def may_step(state: GameState, unit: Unit, a: Hex, b: Hex, along_road: bool) -> bool:
+    """Whether the unit's abilities allow the step a -> b (what lies between the hexes: Thin Wheels)."""
+    if not _has(state, unit, "may_step"):
+        return True
+    return not _forbidden(h.may_step(state, unit, a, b, along_road) for h in _active(state, unit))
+
+
+def step_cost(state: GameState, unit: Unit, a: Hex, b: Hex, cost: int) -> int:
+    """What the step a -> b costs the unit: `cost` by the rules, as its abilities change it."""
+    if not _has(state, unit, "step_cost"):
+        return cost
+    for h in _active(state, unit):
+        cost = h.step_cost(state, unit, a, b, cost)
+    return cost
+
+
+def movement_roll_modifier(state: GameState, unit: Unit, roll: str) -> int:
+    """Added to the die of the unit's movement roll `roll` (Mountaineering, Robust)."""
+    if not _has(state, unit, "movement_roll_modifier"):
+        return 0
+    return _largest((h.id, h.movement_roll_modifier(state, unit, roll)) for h in _active(state, unit))
+
+
+def moves_while_disrupted(state: GameState, unit: Unit) -> bool:
+    """True if an ability lets the unit move (and turn) although it is disrupted (SS Determination)."""
+    if not _has(state, unit, "moves_while_disrupted"):
+        return False
+    return any(h.moves_while_disrupted(state, unit) for h in _active(state, unit))
+
+
+def keeps_moving_when_disrupted(state: GameState, unit: Unit) -> bool:
+    """True if defensive fire that disrupts the unit mid-move doesn't stop it (Determined Charge)."""
+    if not _has(state, unit, "keeps_moving_when_disrupted"):
+        return False
+    return any(h.keeps_moving_when_disrupted(state, unit) for h in _active(state, unit))
 
 
 def stacks_as_vehicle(state: GameState, unit: Unit) -> bool:
@@ -360,6 +464,17 @@ def may_carry(state: GameState, transport: Unit, soldier: Unit) -> bool:
         for h in handlers(state, owner.card)
     ]
     return True in answers and False not in answers
+
+
+def boarding_problem(state: GameState, transport: Unit, soldier: Unit) -> str | None:
+    """Why the transport's abilities refuse `soldier` given who already rides (None: they don't)."""
+    if not _has(state, transport, "boarding_problem"):
+        return None
+    for h in handlers(state, transport.card):
+        problem = h.boarding_problem(state, transport, soldier)
+        if problem is not None:
+            return problem
+    return None
 
 
 def passenger_targetable(state: GameState, transport: Unit) -> bool:
@@ -464,3 +579,98 @@ def initiative_bonus(state: GameState, unit: Unit) -> int:
     if not _has(state, unit, "initiative_bonus"):
         return 0
     return max((h.initiative_bonus(state, unit) for h in _active(state, unit)), default=0)
+
+
+def side_initiative_bonus(state: GameState, units: Iterable[Unit]) -> int:
+    """What the side of `units` adds to its initiative roll besides its best commander bonus (Recon):
+    each ability counts once, however many of the units have it."""
+    return _largest(
+        (h.id, h.side_initiative_bonus(state, unit))
+        for unit in units
+        if _has(state, unit, "side_initiative_bonus")
+        for h in _active(state, unit)
+    )
+
+
+# --- rerolls and the casualty phase (the dice order: docs/abilities.md) -----------------------------
+
+
+def may_reroll_attack_dice(ctx: AttackContext) -> bool:
+    """False when no ability in this attack could roll an attack die again (a quick test)."""
+    state = ctx.state
+    return (
+        _has(state, ctx.attacker, "reroll_attack_dice")
+        or _has(state, ctx.target, "reroll_attack_dice")
+        or _aura_hook(state, "reroll_attack_dice")
+    )
+
+
+def reroll_attack_dice(
+    ctx: AttackContext, rolls: list[int], modifier: int, defense: int, dice: Dice, events: list[Event]
+) -> list[int]:
+    """The attack dice after the abilities' rerolls: each ability in turn (the attacker's, the target's,
+    then the auras) names dice to roll again, drawn at once in the order of the dice; a die is rolled
+    again at most once. Each reroll is an "ability" event with the new dice."""
+    from minis.events import Event  # at run time only here: games with rerolls
+
+    rolled = list(rolls)
+    done: set[int] = set()
+    for owner, h in ctx.sources:
+        picked = h.reroll_attack_dice(ctx, owner, tuple(rolled), modifier, defense, frozenset(done))
+        picks = sorted({i for i in picked if i not in done and 0 <= i < len(rolled)})
+        if not picks:
+            continue
+        new = tuple(dice.roll() for _ in picks)
+        for index, value in zip(picks, new, strict=True):
+            rolled[index] = value
+            done.add(index)
+        events.append(Event("ability", owner.side, owner.id, ctx.target.id, dice=new, note=h.id))
+    return rolled
+
+
+def attack_rolled(state: GameState, ctx: AttackContext, rolls: tuple[int, ...], events: list[Event]) -> None:
+    """Tell the abilities with a say in an attack its final attack dice (after it is resolved)."""
+    for owner, h in ctx.sources:
+        h.attack_rolled(state, ctx, owner, rolls, events)
+
+
+def rerolls_initiative(state: GameState, side: Side) -> tuple[str, str] | None:
+    """The unit of `side` on the map and its ability (ids) that let the losing side roll its two
+    initiative dice again now (None: none does; the ability keeps its own count)."""
+    for unit_id in units_with(state, "rerolls_initiative"):
+        unit = state.units[unit_id]
+        if unit.side is side and unit.on_map:
+            for h in _active(state, unit):
+                if h.rerolls_initiative(state, unit):
+                    return unit.id, h.id
+    return None
+
+
+def rerolls_movement_roll(state: GameState, unit: Unit, what: str) -> str | None:
+    """The ability (its id) that rolls the unit's failed movement roll again now (None: none does)."""
+    if _has(state, unit, "rerolls_movement_roll"):
+        for h in _active(state, unit):
+            if h.rerolls_movement_roll(state, unit, what):
+                return h.id
+    return None
+
+
+def keeps_disruption(state: GameState, unit: Unit, dice: Dice, events: list[Event]) -> bool:
+    """True if the unit's face-up Disrupted counter stays at the start of the casualty phase."""
+    if not _has(state, unit, "keeps_disruption"):
+        return False
+    return any(h.keeps_disruption(state, unit, dice, events) for h in _active(state, unit))
+
+
+def survives_destroyed(state: GameState, unit: Unit, dice: Dice, events: list[Event]) -> bool:
+    """True if the Destroyed counter just turned face up on the unit is thrown away."""
+    if not _has(state, unit, "survives_destroyed"):
+        return False
+    return any(h.survives_destroyed(state, unit, dice, events) for h in _active(state, unit))
+
+
+def on_disrupted(state: GameState, unit: Unit, events: list[Event]) -> None:
+    """Tell the unit's abilities it has just got a face-up Disrupted counter."""
+    if _has(state, unit, "on_disrupted"):
+        for h in _active(state, unit):
+            h.on_disrupted(state, state.units[unit.id], events)

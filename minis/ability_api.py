@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from minis.ability_catalogue import ABILITIES
 from minis.hexgrid import Hex, distance
 
 if TYPE_CHECKING:
@@ -61,6 +62,13 @@ class Ability:
     id: ClassVar[str] = ""
     #: True if the ability affects units other than its owner (then it is asked about every attack).
     aura: ClassVar[bool] = False
+    #: Movement: True if the class's step hooks (`may_enter`, `may_step`, `step_cost`) answer from the
+    #: map and its number alone, so a table of the steps of its kind of unit can be made once per map
+    #: (`minis.rules.movement.step_hooks`). Read from the class's own body only: a subclass that
+    #: changes a step hook is not trusted with its parent's word.
+    steps_from_the_map: ClassVar[bool] = False
+    #: Movement: True if the class's step hooks have no say while its unit is not disrupted (Charge).
+    steps_only_when_disrupted: ClassVar[bool] = False
 
     def __init__(self, ref: AbilityRef) -> None:
         self.ref = ref
@@ -80,6 +88,15 @@ class Ability:
     def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
         return None
 
+    def lifts_refusal(self, ctx: AttackContext, owner: Unit, refused_by: str) -> bool:
+        """True if this ability sets aside the refusal of this attack by the ability `refused_by` (an
+        exception an ability names itself: Experienced Recon against camouflage at medium range)."""
+        return False
+
+    def sight_past(self, state: GameState, owner: Unit) -> int:
+        """How many hexes of blocking terrain the owner's own sight lines may cross (Superior Optics)."""
+        return 0
+
     def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
         return 0
 
@@ -91,6 +108,14 @@ class Ability:
 
     def successes(self, ctx: AttackContext, owner: Unit, successes: int) -> int | None:
         return None
+
+    def extra_successes(self, ctx: AttackContext, owner: Unit, rolls: tuple[int, ...], modifier: int) -> int:
+        """Successes the attack's dice score on top of the usual count (Vast Experience: its 6s)."""
+        return 0
+
+    def destroys(self, ctx: AttackContext, owner: Unit, rolls: tuple[int, ...]) -> bool:
+        """True if these attack dice destroy the target at once, whatever its defense (Flamethrower)."""
+        return False
 
     def blast(self, ctx: AttackContext, owner: Unit) -> bool:
         return False
@@ -120,9 +145,24 @@ class Ability:
     def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
         return 0
 
+    def cover_without_terrain(self, ctx: AttackContext, owner: Unit) -> int | None:
+        """The cover roll the owner needs in a hex whose terrain gives it none (None: no roll)."""
+        return None
+
     # --- defensive fire ------------------------------------------------------------------------
     def provokes(self, state: GameState, mover: Unit, firer: Unit, owner: Unit) -> bool | None:
         return None
+
+    def provokes_step(
+        self, state: GameState, mover: Unit, firer: Unit, owner: Unit, a: Hex, b: Hex
+    ) -> bool | None:
+        """`provokes` for the mover's step a -> b (both next to the firer): Awareness needs the step."""
+        return None
+
+    def provokes_leaving(self, state: GameState, mover: Unit, firer: Unit, owner: Unit) -> bool:
+        """True if `mover` stepping out of a hex next to `firer` into one that is not provokes the
+        firer, in the window before it leaves (Battlefield Awareness). Asked of the firer's abilities."""
+        return False
 
     def defensive_fire_limit(self, state: GameState, owner: Unit) -> int | None:
         return None
@@ -159,6 +199,26 @@ class Ability:
     def stacks_as_vehicle(self, owner: Unit) -> bool:
         return False
 
+    def may_step(self, state: GameState, owner: Unit, a: Hex, b: Hex, along_road: bool) -> bool | None:
+        """False forbids the step a -> b, for what lies between the hexes (Thin Wheels: a stream)."""
+        return None
+
+    def step_cost(self, state: GameState, owner: Unit, a: Hex, b: Hex, cost: int) -> int:
+        """The hexes of movement the step a -> b costs, `cost` by the rules (Excellent Suspension)."""
+        return cost
+
+    def movement_roll_modifier(self, state: GameState, owner: Unit, roll: str) -> int:
+        """Added to the die of the owner's movement roll named `roll` ("stream", "forest", ...)."""
+        return 0
+
+    def moves_while_disrupted(self, state: GameState, owner: Unit) -> bool:
+        """True if disruption doesn't stop the owner moving (or turning); it stays disrupted otherwise."""
+        return False
+
+    def keeps_moving_when_disrupted(self, state: GameState, owner: Unit) -> bool:
+        """True if defensive fire that disrupts the owner during a move doesn't stop that move."""
+        return False
+
     # --- transport -----------------------------------------------------------------------------
     def capacity(self, owner: Unit) -> int:
         return 0
@@ -169,11 +229,21 @@ class Ability:
     def passenger_targetable(self, owner: Unit) -> bool:
         return False
 
+    def boarding_problem(self, state: GameState, transport: Unit, soldier: Unit) -> str | None:
+        """Why the owner, a transport, can't take `soldier` aboard now, given who already rides (None:
+        no objection). Asked after `may_carry` (Large Transport: one Artillery at most)."""
+        return None
+
     def passenger_may_fire(self, state: GameState, transport: Unit, owner: Unit, defensive: bool) -> bool:
         return False
 
     # --- initiative ----------------------------------------------------------------------------
     def initiative_bonus(self, state: GameState, owner: Unit) -> int:
+        return 0
+
+    def side_initiative_bonus(self, state: GameState, owner: Unit) -> int:
+        """Added to the side's initiative roll on top of the best commander bonus (Recon); the same
+        ability on several units counts once."""
         return 0
 
     # --- set-up ---------------------------------------------------------------------------------
@@ -210,6 +280,44 @@ class Ability:
 
     def on_enter(self, state: GameState, owner: Unit, hex_: Hex, events: list[Event]) -> None:
         """The owner, moving, has entered `hex_` (after that hex's movement rolls, before its window)."""
+
+    # --- rerolls and the casualty phase (minis/ability_rules/rerolls.py, counters.py) ---------------
+    def reroll_attack_dice(
+        self,
+        ctx: AttackContext,
+        owner: Unit,
+        rolls: tuple[int, ...],
+        modifier: int,
+        defense: int,
+        rerolled: frozenset[int],
+    ) -> tuple[int, ...]:
+        """Which attack dice (indices into `rolls`) to roll again: rerolls are automatic, so an ability
+        picks only dice whose new roll can't hurt; dice in `rerolled` were rolled again already."""
+        return ()
+
+    def attack_rolled(
+        self, state: GameState, ctx: AttackContext, owner: Unit, rolls: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """An attack has been resolved; `rolls` are its attack dice as they finally stood (Overheat)."""
+
+    def rerolls_initiative(self, state: GameState, owner: Unit) -> bool:
+        """True if the owner's side rolls its two initiative dice again when it is losing (Organization)."""
+        return False
+
+    def rerolls_movement_roll(self, state: GameState, owner: Unit, what: str) -> bool:
+        """True if the owner rolls its failed movement roll for `what` again (Lead the Way)."""
+        return False
+
+    def keeps_disruption(self, state: GameState, owner: Unit, dice: Dice, events: list[Event]) -> bool:
+        """True if the owner's face-up Disrupted counter stays at the start of the casualty phase."""
+        return False
+
+    def survives_destroyed(self, state: GameState, owner: Unit, dice: Dice, events: list[Event]) -> bool:
+        """True if the Destroyed counter just turned face up on the owner is thrown away (Endurance)."""
+        return False
+
+    def on_disrupted(self, state: GameState, owner: Unit, events: list[Event]) -> None:
+        """The owner has just got a face-up Disrupted counter (defensive fire, the casualty phase)."""
 
     # --- extra actions within an activation, and the ability's own actions ------------------------
     def follow_ups(
@@ -340,11 +448,27 @@ class AbilityRegistry:
             if ref.id not in self.classes
         ]
 
+    def needs(self, card: StatCard) -> tuple[str, ...]:
+        """What this rule set lacks to play `card`, in plain words (empty: it plays).
+
+        A rule system still to come (`AbilityInfo.needs`: indirect fire, obstacles, ...) for an ability
+        without hooks or for an obstacle card, or "the rules of 'NAME'" for an ability nobody wrote.
+        """
+        found = list(card.needs)
+        for ref in card.abilities:
+            if ref.id not in self.classes:
+                info = ABILITIES.get(ref.id)
+                system = info.needs if info is not None else None
+                found.append(system or f"the rules of '{ref.text if info is not None else ref.name}'")
+        return tuple(dict.fromkeys(found))
+
+    def playable(self, card: StatCard) -> bool:
+        return not self.needs(card)
+
     def require_implemented(self, card: StatCard) -> None:
-        """Raise UnimplementedAbility, naming the card and the abilities, unless every ability has hooks."""
-        missing = self.unimplemented(card)
+        """Raise UnimplementedAbility, naming the card and what it needs, unless this rule set plays it."""
+        missing = self.needs(card)
         if missing:
             raise UnimplementedAbility(
-                f"card '{card.id}' ({card.name}) can't be played: no implementation for "
-                + ", ".join(f"'{name}'" for name in missing)
+                f"card '{card.id}' ({card.name}) can't be played yet: it needs " + ", ".join(missing)
             )

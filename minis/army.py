@@ -16,7 +16,16 @@ from typing import Any
 
 import attrs
 
-from minis.cards import YEARS, Nation, StatCard, card_id, number_in_range, side_adjective, sorted_problems
+from minis.cards import (
+    YEARS,
+    Nation,
+    StatCard,
+    card_id,
+    number_in_range,
+    points_text,
+    side_adjective,
+    sorted_problems,
+)
 from minis.data import shipped_file
 from minis.errors import MinisError, Problem, did_you_mean
 from minis.sides import Side
@@ -61,13 +70,42 @@ class Scenario(enum.Enum):
 #: Points an army may spend, per scenario.
 SCENARIO_POINTS = {Scenario.STANDARD: 100, Scenario.ASSAULT_ATTACKER: 120, Scenario.ASSAULT_DEFENDER: 80}
 
-#: The historical army limits, one entry per line of the rulebook: nations that may share an army.
-#: A nation may be in an army only with nations of its own group.
+#: The historical army limits: nations that may share an army; a nation may be in an army only with
+#: nations of its own group. The rulebook's four lines, widened to the later sets' nations (docs/armies.md):
+#: Romania joins the Germans and Poland and China stand alone as the Base Set's successors' inserts say;
+#: the other Axis partners join the Germans, the Commonwealth, Belgium and Greece the Western Allies, and
+#: Yugoslavia's partisans stand alone (our choices).
 HISTORICAL_GROUPS: tuple[frozenset[Nation], ...] = (
-    frozenset({Nation.GERMANY, Nation.ITALY}),
+    frozenset(
+        {
+            Nation.GERMANY,
+            Nation.ITALY,
+            Nation.ROMANIA,
+            Nation.HUNGARY,
+            Nation.SLOVAKIA,
+            Nation.CROATIA,
+            Nation.BULGARIA,
+            Nation.FINLAND,
+        }
+    ),
     frozenset({Nation.SOVIET_UNION}),
     frozenset({Nation.JAPAN}),
-    frozenset({Nation.UNITED_STATES, Nation.UNITED_KINGDOM, Nation.FRANCE}),
+    frozenset(
+        {
+            Nation.UNITED_STATES,
+            Nation.UNITED_KINGDOM,
+            Nation.FRANCE,
+            Nation.CANADA,
+            Nation.AUSTRALIA,
+            Nation.NEW_ZEALAND,
+            Nation.SOUTH_AFRICA,
+            Nation.BELGIUM,
+            Nation.GREECE,
+        }
+    ),
+    frozenset({Nation.POLAND}),
+    frozenset({Nation.CHINA}),
+    frozenset({Nation.YUGOSLAVIA}),
 )
 
 
@@ -136,8 +174,10 @@ class Army:
         return self.scenario.points_limit
 
 
-def army_points(army: Army, cards: Mapping[str, StatCard]) -> int:
-    """The total cost of the army's units (unknown card ids count nothing; validation reports them)."""
+def army_points(army: Army, cards: Mapping[str, StatCard]) -> float:
+    """The total cost of the army's units (unknown card ids count nothing; validation reports them).
+
+    A whole number unless the army has half-point obstacles (`points_text` shows it either way)."""
     return sum(cards[unit].cost for unit in army.units if unit in cards)
 
 
@@ -184,7 +224,11 @@ def rule_problems(
     if not army.units:
         problems.append(ArmyProblem("no units: an army needs at least one", ("units",)))
     for index, card in known:
-        if card.side is not army.side:
+        if card.needs:
+            message = f"{card.name} can't be played yet: it needs {', '.join(card.needs)}"
+            problems.append(ArmyProblem(message, ("units", index)))
+    for index, card in known:
+        if card.side is not None and card.side is not army.side:
             message = (
                 f"{card.name} is an {side_adjective(card.side)} unit in an {side_adjective(army.side)} army"
             )
@@ -196,13 +240,14 @@ def rule_problems(
                 problems.append(ArmyProblem(message, ("units", index)))
     if army.historical:
         own_side = [(index, card) for index, card in known if card.side is army.side]
-        for subject, message in _historical({card.nation for _, card in own_side}):
+        for subject, message in _historical({card.nation for _, card in own_side if card.nation is not None}):
             problems += [ArmyProblem(message, ("units", i)) for i, card in own_side if card.nation in subject]
     points = army_points(army, cards)
     limit = army.points_limit if points_limit is None else points_limit
     if points > limit:
         where: KeyPath = ("scenario",) if points_limit is None else ("units",)
-        problems.append(ArmyProblem(f"{points} points, {points - limit} over the {limit}-point limit", where))
+        too_many = f"{points_text(points)} points, {points_text(points - limit)} over the {limit}-point limit"
+        problems.append(ArmyProblem(too_many, where))
     most = MAX_UNITS if unit_limit is None else unit_limit
     if len(army.units) > most:
         over = len(army.units) - most

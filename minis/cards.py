@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
+from minis.ability_catalogue import ABILITIES, OBSTACLES, AbilityInfo, find_ability, slug, split_label
 from minis.data import shipped_folder
 from minis.errors import MinisError, Problem, did_you_mean
 from minis.paths import files_in, look
@@ -35,25 +36,39 @@ from minis.tomlfile import (
 
 #: Sane ranges for card numbers; anything outside is a typing mistake in a card file.
 YEARS = range(1930, 1951)
-COSTS = range(1, 201)
+#: Costs in half points (Barbed Wire costs half a point): 0.5 to 200.
+HALF_POINT_COSTS = range(1, 401)
 SPEEDS = range(0, 13)
 DEFENSES = range(1, 21)
 ATTACK_DICE = range(1, 41)
 ABILITY_NUMBERS = range(1, 41)
 
-#: Subtypes a card may name (Commander and Artillery change rules; the others are descriptive).
+#: Subtypes a card may name (the commanders and Artillery change rules; the others are descriptive).
 SUBTYPES = (
     "Armored Car",
     "Artillery",
     "Assault Gun",
+    "Boat",
     "Car",
+    "Cavalry",
     "Commander",
+    "Fortification",
     "Half-Track",
+    "Hero",
+    "Hero Commander",
+    "Motorcycle",
+    "Para Commander",
+    "Paratrooper",
     "Sniper",
+    "Spotter",
+    "Support",
     "Tank",
+    "Tank Commander",
     "Tank Destroyer",
     "Truck",
 )
+#: Subtypes that make a unit a commander (the catalogue's heroes and tank and para commanders lead too).
+COMMANDER_SUBTYPES = frozenset({"Commander", "Hero Commander", "Para Commander", "Tank Commander"})
 RARITIES = ("Common", "Uncommon", "Rare")
 _COLLECTOR = re.compile(r"^([0-9]{1,6})/([0-9]{1,6})$")
 
@@ -68,10 +83,27 @@ class Nation(enum.Enum):
     UNITED_KINGDOM = "United Kingdom"
     SOVIET_UNION = "Soviet Union"
     FRANCE = "France"
+    # The nations of the later sets: the Axis, its co-belligerents and client states ...
+    HUNGARY = "Hungary"
+    ROMANIA = "Romania"
+    FINLAND = "Finland"
+    SLOVAKIA = "Slovakia"
+    CROATIA = "Croatia"
+    BULGARIA = "Bulgaria"
+    # ... and the Allies (Yugoslavia's partisans and China's Kuomintang fought with them).
+    POLAND = "Poland"
+    CANADA = "Canada"
+    AUSTRALIA = "Australia"
+    NEW_ZEALAND = "New Zealand"
+    SOUTH_AFRICA = "South Africa"
+    BELGIUM = "Belgium"
+    GREECE = "Greece"
+    YUGOSLAVIA = "Yugoslavia"
+    CHINA = "China"
 
     @property
     def side(self) -> Side:
-        return Side.AXIS if self in (Nation.GERMANY, Nation.ITALY, Nation.JAPAN) else Side.ALLIES
+        return Side.AXIS if self in _AXIS_NATIONS else Side.ALLIES
 
     @property
     def adjective(self) -> str:
@@ -92,6 +124,19 @@ class Nation(enum.Enum):
         return did_you_mean(text.strip().title(), [nation.value for nation in Nation])
 
 
+_AXIS_NATIONS = frozenset(
+    {
+        Nation.GERMANY,
+        Nation.ITALY,
+        Nation.JAPAN,
+        Nation.HUNGARY,
+        Nation.ROMANIA,
+        Nation.FINLAND,
+        Nation.SLOVAKIA,
+        Nation.CROATIA,
+        Nation.BULGARIA,
+    }
+)
 _ADJECTIVES = {
     Nation.GERMANY: "German",
     Nation.ITALY: "Italian",
@@ -100,7 +145,24 @@ _ADJECTIVES = {
     Nation.UNITED_KINGDOM: "British",
     Nation.SOVIET_UNION: "Soviet",
     Nation.FRANCE: "French",
+    Nation.HUNGARY: "Hungarian",
+    Nation.ROMANIA: "Romanian",
+    Nation.FINLAND: "Finnish",
+    Nation.SLOVAKIA: "Slovak",
+    Nation.CROATIA: "Croatian",
+    Nation.BULGARIA: "Bulgarian",
+    Nation.POLAND: "Polish",
+    Nation.CANADA: "Canadian",
+    Nation.AUSTRALIA: "Australian",
+    Nation.NEW_ZEALAND: "New Zealand",
+    Nation.SOUTH_AFRICA: "South African",
+    Nation.BELGIUM: "Belgian",
+    Nation.GREECE: "Greek",
+    Nation.YUGOSLAVIA: "Yugoslav",
+    Nation.CHINA: "Chinese",
 }
+#: What a card file writes for a card of no nation (depots, obstacles): either army may take it.
+NO_NATION = "None"
 _NATION_NAMES: dict[str, Nation] = {slug(nation.value): nation for nation in Nation} | {
     "usa": Nation.UNITED_STATES,
     "us": Nation.UNITED_STATES,
@@ -108,6 +170,8 @@ _NATION_NAMES: dict[str, Nation] = {slug(nation.value): nation for nation in Nat
     "britain": Nation.UNITED_KINGDOM,
     "great-britain": Nation.UNITED_KINGDOM,
     "ussr": Nation.SOVIET_UNION,
+    "soviet": Nation.SOVIET_UNION,
+    "nz": Nation.NEW_ZEALAND,
 }
 
 
@@ -121,6 +185,8 @@ class UnitType(enum.Enum):
 
     SOLDIER = "soldier"
     VEHICLE = "vehicle"
+    #: Barbed wire, minefields, pillboxes: placed, never moving or attacking (no defense, speed, attacks).
+    OBSTACLE = "obstacle"
 
     @property
     def title(self) -> str:
@@ -182,23 +248,28 @@ class AbilityRef:
 
 @attrs.frozen
 class StatCard:
-    """Everything a stat card shows. `id` is the contract card id (DESIGN section 5)."""
+    """Everything a stat card shows. `id` is the contract card id (DESIGN section 5).
+
+    A card of no nation (`nation` and `side` None: depots, obstacles) may serve in either army. `cost`
+    is a whole number but for half-point obstacles (0.5: exact in binary, so sums stay exact). An
+    obstacle has speed 0, defense 0 and no attacks (its card shows none).
+    """
 
     id: str
     name: str
-    nation: Nation
-    side: Side
+    nation: Nation | None
+    side: Side | None
     type: UnitType
     subtype: str | None
     year: int
-    cost: int
+    cost: float
     speed: int
     defense_front: int
     defense_rear: int
     vs_soldiers: Attack
     vs_vehicles: Attack
     abilities: tuple[AbilityRef, ...] = ()
-    set_name: str = "Base Set"
+    set_name: str | None = "Base Set"
     collector: str | None = None
     rarity: str | None = None
     #: Derived from `type` once, as the engine asks them constantly (not part of the card's value).
@@ -208,6 +279,39 @@ class StatCard:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_vehicle", self.type is UnitType.VEHICLE)
         object.__setattr__(self, "is_soldier", self.type is UnitType.SOLDIER)
+
+    @property
+    def is_obstacle(self) -> bool:
+        return self.type is UnitType.OBSTACLE
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The rule systems still to come that the card needs (empty: the shipped rules play it).
+
+        An obstacle needs the obstacle rules; an ability may need a system (`AbilityInfo.needs`). The
+        engine's own check (`AbilityRegistry.needs`) adds abilities a rule set has no hooks for.
+        """
+        found = [OBSTACLES] if self.is_obstacle else []
+        found += [info.needs for ref in self.abilities if (info := ABILITIES.get(ref.id)) and info.needs]
+        return tuple(dict.fromkeys(found))
+
+    def serves(self, side: Side) -> bool:
+        """True if an army of `side` may take the card (its nation's side, or either for no nation)."""
+        return self.side is None or self.side is side
+
+    @property
+    def nation_name(self) -> str:
+        """'Germany', or 'No nation' for a card either army may take."""
+        return self.nation.value if self.nation is not None else "No nation"
+
+    @property
+    def side_name(self) -> str:
+        """'Axis', 'Allies', or 'Either side' for a card of no nation."""
+        return self.side.title if self.side is not None else "Either side"
+
+    @property
+    def cost_text(self) -> str:
+        return points_text(self.cost)
 
     def attack_dice(self, target_type: UnitType, band: RangeBand) -> int | None:
         """Dice rolled against a target of that type at that range (None: can't attack it there)."""
@@ -222,7 +326,7 @@ class StatCard:
 
     @property
     def is_commander(self) -> bool:
-        return self.subtype == "Commander" or self.has("commander-initiative")
+        return self.subtype in COMMANDER_SUBTYPES or self.has("commander-initiative")
 
     @property
     def is_artillery(self) -> bool:
@@ -241,10 +345,17 @@ class StatCard:
 
     @property
     def defense_text(self) -> str:
-        """'5/4' for a Vehicle with two values, '4' otherwise."""
+        """'5/4' for a Vehicle with two values, '4' otherwise ('-' for an obstacle, which has none)."""
+        if self.is_obstacle:
+            return "-"
         if self.defense_front == self.defense_rear and not self.is_vehicle:
             return str(self.defense_front)
         return f"{self.defense_front}/{self.defense_rear}"
+
+
+def points_text(points: float) -> str:
+    """Points as a player reads them: '7', '0.5', '100.5' (never '7.0')."""
+    return str(int(points)) if points == int(points) else str(points)
 
 
 def card_id(name: str) -> str:
@@ -282,12 +393,13 @@ class _CardFile:
     nation: str
     type: str
     year: int
-    cost: int
-    speed: int
-    vs_soldiers: _AttackFile
-    vs_vehicles: _AttackFile
-    set: str
-    defense: int | _DefenseFile | None = None  # required; reported as missing by `_check_defense`
+    cost: int | float
+    set: str | None = None  # the set the card came in, where known
+    # Required but for obstacles, which have none: reported as missing by `_check_numbers_present`.
+    speed: int | None = None
+    vs_soldiers: _AttackFile | None = None
+    vs_vehicles: _AttackFile | None = None
+    defense: int | _DefenseFile | None = None
     subtype: str | None = None
     collector: str | None = None
     rarity: str | None = None
@@ -306,6 +418,15 @@ def _structure_defense(value: Any, _type: Any) -> int | _DefenseFile | None:
 
 
 _CONVERTER.register_structure_hook_func(lambda t: t == int | _DefenseFile | None, _structure_defense)
+
+
+def _structure_cost(value: Any, _type: Any) -> int | float:
+    if type(value) is int or type(value) is float:
+        return value
+    raise WrongType("a number of points, like 7 or 0.5", value)
+
+
+_CONVERTER.register_structure_hook_func(lambda t: t == int | float, _structure_cost)
 
 
 def number_in_range(
@@ -340,17 +461,22 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
     checked["set"] = text("set")
     nation = text("nation")
     if nation is not None:
-        try:
-            checked["nation"] = Nation.parse(nation)
-        except ValueError as error:
-            out.append(source.problem(("nation",), str(error), Nation.hint(nation)))
+        if slug(nation) == slug(NO_NATION):
+            checked["nation"] = None
+        else:
+            try:
+                checked["nation"] = Nation.parse(nation)
+            except ValueError as error:
+                out.append(source.problem(("nation",), str(error), Nation.hint(nation)))
     kind = text("type")
     if kind is not None:
         try:
             checked["type"] = UnitType(kind.lower())
         except ValueError:
-            hint = did_you_mean(kind.title(), ["Soldier", "Vehicle"])
-            out.append(source.problem(("type",), f"unknown type '{kind}' (Soldier or Vehicle)", hint))
+            hint = did_you_mean(kind.title(), ["Soldier", "Vehicle", "Obstacle"])
+            out.append(
+                source.problem(("type",), f"unknown type '{kind}' (Soldier, Vehicle or Obstacle)", hint)
+            )
     subtype = text("subtype")
     if subtype is not None:
         known = {slug(name): name for name in SUBTYPES}
@@ -376,7 +502,9 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
         else:
             out.append(source.problem(("collector",), f"collector number '{collector}' is not like '12/48'"))
     checked["year"] = number_in_range(source, ("year",), data.get("year"), YEARS, "year", out)
-    checked["cost"] = number_in_range(source, ("cost",), data.get("cost"), COSTS, "cost", out)
+    checked["cost"] = _check_cost(source, data.get("cost"), out)
+    if _check_numbers_present(source, data, out):
+        return checked | {"abilities": _check_abilities(source, data.get("abilities"), out)}
     checked["speed"] = number_in_range(source, ("speed",), data.get("speed"), SPEEDS, "speed", out)
     _check_defense(source, data.get("defense"), checked, out)
     for key in ("vs_soldiers", "vs_vehicles"):
@@ -396,6 +524,36 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
                     number_in_range(source, (key, band.value), value, ATTACK_DICE, f"{key}.{band.value}", out)
     checked["abilities"] = _check_abilities(source, data.get("abilities"), out)
     return checked
+
+
+def _check_cost(source: TomlSource, value: Any, out: list[Problem]) -> float | None:
+    """A whole number of points, or a half (Barbed Wire); wrong types were reported by structuring."""
+    if type(value) is not int and type(value) is not float:
+        return None
+    halves = value * 2
+    if not math.isfinite(halves) or halves != int(halves) or int(halves) not in HALF_POINT_COSTS:
+        message = f"cost {value} is out of range (0.5-200, in whole or half points)"
+        out.append(source.problem(("cost",), message))
+        return None
+    return value if type(value) is int or value != int(value) else int(value)
+
+
+#: The keys an obstacle card leaves out (it neither moves, nor attacks, nor is attacked as a unit).
+_UNIT_NUMBERS = ("speed", "defense", "vs_soldiers", "vs_vehicles")
+
+
+def _check_numbers_present(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> bool:
+    """Soldiers and Vehicles need speed, defense and attacks; obstacles have none. True: an obstacle."""
+    kind = data.get("type")
+    if isinstance(kind, str) and kind.strip().lower() == UnitType.OBSTACLE.value:
+        for key in _UNIT_NUMBERS:
+            if key in data:
+                out.append(source.problem((key,), f"an obstacle has no {key.replace('_', ' ')}"))
+        return True
+    for key in ("speed", "vs_soldiers", "vs_vehicles"):
+        if key not in data:
+            out.append(source.problem((), f"missing key '{key}'"))
+    return False
 
 
 def _check_defense(source: TomlSource, value: Any, checked: dict[str, Any], out: list[Problem]) -> None:
@@ -494,26 +652,31 @@ def _build(source: TomlSource, card_id_: str) -> StatCard:
     if problems:
         raise MinisError(sorted_problems(problems))
     assert raw is not None
-    front, rear = checked["defense"]
+    front, rear = checked.get("defense", (0, 0))
+    nation: Nation | None = checked["nation"]
     return StatCard(
         id=card_id_,
         name=checked["name"],
-        nation=checked["nation"],
-        side=checked["nation"].side,
+        nation=nation,
+        side=nation.side if nation is not None else None,
         type=checked["type"],
         subtype=checked.get("subtype"),
         year=checked["year"],
         cost=checked["cost"],
-        speed=checked["speed"],
+        speed=checked.get("speed", 0),
         defense_front=front,
         defense_rear=rear,
-        vs_soldiers=Attack(raw.vs_soldiers.short, raw.vs_soldiers.medium, raw.vs_soldiers.long),
-        vs_vehicles=Attack(raw.vs_vehicles.short, raw.vs_vehicles.medium, raw.vs_vehicles.long),
+        vs_soldiers=_attack(raw.vs_soldiers),
+        vs_vehicles=_attack(raw.vs_vehicles),
         abilities=tuple(checked["abilities"]),
-        set_name=checked["set"],
+        set_name=checked.get("set"),
         collector=checked.get("collector"),
         rarity=checked.get("rarity"),
     )
+
+
+def _attack(table: _AttackFile | None) -> Attack:
+    return Attack() if table is None else Attack(table.short, table.medium, table.long)
 
 
 def sorted_problems(problems: list[Problem]) -> list[Problem]:
@@ -572,21 +735,24 @@ def dump_card(card: StatCard) -> str:
     """The canonical card file text for a card (`parse_card(dump_card(c), c.id) == c`)."""
     lines = [
         f"name = {toml_string(card.name)}",
-        f"nation = {toml_string(card.nation.value)}",
+        f"nation = {toml_string(card.nation.value if card.nation is not None else NO_NATION)}",
         f"type = {toml_string(card.type.title)}",
     ]
     if card.subtype:
         lines.append(f"subtype = {toml_string(card.subtype)}")
-    lines += [f"year = {card.year}", f"cost = {card.cost}", f"speed = {card.speed}"]
-    if card.is_vehicle or card.defense_front != card.defense_rear:
-        lines.append(f"defense = {{ front = {card.defense_front}, rear = {card.defense_rear} }}")
-    else:
-        lines.append(f"defense = {card.defense_front}")
-    lines += [
-        f"vs_soldiers = {_attack_table(card.vs_soldiers)}",
-        f"vs_vehicles = {_attack_table(card.vs_vehicles)}",
-        f"set = {toml_string(card.set_name)}",
-    ]
+    lines += [f"year = {card.year}", f"cost = {card.cost}"]
+    if not card.is_obstacle:
+        lines.append(f"speed = {card.speed}")
+        if card.is_vehicle or card.defense_front != card.defense_rear:
+            lines.append(f"defense = {{ front = {card.defense_front}, rear = {card.defense_rear} }}")
+        else:
+            lines.append(f"defense = {card.defense_front}")
+        lines += [
+            f"vs_soldiers = {_attack_table(card.vs_soldiers)}",
+            f"vs_vehicles = {_attack_table(card.vs_vehicles)}",
+        ]
+    if card.set_name:
+        lines.append(f"set = {toml_string(card.set_name)}")
     if card.collector:
         lines.append(f"collector = {toml_string(card.collector)}")
     if card.rarity:

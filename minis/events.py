@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from minis.ability_catalogue import ability_name
 from minis.hexgrid import Hex
 from minis.sides import Side
 
@@ -131,7 +132,7 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
         case "ability":
             target = f" on {event.target}" if event.target else ""
             rolled = f" ({dice})" if dice else ""
-            return f"{event.unit} uses {event.note}{target}{rolled}"
+            return f"{event.unit} uses {ability_name(event.note)}{target}{rolled}"
         case "exit":
             return f"{event.unit} gets off the map from {hexes}"
         case "winner":

@@ -950,7 +950,7 @@ def _check_presets(doc: ScenarioDoc, boards: Mapping[int | None, Board], report:
             )
         else:
             role_side = preset.side if preset.side in SIDE_ROLES else None
-            if role_side is not None and card.side.value != role_side:
+            if role_side is not None and card.side is not None and card.side.value != role_side:
                 report.add(
                     (*path, "card"),
                     f"{card.name} is an {card.side.title} unit, not an {Side.parse(role_side).title} one",

@@ -180,6 +180,8 @@ class GameState:
     broken_roads: frozenset[frozenset[Hex]] = frozenset()  # Bridge Demolition
     entry_counter: int = 0
     flags: dict[str, object] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
+    #: Every unit destroyed so far, as (turn, side, unit id) in the order removed (Fury, Tides of War).
+    losses: tuple[tuple[int, Side, str], ...] = ()
 
     def clone(self) -> GameState:
         """A copy whose containers are copies too (units are immutable values, so they are shared).
@@ -208,6 +210,7 @@ class GameState:
         new.broken_roads = self.broken_roads
         new.entry_counter = self.entry_counter
         new.flags = self.flags.copy()
+        new.losses = self.losses
         return new
 
     # --- the battle's fixed facts, for readers (the rules' hot paths read `state.battle` directly) ---
@@ -283,6 +286,10 @@ class GameState:
             if u.carried_by == transport_id and not u.removed:
                 return u
         return None
+
+    def lost(self, turn: int, side: Side | None = None) -> tuple[str, ...]:
+        """The units (of `side`, or of both sides) destroyed during `turn` (`losses`)."""
+        return tuple(u for t, s, u in self.losses if t == turn and (side is None or s is side))
 
     def replace(self, unit: Unit) -> None:
         self.units[unit.id] = unit

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from minis.ability_loader import standard_abilities
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.game import Game
@@ -97,8 +98,11 @@ from minis.state import GameState, Stage  # noqa: E402
 
 
 def random_army(rng: random.Random, side: Side, points: int = 100, max_units: int = 15) -> Army:
-    """A random army of one side's cards within the points and unit limits."""
-    cards = sorted((c for c in card_catalogue().values() if c.side is side), key=lambda c: c.id)
+    """A random army of one side's playable cards within the points and unit limits."""
+    playable = standard_abilities().playable
+    cards = sorted(
+        (c for c in card_catalogue().values() if c.serves(side) and playable(c)), key=lambda c: c.id
+    )
     units: list[str] = []
     total = 0
     for _ in range(60):

@@ -12,9 +12,10 @@ import pytest
 from engine_support import board
 
 from minis.ability_api import UnimplementedAbility
-from minis.ability_catalogue import ABILITIES
+from minis.ability_catalogue import ABILITIES, OBSTACLES
 from minis.ability_loader import standard_abilities
 from minis.army import Army
+from minis.board import Board
 from minis.cards import AbilityRef, StatCard, card_catalogue
 from minis.game import Game
 from minis.hexgrid import Facing
@@ -24,13 +25,17 @@ from minis.state import Unit
 
 def test_every_ability_on_a_card_is_implemented() -> None:
     used = {ref.id for card in card_catalogue().values() for ref in card.abilities}
-    assert len(used) >= 55  # 58 in the Base Set
-    assert used <= standard_abilities().ids, sorted(used - standard_abilities().ids)
+    assert len(used) >= 170  # 176 families on the catalogue's ground cards
+    waiting = {info.id for info in ABILITIES.values() if info.needs}
+    assert used - waiting <= standard_abilities().ids, sorted(used - waiting - standard_abilities().ids)
 
 
-def test_every_catalogue_ability_is_implemented() -> None:
-    """Abilities no Base Set card uses (Gung Ho, Urban Combat, ...) are implemented too."""
-    assert set(ABILITIES) <= standard_abilities().ids, sorted(set(ABILITIES) - standard_abilities().ids)
+def test_every_catalogue_ability_is_implemented_unless_it_needs_a_rule_system_to_come() -> None:
+    """Abilities no card uses (Gung Ho, Urban Combat, ...) are implemented too; only those that need a
+    rule system the engine lacks (indirect fire, obstacles, ...) wait, and they say which."""
+    waiting = {info.id for info in ABILITIES.values() if info.needs}
+    lacking = set(ABILITIES) - standard_abilities().ids - waiting
+    assert not lacking, sorted(lacking)
 
 
 def test_card_descriptions_are_the_catalogue_descriptions() -> None:
@@ -41,8 +46,19 @@ def test_card_descriptions_are_the_catalogue_descriptions() -> None:
 
 
 def test_every_card_has_handlers_for_all_its_abilities() -> None:
+    """A playable card has a handler per ability, in its order; a refused card lacks only abilities that
+    wait for a rule system, and the engine says it needs exactly those systems."""
+    registry = standard_abilities()
     for card in card_catalogue().values():
-        assert len(standard_abilities().hooks(card).handlers) == len(card.abilities), card.id
+        handled = [ref.id for ref in card.abilities if ref.id in registry.ids]
+        assert [type(h).id for h in registry.hooks(card).handlers] == handled, card.id
+        missing = [ref.id for ref in card.abilities if ref.id not in registry.ids]
+        if registry.playable(card):
+            assert not missing, card.id
+            continue
+        assert all(i in ABILITIES and ABILITIES[i].needs for i in missing), (card.id, missing)
+        systems = {ABILITIES[i].needs for i in missing} | ({OBSTACLES} if card.is_obstacle else set())
+        assert set(registry.needs(card)) == systems, card.id
 
 
 RULES = Path(__file__).parent / "rules" / "abilities"
@@ -92,15 +108,38 @@ def test_a_battle_with_an_unimplemented_ability_is_refused() -> None:
         Game.new(axis, allies, cards=cards, configuration=1)
 
 
+def _sixteen_columns() -> Board:
+    """Six rows of 16 clear hexes: Axis units in rows A and B, Allied units in rows E and F."""
+    return board("\n".join((" " if r % 2 else "") + "C " * 16 for r in range(6)))
+
+
 def test_every_card_loads_into_a_game() -> None:
-    """All 56 cards in one position, one unit per hex (no ability is refused)."""
-    b = board("\n".join((" " if r % 2 else "") + "C " * 16 for r in range(6)))
-    units = []
-    for side, rows in ((Side.AXIS, "AB"), (Side.ALLIES, "EF")):
-        cards = sorted((c for c in card_catalogue().values() if c.side is side), key=lambda c: c.id)
-        for n, card in enumerate(cards):
-            at = b.parse(f"{rows[n % 2]}{n // 2 + 1}")
-            units.append(Unit(card.id, card, side, at, Facing.E if card.is_vehicle else None))
-    assert len(units) == 56
-    game = Game.from_position(b, units)
-    assert set(game.state.units) == set(card_catalogue())
+    """Every playable card in a position, one unit per hex, on as many boards as it takes (a card of no
+    nation on both sides); every other card is refused, saying what it needs."""
+    registry = standard_abilities()
+    playable = sorted((c for c in card_catalogue().values() if registry.playable(c)), key=lambda c: c.id)
+    by_side = {side: [c for c in playable if c.serves(side)] for side in Side}
+    per_board = 32  # two rows of 16 hexes a side
+    boards = max(-(-len(cards) // per_board) for cards in by_side.values())
+    loaded: set[str] = set()
+    for n in range(boards):
+        b = _sixteen_columns()
+        units = []
+        for side, rows in ((Side.AXIS, "AB"), (Side.ALLIES, "EF")):
+            for k, card in enumerate(by_side[side][n::boards]):
+                at = b.parse(f"{rows[k % 2]}{k // 2 + 1}")
+                facing = Facing.E if card.is_vehicle else None
+                units.append(Unit(f"{card.id}@{side.value}", card, side, at, facing))
+        game = Game.from_position(b, units)
+        assert set(game.state.units) == {u.id for u in units}
+        loaded |= {u.card.id for u in units}
+    assert loaded == {c.id for c in playable}
+    refused = [c for c in card_catalogue().values() if not registry.playable(c)]
+    assert len(playable) + len(refused) == len(card_catalogue())
+    for card in refused:
+        b = _sixteen_columns()
+        side = card.side or Side.AXIS
+        unit = Unit(card.id, card, side, b.parse("A1"), Facing.E if card.is_vehicle else None)
+        with pytest.raises(UnimplementedAbility) as refusal:
+            Game.from_position(b, [unit])
+        assert all(need in str(refusal.value) for need in registry.needs(card)), card.id

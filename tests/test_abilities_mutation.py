@@ -4,6 +4,10 @@ the do-nothing base class, as if the engine ignored it) some rules test of a car
 Antiair is the exception: without aircraft it has nothing to do. Light Artillery's effect is checked by
 the transport abilities (they ask whether the Soldier has it), so switching its own class off changes
 nothing; its rules test fails when the transports stop asking.
+
+An ability whose every card the engine refuses (each also has an ability that waits for a rule system)
+has no rules test: tests/test_abilities_waiting_cards.py tests it on copies of its cards instead, and a
+test here checks that its list is complete and not stale.
 """
 
 from __future__ import annotations
@@ -12,15 +16,17 @@ import functools
 from pathlib import Path
 
 import pytest
+from test_abilities_waiting_cards import TESTED_ON_COPIES
 
 from minis.ability_api import Ability, ability
 from minis.ability_catalogue import ABILITIES
 from minis.ability_loader import standard_abilities
+from minis.cards import card_catalogue
 from minis.rulestest import RulesTest, load_rules_test, run_rules_test
 
 FOLDER = Path(__file__).parent / "rules" / "abilities"
 NOTHING_TO_DO = {"antiair", "light-artillery"}
-ON_NO_CARD = {"gung-ho", "poor-suspension", "stars-stripes", "undermanned", "urban-combat"}
+ON_NO_CARD = {"stars-stripes"}
 
 
 @functools.cache
@@ -38,7 +44,39 @@ def test_the_ability_rules_tests_pass() -> None:
     assert not failures
 
 
-@pytest.mark.parametrize("ability_id", sorted(set(ABILITIES) - NOTHING_TO_DO - ON_NO_CARD))
+#: Abilities that wait for a rule system the engine lacks (their cards are refused until it comes).
+WAITING = {info.id for info in ABILITIES.values() if info.needs}
+
+
+def _only_on_refused_cards() -> set[str]:
+    """Abilities (not waiting themselves) on some card, where the engine refuses every card with them."""
+    registry = standard_abilities()
+    holders: dict[str, list[bool]] = {}
+    for card in card_catalogue().values():
+        for ref in card.abilities:
+            holders.setdefault(ref.id, []).append(registry.playable(card))
+    return {i for i, playable in holders.items() if i in ABILITIES and i not in WAITING and not any(playable)}
+
+
+ONLY_ON_REFUSED_CARDS = _only_on_refused_cards()
+
+
+def test_abilities_only_on_refused_cards_are_tested_on_copies() -> None:
+    """Nothing escapes: the switch-off test below skips these, so each needs its tests on copies."""
+    missing = ONLY_ON_REFUSED_CARDS - TESTED_ON_COPIES
+    assert not missing, f"not in tests/test_abilities_waiting_cards.py: {sorted(missing)}"
+
+
+def test_abilities_tested_on_copies_have_no_playable_card() -> None:
+    """The list can't go stale: once a card with the ability plays, a rules-test file must show it."""
+    stale = TESTED_ON_COPIES - ONLY_ON_REFUSED_CARDS
+    assert not stale, f"a playable card has these, or they now wait themselves: {sorted(stale)}"
+
+
+SKIPPED = NOTHING_TO_DO | ON_NO_CARD | WAITING | ONLY_ON_REFUSED_CARDS
+
+
+@pytest.mark.parametrize("ability_id", sorted(set(ABILITIES) - SKIPPED))
 def test_switching_an_ability_off_fails_a_rules_test(ability_id: str) -> None:
     chosen = _tests_with(ability_id)
     assert chosen, f"no rules test uses a card with {ability_id}"

@@ -110,10 +110,11 @@ def test_side_rule_both_ways(cards: dict[str, StatCard]) -> None:
 
 
 def test_every_nation_is_on_its_rulebook_side(cards: dict[str, StatCard]) -> None:
-    axis = {card.nation.value for card in cards.values() if card.side is Side.AXIS}
-    allied = {card.nation.value for card in cards.values() if card.side is Side.ALLIES}
-    assert axis == {"Germany", "Italy", "Japan"}
-    assert allied == {"United States", "United Kingdom", "Soviet Union", "France"}
+    axis = {card.nation_name for card in cards.values() if card.side is Side.AXIS}
+    allied = {card.nation_name for card in cards.values() if card.side is Side.ALLIES}
+    assert {"Germany", "Italy", "Japan", "Hungary", "Romania", "Finland"} <= axis
+    assert {"United States", "United Kingdom", "Soviet Union", "France", "Poland", "China"} <= allied
+    assert axis.isdisjoint(allied)
 
 
 def test_year_rule_both_ways(cards: dict[str, StatCard]) -> None:
@@ -198,3 +199,31 @@ def test_historical_limits_as_data_cover_every_rulebook_line() -> None:
         "historical army limits: units from Germany can't be in an army with units from France"
     ]
     assert len(historical_problems({Nation.JAPAN, Nation.SOVIET_UNION})) == 2
+
+
+def test_a_card_that_waits_for_a_rule_system_is_refused_with_what_it_needs(
+    cards: dict[str, StatCard],
+) -> None:
+    army = Army("test", Side.AXIS, units=("tiger-i", "wespe"))
+    assert validate_army(army, cards) == ["Wespe can't be played yet: it needs indirect fire and spotters"]
+    either = Army("test", Side.ALLIES, units=("pillbox",))
+    assert validate_army(either, cards) == [
+        "Pillbox can't be played yet: it needs obstacles and fortifications"
+    ]
+
+
+def test_a_card_of_no_nation_serves_either_army(cards: dict[str, StatCard]) -> None:
+    for side in Side:
+        assert validate_army(Army("test", side, units=("headquarters",)), cards) == []
+
+
+def test_historical_limits_for_the_later_sets_nations(cards: dict[str, StatCard]) -> None:
+    axis = Army("test", Side.AXIS, units=("tiger-i", "romanian-infantry"), historical=True)
+    assert validate_army(axis, cards) == []
+    western = Army("test", Side.ALLIES, units=("m4a1-sherman", "owen-smg"), historical=True)
+    assert validate_army(western, cards) == []
+    polish = Army("test", Side.ALLIES, units=("m4a1-sherman", "7tp"), historical=True)
+    assert any(
+        "Polish units can't be in an army with any other nationality" in m
+        for m in validate_army(polish, cards)
+    )

@@ -13,6 +13,7 @@ from minis.cards import (
     RangeBand,
     UnitType,
     card_catalogue,
+    dump_card,
     load_card,
     load_cards,
     parse_card,
@@ -102,6 +103,12 @@ def test_nations_parse_in_any_form_and_know_their_side() -> None:
     assert Nation.parse("UK") is Nation.UNITED_KINGDOM
     assert Nation.parse("soviet union") is Nation.SOVIET_UNION
     assert {nation for nation in Nation if nation.side is Side.AXIS} == {
+        Nation.HUNGARY,
+        Nation.ROMANIA,
+        Nation.FINLAND,
+        Nation.SLOVAKIA,
+        Nation.CROATIA,
+        Nation.BULGARIA,
         Nation.GERMANY,
         Nation.ITALY,
         Nation.JAPAN,
@@ -125,7 +132,7 @@ def test_every_problem_of_a_file_at_once_with_lines() -> None:
         .replace('ability = "Heavy Armor"', 'ability = "Heavy Armour"')
     )
     found = problems_of(text)
-    assert (6, "'cost' must be an integer, not the string '20'") in found
+    assert (6, "'cost' must be a number of points, like 7 or 0.5, not the string '20'") in found
     assert (7, "unknown key 'sped'") in found
     assert (1, "missing key 'speed'") in found
     assert (17, "unknown ability 'Heavy Armour'") in found
@@ -159,7 +166,7 @@ def test_zero_attack_dice_is_refused_with_a_hint() -> None:
 def test_booleans_and_floats_are_not_numbers() -> None:
     found = problems_of(GOOD.replace("cost = 20", "cost = true").replace("year = 1941", "year = 1941.0"))
     assert (5, "'year' must be an integer, not the number 1941.0") in found
-    assert (6, "'cost' must be an integer, not true (true/false)") in found
+    assert (6, "'cost' must be a number of points, like 7 or 0.5, not true (true/false)") in found
 
 
 def test_unknown_nation_type_subtype_and_rarity() -> None:
@@ -168,7 +175,7 @@ def test_unknown_nation_type_subtype_and_rarity() -> None:
     error = error_of(text)
     messages = {problem.message: problem.hint for problem in error.problems}
     assert messages["unknown nation 'Germny'"] == "did you mean 'Germany'?"
-    assert messages["unknown type 'Vehical' (Soldier or Vehicle)"] == "did you mean 'Vehicle'?"
+    assert messages["unknown type 'Vehical' (Soldier, Vehicle or Obstacle)"] == "did you mean 'Vehicle'?"
     assert "unknown subtype 'Tnak'" in messages
     assert "unknown rarity 'Legendary' (Common, Uncommon or Rare)" in messages
 
@@ -247,3 +254,69 @@ def test_load_cards_reports_all_files_together(tmp_path: Path) -> None:
     (tmp_path / "bad-one.toml").unlink()
     (tmp_path / "bad-two.toml").unlink()
     assert list(load_cards(tmp_path)) == ["good"]
+
+
+# --- the catalogue's cards: more nations, no nation, half points, obstacles ------------------------
+
+OBSTACLE = """\
+name = "Test Wire"
+nation = "None"
+type = "Obstacle"
+subtype = "Fortification"
+year = 1939
+cost = 0.5
+set = "Test Set"
+"""
+
+
+def test_the_later_sets_nations_know_their_side() -> None:
+    assert Nation.parse("Hungary").side is Side.AXIS
+    assert Nation.parse("finland").side is Side.AXIS
+    assert Nation.parse("New Zealand").side is Side.ALLIES
+    assert Nation.parse("yugoslavia").side is Side.ALLIES
+    assert Nation.parse("China").adjective == "Chinese"
+
+
+def test_a_card_of_no_nation_serves_either_side() -> None:
+    card = parse_card(GOOD.replace('"Germany"', '"None"'), "test-tank")
+    assert card.nation is None and card.side is None
+    assert card.serves(Side.AXIS) and card.serves(Side.ALLIES)
+    assert card.nation_name == "No nation" and card.side_name == "Either side"
+    german = parse_card(GOOD, "test-tank")
+    assert german.serves(Side.AXIS) and not german.serves(Side.ALLIES)
+
+
+def test_an_obstacle_has_no_speed_defense_or_attacks_and_may_cost_half_a_point() -> None:
+    card = parse_card(OBSTACLE, "test-wire")
+    assert card.type is UnitType.OBSTACLE and card.is_obstacle
+    assert card.cost == 0.5 and card.cost_text == "0.5"
+    assert card.speed == 0 and card.defense_text == "-"
+    assert parse_card(dump_card(card), "test-wire") == card
+
+
+def test_an_obstacle_with_unit_numbers_is_refused_at_their_lines() -> None:
+    found = problems_of(OBSTACLE + "speed = 2\n", "test-wire")
+    assert found == [(8, "an obstacle has no speed")]
+
+
+def test_a_soldier_or_vehicle_without_attacks_is_refused() -> None:
+    text = "\n".join(line for line in GOOD.splitlines() if not line.startswith("vs_vehicles"))
+    assert (1, "missing key 'vs_vehicles'") in problems_of(text)
+
+
+@pytest.mark.parametrize("cost", ["0.25", "0", "200.5", "7.3", "inf", "nan", "-0.5"])
+def test_a_cost_must_be_whole_or_half_points_in_range(cost: str) -> None:
+    found = problems_of(GOOD.replace("cost = 20", f"cost = {cost}"))
+    assert len(found) == 1 and found[0][0] == 6 and "cost" in found[0][1]
+
+
+def test_whole_costs_written_as_floats_are_whole_numbers() -> None:
+    card = parse_card(GOOD.replace("cost = 20", "cost = 20.0"), "test-tank")
+    assert card.cost == 20 and type(card.cost) is int and card.cost_text == "20"
+
+
+def test_the_catalogue_subtypes_and_their_commanders() -> None:
+    for subtype, leads in (("Tank Commander", True), ("Para - Commander", True), ("Hero", False)):
+        card = parse_card(GOOD.replace('"Tank"', f'"{subtype}"'), "test-tank")
+        assert card.is_commander is leads
+    assert parse_card(GOOD.replace('"Tank"', '"Para - Commander"'), "test-tank").subtype == "Para Commander"

@@ -88,10 +88,14 @@ def test_the_players_armies_folder_starts_with_the_sample_armies(
     folder = tmp_path / "data" / "armies"
     monkeypatch.setenv("MINIS_ARMIES", str(folder))
     assert data.user_armies() == folder
-    assert sorted(p.name for p in folder.iterdir()) == ["sample-allies.toml", "sample-axis.toml"]
+    shipped = sorted(p.name for p in data.shipped_folder("armies").glob("*.toml"))
+    assert {"sample-allies.toml", "sample-axis.toml", "sample-finnish.toml"} <= set(shipped)
+    assert sorted(p.name for p in folder.iterdir()) == shipped
     (folder / "sample-axis.toml").unlink()  # the player's folder is theirs: nothing comes back
     data.user_armies()
-    assert sorted(p.name for p in folder.iterdir()) == ["sample-allies.toml"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        name for name in shipped if name != "sample-axis.toml"
+    ]
 
 
 # --- where minis looks, installed (a stand-in package folder with its _data) --------------------------

@@ -34,7 +34,7 @@ def random_army(scenario: Scenario, side: Side, seed: int, attacker: Side | None
     cards = [
         c
         for c in card_catalogue().values()
-        if c.side is side and (force.year is None or c.year <= force.year)
+        if c.side is side and not c.needs and (force.year is None or c.year <= force.year)
     ]
     if force.historical:
         groups = [g for g in HISTORICAL_GROUPS if any(c.nation in g for c in cards)]

@@ -64,7 +64,10 @@ def test_copies_of_a_card_are_numbered_2_3(names: list[str], copies: int) -> Non
 
 
 def test_the_cards_have_telling_short_names() -> None:
-    names = {card.name: short for card, short in _all_cards_named()}
+    """Among the Base Set's cards (a battle names only its own units: the whole catalogue at once has
+    five Panzer IVs for one 'Pz IV')."""
+    base = sorted((c for c in card_catalogue().values() if c.set_name == "Base Set"), key=lambda c: c.id)
+    names = dict(zip((c.name for c in base), short_names([c.name for c in base]), strict=True))
     assert names["Panzer IV Ausf. G"] == "Pz IV"
     assert names["SS Panzergrenadier"] != names["SS Haupsturmfuhrer"]
     assert names["Light Mortar"] == "Mortar"
@@ -145,7 +148,9 @@ def test_counters_stand_out_from_every_zone_tint_and_their_text_from_the_face(
     unit = next(iter(state.units.values()))
     grounds = _under_counters()
     for nation in theme.NATION_FACE:
-        card = next(c for c in card_catalogue().values() if c.nation.value == nation)
+        card = next((c for c in card_catalogue().values() if c.nation_name == nation), None)
+        if card is None:
+            continue  # a nation with aircraft cards only (Bulgaria), for now
         face, _, text = faces(attrs.evolve(unit, card=card), acted)
         assert min(theme.contrast(face, g) for g in grounds) >= 3.0, nation
         assert theme.contrast(text, face) >= (3.0 if acted else 7.0), nation

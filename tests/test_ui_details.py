@@ -41,10 +41,14 @@ def to_entry(driver: Any, arcade: Any, title: str) -> None:
 
 
 def add_by_keys(driver: Any, arcade: Any, card_name: str) -> None:
-    """The builder's card list (it has the keys): Home, Down to the card named `card_name`, Enter."""
+    """By keys alone: Ctrl+F to the search box, the card's name typed over what was there, Down to the
+    list (its first row), Down to the card named `card_name`, Enter; the list keeps the keys."""
     builder = driver.screen
+    driver.key(arcade.key.F, arcade.key.MOD_CTRL)
+    driver.key(arcade.key.BACKSPACE, arcade.key.MOD_CTRL)
+    driver.type_text(card_name)
+    driver.key(arcade.key.DOWN)
     assert builder.focused is builder.cards
-    driver.key(arcade.key.HOME)
     key_until(driver, arcade, arcade.key.DOWN, lambda: builder.cards.items[builder.cards.index] == card_name)
     driver.key(arcade.key.ENTER)
 

@@ -10,10 +10,13 @@ abilities and what each does.
 - `targeting`: who may be attacked and from how far (Extended Range, Fixed Howitzer, ...)
 - `cover`: cover rolls (Bombardment, Forest Camouflage, Pinpointer, ...)
 - `defense`: defense and hits (Superior Armor, Sideskirts, Open Back)
-- `counters`: hit counters (Heavy Armor, Highly Flammable, Fanatic)
+- `counters`: hit counters (Heavy Armor, Highly Flammable, Fanatic, Green, Overheat, Endurance, ...)
+- `rerolls`: dice rolled again (Guard Crew, Plentiful Ammo, Lead the Way, Organization, ...)
 - `movement`: speed and movement (High Gear, Relocate, Weak Suspension, Vanguard, ...)
 - `defensive_fire`: defensive fire (Covering Fire, Overlapping Fire, Suppressive Fire)
-- `commanders`: commander auras (Tally-Ho!, Bravery Enforcement, Exert Will, Banzai Charge)
+- `commanders`: commander auras (Tally-Ho!, Bravery Enforcement, Exert Will, Banzai Charge, Angriff)
+  and the Tank Commanders' "Command ..." abilities for Vehicles up to 2 hexes away
+- `auras`: the other commanders' auras (Tenacity, Stalwart, Elan, Improved Accuracy, ...) and Recon
 - `extra_actions`: extra attacks and moves in one activation (Double Shot, ...; the bookkeeping is
   the rulebook's: `minis.rules.activation`)
 - `transport`: Fighting Platform, Light Artillery

@@ -3,6 +3,8 @@
 They affect the commander itself too, do nothing while it is disrupted (the engine leaves a disrupted
 commander's commander abilities out), and two commanders' bonuses of the same name don't add up (the
 engine counts each ability id once). Commander: Initiative +N is in `minis.abilities` (rulebook rule).
+The Tank Commanders' "Command ..." abilities reach friendly Vehicles up to 2 hexes away (`_Command`);
+the other commanders' auras of the catalogue are in `minis.ability_rules.auras`.
 """
 
 from __future__ import annotations
@@ -91,3 +93,91 @@ class BanzaiCharge(Ability):
 
     def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
         return 1 if ctx.mode == self.id and ctx.attacker.side is owner.side else 0
+
+
+@ability("angriff")
+class Angriff(BanzaiCharge):
+    """Angriff: Banzai Charge's step-in attack with +1 on each die, for friendly non-Artillery Soldiers
+    next to it (or itself) that are not disrupted."""
+
+    def follow_ups(
+        self, state: GameState, unit: Unit, owner: Unit, done: str, path: tuple[Hex, ...]
+    ) -> Iterable[FollowUp]:
+        if disrupted(state, unit):  # one that may move while disrupted (Courage) gets no Angriff attack
+            return ()
+        return super().follow_ups(state, unit, owner, done, path)
+
+
+#: How far the Tank Commanders' "Command ..." abilities reach (hexes).
+COMMAND_REACH = 2
+
+
+class _Command(Ability):
+    """A Tank Commander's aura for friendly Vehicles up to 2 hexes away, itself included."""
+
+    aura = True
+
+    def commands(self, unit: Unit, owner: Unit) -> bool:
+        return (
+            unit.side is owner.side
+            and unit.card.is_vehicle
+            and owner.hex is not None
+            and unit.hex is not None
+            and distance(owner.hex, unit.hex) <= COMMAND_REACH
+        )
+
+
+@ability("command-leadership")
+class CommandLeadership(_Command):
+    """Command Leadership: friendly Vehicles up to 2 hexes away are Well Led: one extra attack die in
+    their own assault phase (not for defensive fire)."""
+
+    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
+        state = ctx.state
+        if ctx.defensive or state.phase is not Phase.ASSAULT or state.active is not ctx.attacker.side:
+            return 0
+        return 1 if self.commands(ctx.attacker, owner) else 0
+
+
+@ability("command-ruthless")
+class CommandRuthless(_Command):
+    """Command Ruthless: friendly Vehicles up to 2 hexes away have Ruthless (+1 on each die against a
+    disrupted or damaged target); a Vehicle with Ruthless of its own gets no second +1."""
+
+    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
+        attacker, target = ctx.attacker, ctx.target
+        if attacker.card.has("ruthless") or not self.commands(attacker, owner):
+            return 0
+        return 1 if disrupted(ctx.state, target) or target.damaged else 0
+
+
+@ability("command-quick-reactions")
+class CommandQuickReactions(_Command):
+    """Command Quick Reactions: a friendly Vehicle up to 2 hexes away that attacks in its assault phase
+    may then turn to any facing (`face U D`) in the same activation, unless it may not turn (disrupted);
+    the turn is its last action (extra attacks not yet made are lost)."""
+
+    def follow_ups(
+        self, state: GameState, unit: Unit, owner: Unit, done: str, path: tuple[Hex, ...]
+    ) -> Iterable[FollowUp]:
+        if done == "attack" and state.phase is Phase.ASSAULT and self.commands(unit, owner):
+            return (FollowUp("face", self.id),)
+        return ()
+
+
+@ability("command-awareness")
+class CommandAwareness(_Command):
+    """Command Awareness: friendly Vehicles up to 2 hexes away have Awareness: an enemy Soldier stepping
+    into the Vehicle's own hex provokes its defensive fire (other steps of Soldiers still don't)."""
+
+    def provokes_step(
+        self, state: GameState, mover: Unit, firer: Unit, owner: Unit, a: Hex, b: Hex
+    ) -> bool | None:
+        if (
+            b == firer.hex
+            and mover.card.is_soldier
+            and mover.side is not firer.side
+            and self.commands(firer, owner)
+        ):
+            return True
+        return None

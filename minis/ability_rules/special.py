@@ -4,16 +4,29 @@ while a unit moves: Bridge Demolition, Smoke Screen, Headshot, Overrun."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
-from minis.ability_api import Ability, ability
+from minis import abilities
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import add_this_phase, mark_used, phase_key, this_phase, used_this_game
+from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import Hex
+from minis.hexgrid import Hex, distance, is_front
 from minis.los import crossed_offsets
 from minis.rules import activation
-from minis.rules.combat import AttackPlan, attack_allowed, count_successes, plan_attack
-from minis.state import GameState, Phase, Unit
+from minis.rules.combat import (
+    IMPAIRED_PENALTY,
+    SAME_HEX_COVER_PENALTY,
+    AttackPlan,
+    attack_allowed,
+    count_successes,
+    defense_against,
+    plan_attack,
+    resolve_attack,
+    resolve_with_blast,
+)
+from minis.state import Counter, GameState, Phase, Unit
 
 #: Bridge Demolition: the die that destroys the bridge.
 DEMOLITION_ROLL = 4
@@ -215,6 +228,7 @@ class Headshot(Ability):
         if successes >= HEADSHOT_SUCCESSES and not target.disrupted:
             state.update(target.id, disrupted=True)
             events.append(Event("counter", target.side, target.id, note="disrupted", value=1))
+            abilities.on_disrupted(state, state.units[target.id], events)  # Lack of Determination
 
 
 # --- Overrun -----------------------------------------------------------------------------------------
@@ -258,3 +272,304 @@ class Overrun(Ability):
         if not victim.disrupted:
             state.update(victim.id, disrupted=True)
             events.append(Event("counter", victim.side, victim.id, note="disrupted", value=1))
+            abilities.on_disrupted(state, state.units[victim.id], events)  # Lack of Determination
+
+
+# --- attacks of their own: HE Round, Armor-Piercing Rounds, Remote Control, the rocket salvos ----------
+
+
+def _attack_plan(state: GameState, owner: Unit, args: tuple[str, ...], mode: str) -> AttackPlan | None:
+    """The plan of the owner's attack (as the extra action `mode`) on the unit named in `args`."""
+    if len(args) != 1 or args[0] not in state.units:
+        return None
+    target = state.units[args[0]]
+    if target.side is owner.side:
+        return None
+    plan = plan_attack(state, owner, target, mode=mode)
+    return plan if isinstance(plan, AttackPlan) else None
+
+
+class _OwnAttack(Ability):
+    """An attack declared with `use U ID T` in its assault phase instead of a normal attack (once a game
+    unless `repeatable`), planned with `mode` = the ability id so the class shapes it."""
+
+    repeatable: ClassVar[bool] = False
+    #: What the target must be, for the player: "an enemy Vehicle".
+    target_words: ClassVar[str] = "an enemy unit"
+
+    def wanted(self, target: Unit) -> bool:
+        return True
+
+    def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:
+        if _ready(state, owner, Phase.ASSAULT) is not None or self._spent(state, owner):
+            return ()
+        return [args for args in self.candidates(state, owner) if self._plan(state, owner, args) is not None]
+
+    def candidates(self, state: GameState, owner: Unit) -> list[tuple[str, ...]]:
+        return [(t.id,) for t in state.on_map() if t.side is not owner.side and self.wanted(t)]
+
+    def _spent(self, state: GameState, owner: Unit) -> bool:
+        return not self.repeatable and used_this_game(state, self.id, owner.id)
+
+    def _plan(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> AttackPlan | None:
+        plan = _attack_plan(state, owner, args, self.id)
+        return plan if plan is not None and self.wanted(plan.ctx.target) else None
+
+    def use_problem(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> str | None:
+        problem = _ready(state, owner, Phase.ASSAULT)
+        if problem:
+            return problem
+        if self._spent(state, owner):
+            return f"{owner.id} has used its {self.ref.name} already (once per game)"
+        if self._plan(state, owner, args) is None:
+            return f"{self.ref.name} needs {self.target_words} it could attack: 'use U {self.id} T'"
+        return None
+
+    def use(
+        self, state: GameState, owner: Unit, args: tuple[str, ...], dice: Dice, events: list[Event]
+    ) -> None:
+        plan = self._plan(state, owner, args)
+        assert plan is not None
+        if not self.repeatable:
+            mark_used(state, self.id, owner.id)
+        state.activated.add(owner.id)  # its assault-phase action
+        self.fire(state, owner, plan, dice, events)
+        activation.after_action(state, owner.id, "attack")
+
+    def fire(self, state: GameState, owner: Unit, plan: AttackPlan, dice: Dice, events: list[Event]) -> None:
+        resolve_with_blast(state, plan, dice, events)
+
+
+#: HE Round: its dice against a Soldier at medium or long range.
+HE_ROUND_DICE = 15
+
+
+@ability("he-round")
+class HERound(_OwnAttack):
+    """HE Round: once a game, `use U he-round T` in its assault phase instead of a normal attack on the
+    enemy Soldier T at medium or long range (2 hexes or more): 15 dice instead of the card's."""
+
+    target_words = "an enemy Soldier 2 or more hexes away"
+
+    def wanted(self, target: Unit) -> bool:
+        return bool(target.card.is_soldier)
+
+    def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
+        if ctx.mode == self.id and ctx.attacker.id == owner.id and ctx.target.card.is_soldier:
+            return (AttackOption(HE_ROUND_DICE, source=self.id),)
+        return ()
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        if ctx.mode != self.id or ctx.attacker.id != owner.id:
+            return None
+        far = ctx.band in (RangeBand.MEDIUM, RangeBand.LONG)
+        return None if far and ctx.target.card.is_soldier else False
+
+
+@ability("armor-piercing-rounds")
+class ArmorPiercingRounds(_OwnAttack):
+    """Armor-Piercing Rounds: once a game, `use U armor-piercing-rounds T` in its assault phase is its
+    attack on the enemy Vehicle T with the rounds declared: if the attack scores exactly two hits, it
+    scores three."""
+
+    target_words = "an enemy Vehicle"
+
+    def wanted(self, target: Unit) -> bool:
+        return bool(target.card.is_vehicle)
+
+    def hits(self, ctx: AttackContext, owner: Unit, successes: int, defense: int, hits: int) -> int | None:
+        if ctx.mode == self.id and ctx.attacker.id == owner.id and hits == 2:
+            return 3
+        return None
+
+
+#: Remote Control: the dice of the attack against a Vehicle and a Soldier; the two steering dice.
+REMOTE_VEHICLE_DICE = 12
+REMOTE_SOLDIER_DICE = 8
+REMOTE_STEERING_DICE = 2
+#: Remote Control: at this distance or more two dice can't both beat it (the action is not offered).
+REMOTE_HOPELESS = 6
+
+
+@ability("remote-control")
+class RemoteControl(_OwnAttack):
+    """Remote Control: `use U remote-control T` in its assault phase instead of a normal attack on the
+    enemy T it could attack (line of sight needed): two dice; only if both are higher than the distance
+    to T does it roll 12 dice (Vehicle) or 8 (Soldier) at T. As often as it likes; the unit stays."""
+
+    repeatable = True
+    target_words = "an enemy Soldier or Vehicle fewer than 6 hexes away"
+
+    def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
+        if ctx.mode == self.id and ctx.attacker.id == owner.id:
+            dice = REMOTE_VEHICLE_DICE if ctx.target.card.is_vehicle else REMOTE_SOLDIER_DICE
+            return (AttackOption(dice, source=self.id),)
+        return ()
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        if ctx.mode == self.id and ctx.attacker.id == owner.id and ctx.distance >= REMOTE_HOPELESS:
+            return False
+        return None
+
+    def candidates(self, state: GameState, owner: Unit) -> list[tuple[str, ...]]:
+        assert owner.hex is not None
+        return [
+            (t.id,)
+            for t in state.on_map()
+            if t.side is not owner.side and t.hex is not None and distance(owner.hex, t.hex) < REMOTE_HOPELESS
+        ]
+
+    def fire(self, state: GameState, owner: Unit, plan: AttackPlan, dice: Dice, events: list[Event]) -> None:
+        steer = dice.roll_many(REMOTE_STEERING_DICE)
+        through = all(die > plan.ctx.distance for die in steer)
+        events.append(
+            Event(
+                "ability",
+                owner.side,
+                owner.id,
+                plan.ctx.target.id,
+                dice=tuple(steer),
+                value=int(through),
+                note=self.id,
+            )
+        )
+        if through:
+            resolve_with_blast(state, plan, dice, events)
+
+
+#: Rocket Salvo and Top-Mounted Rockets: dice against each Soldier and each Vehicle of the area.
+SALVO_DICE = {"rocket-salvo": (10, 5), "top-mounted-rockets": (8, 4)}
+
+
+def _area_plan(state: GameState, owner: Unit, target: Unit, dice: int, mode: str) -> AttackPlan:
+    """The numbers of one attack of a salvo on a unit of the area: its fixed dice, and the modifiers,
+    defense and cover roll of any attack (no line of sight or range needed: the salvo covers the area)."""
+    assert owner.hex is not None and target.hex is not None and state.board is not None
+    dist = distance(owner.hex, target.hex)
+    front = bool(
+        target.card.is_vehicle
+        and target.facing is not None
+        and is_front(target.hex, target.facing, owner.hex)
+    )
+    ctx = abilities.attack_context(state, owner, target, dist, range_band(dist), False, front, mode)
+    modifier = abilities.die_modifier(ctx)
+    if owner.impaired and not abilities.ignores_attack_penalty(ctx):
+        modifier -= IMPAIRED_PENALTY
+    defense = defense_against(target, front) + abilities.defense_modifier(ctx)
+    if target.impaired and not abilities.ignores_defense_penalty(ctx):
+        defense -= IMPAIRED_PENALTY
+    cover = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    fixed: bool | None = None
+    cover_mod = 0
+    if cover is not None and not abilities.cover_allowed(ctx):
+        cover = None
+    if cover is not None:
+        fixed = abilities.cover_automatic(ctx)
+        cover_mod = abilities.cover_modifier(ctx) - (SAME_HEX_COVER_PENALTY if dist == 0 else 0)
+    return AttackPlan(
+        ctx, max(dice + abilities.extra_dice(ctx), 0), modifier, defense, cover, cover_mod, fixed
+    )
+
+
+class _Salvo(_OwnAttack):
+    """Once a game, `use U ID T` in its assault phase instead of a normal attack on the enemy T it could
+    attack: a separate attack with fixed dice on every unit in T's hex or next to it, friends included
+    (T first, then the others by unit id; not the firing unit itself; a boarded Soldier only if its
+    transport lets enemies target it)."""
+
+    def _plan(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> AttackPlan | None:
+        return _attack_plan(state, owner, args, "")  # the target: any unit it could attack normally
+
+    def fire(self, state: GameState, owner: Unit, plan: AttackPlan, dice: Dice, events: list[Event]) -> None:
+        target = plan.ctx.target
+        assert target.hex is not None
+        centre = target.hex
+        soldier_dice, vehicle_dice = SALVO_DICE[self.id]
+        area = sorted(
+            (
+                u
+                for u in state.on_map()
+                if u.hex is not None
+                and distance(u.hex, centre) <= 1
+                and u.id not in (target.id, owner.id)
+                and (u.carried_by is None or abilities.passenger_targetable(state, state.units[u.carried_by]))
+            ),
+            key=lambda u: u.id,
+        )
+        for unit in (target, *area):
+            victim = state.units[unit.id]
+            if not victim.on_map:
+                continue
+            number = vehicle_dice if victim.card.is_vehicle else soldier_dice
+            resolve_attack(
+                state, _area_plan(state, state.units[owner.id], victim, number, self.id), dice, events
+            )
+
+
+@ability("rocket-salvo")
+class RocketSalvo(_Salvo):
+    """Rocket Salvo: once a game, `use U rocket-salvo T` instead of a normal attack on T: 10 dice at every
+    Soldier and 5 at every Vehicle in T's hex or next to it, friends included."""
+
+
+@ability("top-mounted-rockets")
+class TopMountedRockets(_Salvo):
+    """Top-Mounted Rockets: units it attacks get no cover roll (it can't attack aircraft: there are
+    none); once a game, `use U top-mounted-rockets T` instead of a normal attack on T: 8 dice at every
+    Soldier and 4 at every Vehicle in T's hex or next to it, friends included."""
+
+    def cover_allowed(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        return False if ctx.attacker.id == owner.id else None
+
+
+# --- Improvisation -----------------------------------------------------------------------------------
+
+#: Improvisation: the flag holding (lost unit, its hex, the improviser, the improviser's `entered` then).
+IMPROVISED = "improvisation"
+
+
+@ability("improvisation")
+class Improvisation(Ability):
+    """Improvisation: a Soldier or Vehicle, friend or enemy, that gets a Destroyed counter while in its
+    hex and is then removed leaves it its attack values: while it has not left that hex, each of its
+    attacks may use that unit's dice for the target and range (the engine takes the most dice it has)."""
+
+    aura = True  # told of every attack, to see units lost in its hex
+
+    def after_attack(
+        self,
+        state: GameState,
+        ctx: AttackContext,
+        owner: Unit,
+        counters: tuple[Counter, ...],
+        dice: Dice,
+        events: list[Event],
+    ) -> None:
+        target = state.units[ctx.target.id]
+        me = state.units[owner.id]
+        if (
+            Counter.DESTROYED in counters
+            and target.id != me.id
+            and me.hex is not None
+            and target.hex == me.hex
+        ):
+            found = _improvised(state)
+            state.flags[IMPROVISED] = (*found, (target.id, me.hex, me.id, me.entered))
+
+    def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
+        if ctx.attacker.id != owner.id or ctx.band is None or ctx.mode:
+            return ()
+        kind = UnitType.VEHICLE if ctx.target.card.is_vehicle else UnitType.SOLDIER
+        found = []
+        for lost_id, hex_, owner_id, entered in _improvised(ctx.state):
+            lost = ctx.state.units[lost_id]
+            if owner_id == owner.id and lost.removed and hex_ == owner.hex and entered == owner.entered:
+                dice = lost.card.attack_dice(kind, ctx.band)
+                if dice is not None:
+                    found.append(AttackOption(dice, source=self.id))
+        return found
+
+
+def _improvised(state: GameState) -> tuple[tuple[str, Hex, str, int], ...]:
+    entry = state.flags.get(IMPROVISED)
+    return entry if isinstance(entry, tuple) else ()

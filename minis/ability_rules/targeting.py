@@ -11,10 +11,11 @@ from collections.abc import Iterable
 
 from minis.abilities import disrupted
 from minis.ability_api import Ability, AttackContext, AttackOption, ability
-from minis.ability_rules._common import attacking, defending, in_cover
+from minis.ability_rules._common import attacking, defending, in_cover, terrain_of
 from minis.cards import RangeBand, UnitType
-from minis.hexgrid import is_front
-from minis.state import Unit
+from minis.hexgrid import distance, is_front
+from minis.state import GameState, Unit
+from minis.terrain import Terrain
 
 #: The far end of the rulebook's long range band.
 LONG_RANGE_END = 8
@@ -97,3 +98,80 @@ class Antiair(Ability):
     Registered so that the card loads: the ability is implemented, and its implementation is empty
     because none of its conditions can arise (docs/abilities.md).
     """
+
+
+class _VehiclesInOneArc(Ability):
+    """It may attack a Vehicle only in one arc of its own facing (front arc: strictly ahead of it; the
+    rest, its own hex and the hexes straight to its sides included, is its rear). Soldiers anywhere."""
+
+    #: True: Vehicles only in its front arc; False: only in its rear arc.
+    front: bool = True
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        if not attacking(ctx, owner) or not ctx.target.card.is_vehicle or owner.facing is None:
+            return None
+        assert owner.hex is not None and ctx.target.hex is not None
+        return None if is_front(owner.hex, owner.facing, ctx.target.hex) is self.front else False
+
+
+@ability("no-turret")
+class NoTurret(_VehiclesInOneArc):
+    """No Turret: it attacks Vehicles only in its front arc (never in its own hex); Soldiers anywhere."""
+
+
+@ability("fixed-gun")
+class FixedGun(_VehiclesInOneArc):
+    """Fixed Gun: the same rule as No Turret."""
+
+
+@ability("fixed-rear-gun")
+class FixedRearGun(_VehiclesInOneArc):
+    """Fixed Rear Gun: it attacks Vehicles only in its rear arc (its own hex and straight to its sides
+    included); Soldiers anywhere."""
+
+    front = False
+
+
+#: How far Dismounted Attack stretches the short range against Vehicles.
+DISMOUNTED_SHORT_RANGE = 2
+
+
+def enemy_soldier_within(state: GameState, unit: Unit, hexes: int) -> bool:
+    """An enemy Soldier on the map (not aboard a transport) at most `hexes` away from the unit."""
+    assert unit.hex is not None
+    return any(
+        other.card.is_soldier
+        and other.carried_by is None
+        and other.hex is not None
+        and distance(other.hex, unit.hex) <= hexes
+        for other in state.on_map(unit.side.other)
+    )
+
+
+@ability("dismounted-attack")
+class DismountedAttack(Ability):
+    """Dismounted Attack: while no enemy Soldier is in its hex or next to it, it may attack a Vehicle 2
+    hexes away with its short-range anti-Vehicle dice (its medium range is unchanged: the engine takes
+    the better value at 2 hexes)."""
+
+    def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
+        if (
+            not attacking(ctx, owner)
+            or ctx.distance != DISMOUNTED_SHORT_RANGE
+            or not ctx.target.card.is_vehicle
+            or enemy_soldier_within(ctx.state, owner, 1)
+        ):
+            return ()
+        dice = owner.card.attack_dice(UnitType.VEHICLE, RangeBand.SHORT)
+        return (AttackOption(dice, source=self.id),) if dice else ()
+
+    def offers_attack_at(self, distance: int) -> bool:
+        return distance == DISMOUNTED_SHORT_RANGE
+
+
+@ability("turret-lock")
+class TurretLock(Ability):
+    """Turret Lock: no attacks (defensive fire included) while it is in a hill hex."""
+
+    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
+        return False if attacking(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.HILL else None

@@ -208,12 +208,16 @@ def _pools(
     fitting = tuple(
         card
         for _, card in sorted(cards.items())
-        if card.side is side and card.cost <= points and (year is None or card.year <= year)
+        if card.serves(side)
+        and not card.needs  # cards that wait for a rule system to come are refused by the army rules
+        and card.cost <= points
+        and (year is None or card.year <= year)
     )
     if not historical:
         return [fitting] if fitting else []
+    nationless = tuple(card for card in fitting if card.nation is None)  # either army may take them
     groups = [tuple(card for card in fitting if card.nation in group) for group in HISTORICAL_GROUPS]
-    return [group for group in groups if group]
+    return [group + nationless for group in groups if group]
 
 
 def _draw(
@@ -228,7 +232,7 @@ def _draw(
     """
     units: list[str] = []
     totals = _Totals()
-    left = points
+    left: float = points
     commanders = 0
     while len(units) < unit_limit:
         fits = [card for card in pool if card.cost <= left]

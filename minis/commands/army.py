@@ -73,7 +73,7 @@ def army_table(army: Army, cards: dict[str, StatCard]) -> list[list[str]]:
                     str(number),
                     card.name,
                     card.id,
-                    card.nation.value,
+                    card.nation_name,
                     card.type_line,
                     str(card.year),
                     str(card.cost),

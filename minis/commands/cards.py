@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import textwrap
 from pathlib import Path
 from typing import TextIO
 
-from minis.cards import Nation, RangeBand, StatCard, card_catalogue, card_id, load_cards
+from minis.ability_loader import standard_abilities
+from minis.card_search import NO_SUBTYPE, SORTS, TYPE_WORDS, CardFilter, needs_text, sort_cards
+from minis.cards import SUBTYPES, Nation, RangeBand, StatCard, UnitType, card_catalogue, card_id, load_cards
 from minis.commands import Subparsers
-from minis.errors import did_you_mean
+from minis.errors import MinisError, Problem, did_you_mean
 from minis.sides import Side
 
 #: Hexes covered by each range band, as printed under the attack grid.
@@ -22,10 +25,22 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=lambda _args: _help(parser))
     actions = parser.add_subparsers(dest="cards_action", metavar="ACTION")
 
-    listing = actions.add_parser("list", help="one line per card: id, name, side, cost")
-    listing.add_argument("--side", type=_side, help="axis or allies")
-    listing.add_argument("--nation", type=_nation, help="e.g. germany, 'united states', usa, uk, ussr")
-    listing.add_argument("--year", type=int, help="only cards available by this year")
+    listing = actions.add_parser(
+        "list",
+        help="one line per card: id, name, side, cost (and what an unplayable card needs)",
+        description="One line per card: id, name, side, cost; a card this rule set cannot play yet "
+        "ends with 'needs: WHAT'. The filters combine.",
+    )
+    listing.add_argument("--search", metavar="TEXT", help="words in the card's name or abilities (any case)")
+    listing.add_argument("--side", help="axis or allies: the cards that side's army may take")
+    listing.add_argument("--nation", help="e.g. germany, 'united states', usa, uk, ussr")
+    listing.add_argument("--type", help="soldier, vehicle or obstacle")
+    listing.add_argument("--subtype", help=f"e.g. tank, artillery, commander ({NO_SUBTYPE!r}: none)")
+    listing.add_argument("--year", help="only cards available by this year")
+    listing.add_argument("--min-cost", metavar="POINTS", help="only cards costing at least this")
+    listing.add_argument("--max-cost", metavar="POINTS", help="only cards costing at most this")
+    listing.add_argument("--playable", action="store_true", help="only cards this rule set can play")
+    listing.add_argument("--sort", default="name", help="name (default), cost, year or nation")
     listing.add_argument("--cards", metavar="DIR", type=Path, help="card folder (default: the shipped cards)")
     listing.set_defaults(func=run_list)
 
@@ -40,19 +55,77 @@ def _help(parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _bad(message: str, hint: str = "") -> MinisError:
+    """A bad option value, reported like every command's: `cards:0:0: message`."""
+    return MinisError(Problem("cards", 0, 0, message, hint))
+
+
 def _side(text: str) -> Side:
     try:
         return Side.parse(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise _bad(f"--side: {error}") from None
 
 
 def _nation(text: str) -> Nation:
     try:
         return Nation.parse(text)
     except ValueError as error:
-        hint = Nation.hint(text)
-        raise argparse.ArgumentTypeError(f"{error}" + (f" ({hint})" if hint else "")) from None
+        raise _bad(f"--nation: {error}", Nation.hint(text)) from None
+
+
+def _type(text: str) -> UnitType:
+    found = TYPE_WORDS.get(text.strip().lower())
+    if found is None:
+        raise _bad(
+            f"--type: unknown unit type '{text}' (soldier, vehicle or obstacle)",
+            did_you_mean(text.strip().lower(), list(TYPE_WORDS)),
+        )
+    return found
+
+
+def _subtype(text: str) -> str:
+    known = {subtype.lower(): subtype for subtype in SUBTYPES} | {NO_SUBTYPE: NO_SUBTYPE}
+    found = known.get(" ".join(text.lower().replace("_", " ").split()))
+    if found is None:
+        raise _bad(f"--subtype: unknown subtype '{text}'", did_you_mean(text.strip().title(), list(SUBTYPES)))
+    return found
+
+
+def _year(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise _bad(f"--year: '{text}' is not a year (like 1942)") from None
+
+
+def _points(option: str, text: str) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise _bad(f"{option}: '{text}' is not a number of points (like 5 or 0.5)")
+    return value
+
+
+def list_filter(args: argparse.Namespace) -> CardFilter:
+    """The filter the options of `minis cards list` ask for; a bad value is a MinisError."""
+    min_cost = _points("--min-cost", args.min_cost) if args.min_cost is not None else None
+    max_cost = _points("--max-cost", args.max_cost) if args.max_cost is not None else None
+    if min_cost is not None and max_cost is not None and min_cost > max_cost:
+        raise _bad(f"--min-cost {args.min_cost} is more than --max-cost {args.max_cost}: no card costs that")
+    return CardFilter(
+        search=args.search or "",
+        side=_side(args.side) if args.side is not None else None,
+        nation=_nation(args.nation) if args.nation is not None else None,
+        type=_type(args.type) if args.type is not None else None,
+        subtype=_subtype(args.subtype) if args.subtype is not None else None,
+        year=_year(args.year) if args.year is not None else None,
+        min_cost=min_cost,
+        max_cost=max_cost,
+        playable=args.playable,
+    )
 
 
 def _cards(args: argparse.Namespace) -> dict[str, StatCard]:
@@ -60,14 +133,27 @@ def _cards(args: argparse.Namespace) -> dict[str, StatCard]:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    cards = sorted(_cards(args).values(), key=lambda card: card.id)
-    if args.side:
-        cards = [card for card in cards if card.side is args.side]
-    if args.nation:
-        cards = [card for card in cards if card.nation is args.nation]
-    if args.year is not None:
-        cards = [card for card in cards if card.year <= args.year]
-    print_table([[card.id, card.name, card.side.title, str(card.cost)] for card in cards], right=(3,))
+    if args.sort not in SORTS:
+        raise _bad(
+            f"--sort: unknown order '{args.sort}' (name, cost, year or nation)",
+            did_you_mean(args.sort, list(SORTS)),
+        )
+    wanted = list_filter(args)
+    needs = standard_abilities().needs
+    cards = sort_cards((card for card in _cards(args).values() if wanted.matches(card, needs)), args.sort)
+    rows = []
+    for card in cards:
+        missing = needs(card)
+        rows.append(
+            [
+                card.id,
+                card.name,
+                card.side_name,
+                card.cost_text,
+                f"needs: {needs_text(missing)}" if missing else "",
+            ]
+        )
+    print_table(rows, right=(3,))
     return 0
 
 
@@ -107,7 +193,7 @@ def render_card(card: StatCard) -> str:
     width = max(56, len(title) + len(cost) + 2)
     lines = [
         title + cost.rjust(width - len(title)),
-        f"{card.nation.value} ({card.side.title})  {card.type_line}  {card.year}",
+        f"{card.nation_name} ({card.side_name})  {card.type_line}  {card.year}",
         "=" * width,
         f"Speed {card.speed}    Defense {card.defense_text}"
         + ("  (front/rear)" if "/" in card.defense_text else ""),
@@ -127,7 +213,7 @@ def render_card(card: StatCard) -> str:
     else:
         lines.append("Special abilities: none")
     lines.append("-" * width)
-    footer = [card.set_name]
+    footer = [card.set_name] if card.set_name else []
     if card.collector:
         footer.append(card.collector)
     if card.rarity:

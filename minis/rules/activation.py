@@ -86,7 +86,7 @@ def after_action(
     Fade) comes after the unit's attacks: once it is made, the extra attacks not taken are lost."""
     record(state, unit_id, done)
     if used is not None:
-        fade = used.kind == "move"
+        fade = used.kind in ("move", "face")  # a move or turn after attacking ends the extra attacks
         left = tuple(f for f in offers(state, unit_id) if f != used and not (fade and f.kind == "attack"))
         state.flags[KEY] = Activation(phase_key(state), unit_id, left)
         return

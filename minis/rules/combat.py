@@ -16,7 +16,8 @@ from minis.ability_api import AttackContext
 from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import Hex, distance, is_front
+from minis.hexgrid import Hex, crossed_hexes, distance, is_front
+from minis.rules import casualty
 from minis.state import Counter, GameState, Unit
 
 #: A die showing this or more (after modifiers) is a success.
@@ -76,7 +77,18 @@ def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     found = _SIGHT.get(key)
     if found is None:
         found = _SIGHT[key] = bool(board.visible(attacker.hex, target.hex))
+    if not found and abilities.overrides(state, attacker.card, "sight_past"):
+        return _sees_past(state, attacker.hex, target.hex, abilities.sight_past(state, attacker))
     return found
+
+
+def _sees_past(state: GameState, a: Hex, b: Hex, allowed: int) -> bool:
+    """Sight from a to b that may cross up to `allowed` hexes of blocking terrain (Superior Optics)."""
+    if not allowed:
+        return False
+    assert state.battle.board is not None
+    blocking = state.battle.board.los_table().blocking
+    return sum(1 for h in crossed_hexes(a, b) if h in blocking) <= allowed
 
 
 #: Line of sight between two hexes of the board in `_SIGHT_BOARD` (asked again and again by listing).
@@ -181,6 +193,8 @@ def _plan(
         defense -= IMPAIRED_PENALTY
     assert state.battle.board is not None
     cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    if cover is None:
+        cover = abilities.cover_without_terrain(ctx)  # Low Silhouette
     fixed: bool | None = None
     cover_mod = 0
     if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
@@ -245,7 +259,12 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
     """Roll the attack and apply its effect to the target in `state`."""
     ctx = plan.ctx
     rolls = dice.roll_many(plan.dice)
-    successes = abilities.successes(ctx, count_successes(rolls, plan.modifier))
+    if ctx.sources and abilities.may_reroll_attack_dice(ctx):  # rerolls: right after the attack dice
+        rolls = abilities.reroll_attack_dice(ctx, rolls, plan.modifier, plan.defense, dice, events)
+    count = count_successes(rolls, plan.modifier)
+    if ctx.sources:
+        count += abilities.extra_successes(ctx, tuple(rolls), plan.modifier)
+    successes = abilities.successes(ctx, count)
     hits = abilities.hits(ctx, successes, plan.defense, hits_for(successes, plan.defense))
     events.append(
         Event(
@@ -255,28 +274,36 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
             ctx.target.id,
             dice=tuple(rolls),
             value=successes,
-            note="defensive" if ctx.defensive else "",
+            note="defensive" if ctx.defensive else ctx.mode,  # an ability's own attack names its ability
             need=SUCCESS - plan.modifier,
             defense=plan.defense,
         )
     )
     events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits))
+    # An ability may destroy the target at once (Flamethrower): no cover roll, no counters to wait for.
+    destroyed = bool(ctx.sources) and abilities.destroys(ctx, tuple(rolls))
     covered: bool | None = None
-    if hits and plan.cover is not None:
+    if hits and plan.cover is not None and not destroyed:
         covered = roll_cover(plan, dice, events)
     target = state.units[ctx.target.id]
     placed: tuple[Counter, ...] = ()
-    if hits and ctx.defensive:
+    if destroyed:
+        events.append(Event("counter", target.side, target.id, note=Counter.DESTROYED.value, value=1))
+        casualty.destroy_at_once(state, target.id, events)
+        placed = (Counter.DESTROYED,)
+    elif hits and ctx.defensive:
         if not covered:
             state.update(target.id, disrupted=True)
             events.append(Event("counter", target.side, target.id, note="disrupted", value=1))
             placed = (Counter.DISRUPTED,)
+            abilities.on_disrupted(state, state.units[target.id], events)
     elif hits:
         placed = limit_to_disruption(state, target) if covered else place_hits(state, target, hits)
         for counter in placed:
             events.append(Event("counter", target.side, target.id, note=counter.value, value=0))
     if ctx.sources:
         abilities.after_attack(state, ctx, placed, dice, events)
+        abilities.attack_rolled(state, ctx, tuple(rolls), events)
     return AttackResult(tuple(rolls), successes, hits, covered, placed)
 
 

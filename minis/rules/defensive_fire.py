@@ -22,6 +22,9 @@ def provoked(state: GameState, mover: Unit, firer: Unit, a: Hex, b: Hex) -> bool
     if firer.hex is None or distance(a, firer.hex) > 1 or distance(b, firer.hex) > 1:
         return False
     override = abilities.provokes(state, mover, firer)
+    step = abilities.provokes_step(state, mover, firer, a, b)
+    if step is not None and override is not False:  # "can't" trumps "can"
+        override = step
     if override is not None:
         return override
     return not (firer.card.is_vehicle and not mover.card.is_vehicle)
@@ -95,7 +98,56 @@ def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
             and attack_allowed(state, unit, mover, defensive=True)
         ):
             found.append(unit)
+    if watched_leaving(state, move):
+        found.extend(_leaving_shooters(state, move, mover, a, b, near))
     found.sort(key=lambda u: u.id)
+    return found
+
+
+def watched_leaving(state: GameState, move: MoveProgress) -> bool:
+    """True in the window before a step (the mover still in the hex it leaves) when some unit of the
+    battle may be provoked by a mover leaving its neighbourhood (Battlefield Awareness)."""
+    return move.at == 1 and bool(abilities.units_with(state, "provokes_leaving"))
+
+
+def leaving_watched(state: GameState, move: MoveProgress) -> bool:
+    """True if an enemy of the mover that a mover leaving its neighbourhood may provoke (Battlefield
+    Awareness) is next to a hex the move leaves: `walk.unopposed` must then walk it hex by hex."""
+    watchers = abilities.units_with(state, "provokes_leaving")
+    if not watchers:
+        return False
+    side = state.units[move.unit].side
+    left = move.path[:-1]
+    for unit_id in watchers:
+        unit = state.units[unit_id]
+        here = unit.hex
+        if (
+            here is not None
+            and not unit.removed
+            and unit.side is not side
+            and any(distance(a, here) <= 1 for a in left)
+        ):
+            return True
+    return False
+
+
+def _leaving_shooters(
+    state: GameState, move: MoveProgress, mover: Unit, a: Hex, b: Hex, near: frozenset[Hex]
+) -> list[Unit]:
+    """The units next to a but not b that the mover provokes by leaving (an ability says so)."""
+    found = []
+    for unit_id in abilities.units_with(state, "provokes_leaving"):
+        unit = state.units[unit_id]
+        if unit.hex is None or unit.removed or unit.side is mover.side or unit.hex in near:
+            continue
+        if (
+            distance(a, unit.hex) <= 1
+            and abilities.provokes_leaving(state, mover, unit)
+            and may_fire(state, unit)
+            and not (state.fired.get(unit.id) and unit.id in fired_at_step(state, move))
+            and attack_allowed(state, unit, mover, defensive=True)
+        ):
+            found.append(unit)
     return found
 
 

@@ -159,6 +159,8 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
         if "move" in kinds and cannot_move(state, unit) is None:
             moves = reachable(state, unit)
             faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
+        elif "face" in kinds and vehicle and cannot_move(state, unit) is None:  # a turn only
+            faces = tuple(f for f in FACINGS if f is not unit.facing)
         attacks = _targets(state, unit, kinds["attack"]) if "attack" in kinds and with_attacks else ()
         return UnitOptions(
             moves, vehicle, faces, (), None, attacks, tuple(abilities.use_actions(state, unit))

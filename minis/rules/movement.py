@@ -19,6 +19,7 @@ from types import MappingProxyType
 import attrs
 
 from minis import abilities
+from minis.ability_api import class_hooks
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
 from minis.rules.stacking import full_hexes, room_for
@@ -59,7 +60,11 @@ def cannot_move(state: GameState, unit: Unit) -> str | None:
         return f"{unit.id} is not on the battle map"
     if unit.carried_by is not None:
         return f"{unit.id} is boarded on {unit.carried_by}; it can only dismount"
-    if unit.disrupted and abilities.disrupted(state, unit):
+    if (
+        unit.disrupted
+        and abilities.disrupted(state, unit)
+        and not abilities.moves_while_disrupted(state, unit)
+    ):
         return f"{unit.id} is disrupted and can't move"
     if not abilities.may_move(state, unit):
         return f"an ability keeps {unit.id} from moving"
@@ -92,9 +97,12 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
         plain, with_bonus = known
         if not abilities.may_enter(state, unit, b, plain.road):
             return f"an ability keeps {unit.id} out of that hex"
+        if not abilities.may_step(state, unit, a, b, plain.road):
+            return f"an ability keeps {unit.id} from taking that step"
         found = with_bonus if bonus_left else plain
         rolls = abilities.movement_rolls(state, unit, a, b, found.rolls)
-        return found if rolls is found.rolls else Step(found.cost, found.road, rolls)
+        cost = abilities.step_cost(state, unit, a, b, found.cost)
+        return found if rolls is found.rolls and cost == found.cost else Step(cost, found.road, rolls)
     if b not in info.playable:
         return "the map ends there (half-hexes and the edge can't be entered)"
     if distance(a, b) != 1:
@@ -109,6 +117,8 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
         return f"{kind} can't enter {target.terrain.name.lower()}"
     if not abilities.may_enter(state, unit, b, road):
         return f"an ability keeps {unit.id} out of that hex"
+    if not abilities.may_step(state, unit, a, b, road):
+        return f"an ability keeps {unit.id} from taking that step"
     if road:
         cost = 0 if vehicle and bonus_left else 1
         rolls = ()
@@ -118,7 +128,7 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
             (FOREST,) if vehicle and target.vehicle_roll_to_enter else ()
         )
     rolls = abilities.movement_rolls(state, unit, a, b, rolls)
-    return Step(cost, road, rolls)
+    return Step(abilities.step_cost(state, unit, a, b, cost), road, rolls)
 
 
 #: Per map and unit kind: every step the map allows (abilities and broken roads aside), without and with
@@ -189,12 +199,14 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     plain = not (
         abilities.overrides(state, card, "may_enter") or abilities.overrides(state, card, "movement_rolls")
     )
+    # Abilities that forbid steps or change their cost (Thin Wheels, Excellent Suspension) ask `step`.
+    own_steps = abilities.overrides(state, card, "may_step") or abilities.overrides(state, card, "step_cost")
     result: Step | str
     for there in path:
         known = table.get((here, there)) if table is not None else None
-        if known is not None and plain:
+        if known is not None and plain and not own_steps:
             result = known[1] if bonus_left else known[0]
-        elif known is not None and abilities.may_enter(state, unit, there, known[0].road):
+        elif known is not None and not own_steps and abilities.may_enter(state, unit, there, known[0].road):
             found = known[1] if bonus_left else known[0]
             rolls = abilities.movement_rolls(state, unit, here, there, found.rolls)
             result = found if rolls is found.rolls else Step(found.cost, found.road, rolls)
@@ -221,27 +233,33 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     """One cheapest path to every hex the unit may end a move in (its own hex left out).
 
     A search over (hex, road bonus still unused, every step so far along a road) by hexes spent, with
-    a bucket per cost (steps cost 0, 1 or 2). Abilities that change where a unit may go, or a broken
-    road, take the general (slower) route through `step`.
+    a bucket per cost (steps cost 0, 1 or 2). Abilities whose step hooks answer from the map alone
+    (Thin Wheels, Poor and Excellent Suspension) are folded into a per-map table of steps; the general
+    (slower) route through `step` is left for step hooks that depend on the position (a disrupted
+    Charge) and for broken roads.
     """
     assert unit.hex is not None and state.battle.board is not None
+    board = state.battle.board
     vehicle = unit.card.is_vehicle
     speed_, road_budget, own_steps = _speeds(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
-    # A unit whose abilities change where it may step searches afresh every time; broken roads (Bridge
-    # Demolition) take the general route through `step` too, but that search is still the same for
-    # every unit meeting the same broken roads, so it is cached with them.
-    general = own_steps or bool(state.broken_roads)
     bonus = vehicle and unit.id not in state.road_bonus
-    key = (id(state.battle.board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum)
-    found = None if own_steps else _SEARCHES.get(key)
-    if found is None or found[0] is not state.battle.board:
-        info = mapinfo.info(state.battle.board)
+    # The step hooks in force: none for most units; None if some depend on more than the map, so the
+    # unit searches afresh every time. A search is otherwise the same for every unit with the same
+    # hooks meeting the same broken roads (Bridge Demolition), so it is cached with them.
+    hooks = step_hooks(state, unit) if own_steps else ()
+    key = (id(board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum, hooks)
+    found = None if hooks is None else _SEARCHES.get(key)
+    if found is None or found[0] is not board:
+        info = mapinfo.info(board)
+        variants = None
+        if hooks is not None and not state.broken_roads:
+            variants = _hook_variants(state, unit, info, hooks) if hooks else _indexed_edges(info, vehicle)[2]
         found = (
-            state.battle.board,
-            dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, general)),
+            board,
+            dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, variants)),
         )
-        if not own_steps:
+        if hooks is not None:
             if len(_SEARCHES) > 20_000:
                 _SEARCHES.clear()
             _SEARCHES[key] = found
@@ -255,16 +273,17 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     return open_moves
 
 
-#: Searches by (board, broken roads, hex, unit kind, speeds, road bonus, minimum movement): they don't
-#: depend on where the other units are (stacking is checked afterwards), so units keep meeting the same ones.
+#: Searches by (board, broken roads, hex, unit kind, speeds, road bonus, minimum movement, step hooks):
+#: they don't depend on where the other units are (stacking is checked afterwards), so units keep
+#: meeting the same ones.
 _SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
-
 
 #: One step out of a search state: the state it leads to, its cost, and whether the road budget applies.
 SearchStep = tuple[int, int, bool]
 #: Per map and unit kind: the map's hexes by index number, and for each of the four kinds of search
 #: state (road bonus unused, all steps along a road) the steps out of every hex (`_search_steps`).
-IndexedEdges = tuple[list[Hex], dict[Hex, int], tuple[list[tuple[SearchStep, ...]], ...]]
+Variants = tuple[list[tuple[SearchStep, ...]], ...]
+IndexedEdges = tuple[list[Hex], dict[Hex, int], Variants]
 _INDEXED: dict[tuple[int, bool], tuple[mapinfo.MapInfo, IndexedEdges]] = {}
 
 
@@ -315,15 +334,17 @@ def _search(
     road_budget: int,
     minimum: bool,
     bonus: bool,
-    general: bool,
+    variants: Variants | None,
 ) -> list[tuple[Hex, tuple[Hex, ...]]]:
     """Every hex the unit can reach (its own excluded) with one cheapest path, cheapest first.
 
     A search state (hex, road bonus still unused, every step so far along a road) is the integer
-    hex index * 4 + 2 * bonus + all-road.
+    hex index * 4 + 2 * bonus + all-road. `variants`: the steps out of every hex per kind of state
+    (`IndexedEdges`); None to ask `step` (the general search), once per hex.
     """
     assert unit.hex is not None
-    hexes, index, variants = _indexed_edges(info, vehicle)
+    hexes, index, _ = _indexed_edges(info, vehicle)
+    asked: dict[int, list[tuple[int, bool, int]]] = {}  # the general search: `step`'s answers by hex
     start_hex = index[unit.hex]
     start = start_hex * 4 + (2 if bonus else 0) + 1
     size = 4 * len(hexes)
@@ -344,18 +365,20 @@ def _search(
                 continue
             order.append(key)
             here = key >> 2
-            if general:
-                raw: list[tuple[int, bool, int]] = []
-                here_hex = hexes[here]
-                for there in info.neighbours[here_hex]:
-                    result = step(state, unit, here_hex, there, bool(key & 2))
-                    if not isinstance(result, str):
-                        if there not in index:  # off the indexed map: never, but keep the search total
-                            index[there] = len(hexes)
-                            hexes.append(there)
-                            best.extend((99, 99, 99, 99))
-                            parent.extend((-1, -1, -1, -1))
-                        raw.append((index[there], result.road, 1 if result.road else result.cost))
+            if variants is None:
+                raw = asked.get(here)
+                if raw is None:
+                    asked[here] = raw = []
+                    here_hex = hexes[here]
+                    for there in info.neighbours[here_hex]:
+                        result = step(state, unit, here_hex, there, False)  # see `_raw_steps`
+                        if not isinstance(result, str):
+                            if there not in index:  # off the indexed map: never, but keep the search total
+                                index[there] = len(hexes)
+                                hexes.append(there)
+                                best.extend((99, 99, 99, 99))
+                                parent.extend((-1, -1, -1, -1))
+                            raw.append((index[there], result.road, 1 if result.road else result.cost))
                 steps = _search_steps(raw, key & 3)
             else:
                 steps = variants[key & 3][here]
@@ -380,6 +403,93 @@ def _search(
                 seen.add(here)
                 found.append((hexes[here], path))
     return found
+
+
+#: The hooks that change where a unit may step or what a step costs (as `abilities.changes_steps`).
+STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost"))
+#: Per ability class: 0 no step hook, 1 answers from the map, 2 silent unless disrupted, 3 anything else
+#: (the class says so itself: `Ability.steps_from_the_map`, `Ability.steps_only_when_disrupted`).
+_KINDS: dict[type, int] = {}
+
+
+def _kind(klass: type) -> int:
+    """How a handler class's step hooks depend on the position (`_KINDS`, worked out once per class)."""
+    found = _KINDS.get(klass)
+    if found is None:
+        own = vars(klass)
+        if class_hooks(klass).isdisjoint(STEP_HOOKS):
+            found = 0
+        else:
+            found = 1 if own.get("steps_from_the_map") else 2 if own.get("steps_only_when_disrupted") else 3
+        _KINDS[klass] = found
+    return found
+
+
+StepHooks = tuple[tuple[type, int | None], ...]
+
+
+def step_hooks(state: GameState, unit: Unit) -> StepHooks | None:
+    """The unit's working abilities whose step hooks have a say now, as (class, number), in order; all
+    of them answer from the map alone. None if one may answer from more (the position, the phase)."""
+    disrupted = unit.disrupted and abilities.disrupted(state, unit)
+    found: list[tuple[type, int | None]] = []
+    for handler in abilities.handlers(state, unit.card):
+        if disrupted and handler.commander:  # a disrupted commander's commander abilities don't work
+            continue
+        kind = _kind(type(handler))
+        if kind == 1:
+            found.append((type(handler), handler.number))
+        elif kind == 3 or (kind == 2 and disrupted):
+            return None
+    return tuple(found)
+
+
+#: Per map, unit kind and step hooks: the search steps out of every hex (`IndexedEdges` variants).
+_HOOK_VARIANTS: dict[tuple[int, bool, StepHooks], tuple[mapinfo.MapInfo, Variants | None]] = {}
+
+
+def _hook_variants(state: GameState, unit: Unit, info: mapinfo.MapInfo, hooks: StepHooks) -> Variants | None:
+    """The search steps out of every hex for a unit whose step hooks (`hooks`) answer from the map
+    alone: what `step` allows, asked once per map for every step (cached); None to search generally."""
+    vehicle = unit.card.is_vehicle
+    cache_key = (id(info), vehicle, hooks)
+    cached = _HOOK_VARIANTS.get(cache_key)
+    if cached is not None and cached[0] is info:
+        return cached[1]
+    hexes, index, _ = _indexed_edges(info, vehicle)
+    rows: list[list[tuple[int, bool, int]]] | None = []
+    for here in hexes:
+        raw = _raw_steps(state, unit, info, here, index)
+        if raw is None:  # a step off the indexed map: never, but the general search handles it
+            rows = None
+            break
+        assert rows is not None
+        rows.append(raw)
+    variants = (
+        None if rows is None else tuple([_search_steps(row, flags) for row in rows] for flags in range(4))
+    )
+    if len(_HOOK_VARIANTS) > 256:
+        _HOOK_VARIANTS.clear()
+    _HOOK_VARIANTS[cache_key] = (info, variants)
+    return variants
+
+
+def _raw_steps(
+    state: GameState, unit: Unit, info: mapinfo.MapInfo, here: Hex, index: dict[Hex, int]
+) -> list[tuple[int, bool, int]] | None:
+    """The steps `step` allows out of `here`, in the map's order, as (hex index, along a road, cost),
+    a road step costing 1 (the search prices the road bonus itself); None if one leaves the index.
+
+    Whether the road bonus is still unused changes only a road step's cost, so the answer holds for
+    every search state of the hex."""
+    raw: list[tuple[int, bool, int]] = []
+    for there in info.neighbours.get(here, ()):
+        result = step(state, unit, here, there, False)
+        if not isinstance(result, str):
+            if there not in index:
+                return None
+            raw.append((index[there], result.road, 1 if result.road else result.cost))
+    return raw
 
 
 def roll_succeeds(die: int) -> bool:

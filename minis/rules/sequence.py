@@ -68,7 +68,7 @@ def advance(
             walk.run(state, dice, events)
         elif stage is Stage.CASUALTY:
             events.append(Event("phase", None, note="casualty"))
-            casualty.casualty_phase(state, events)
+            casualty.casualty_phase(state, events, dice)
             state.stage = Stage.END_TURN
         elif stage is Stage.END_TURN:
             _end_turn(state, events)
@@ -218,16 +218,18 @@ def _own_unready(state: GameState, unit_id: str) -> Unit:
     return unit
 
 
-def _activation(state: GameState, unit_id: str, kind: str) -> tuple[Unit, FollowUp | None]:
-    """The unit, and the extra action ("move"/"attack") it uses if it has already acted this phase.
+def _activation(state: GameState, unit_id: str, kind: str, *others: str) -> tuple[Unit, FollowUp | None]:
+    """The unit, and the extra action ("move"/"attack"/"face", else one of `others`) it uses if it has
+    already acted this phase.
 
     Any other action ends the current activation: extra actions can't be saved for later.
     """
     unit = _own(state, unit_id)
     if unit.id in state.activated:
-        for offer in activation.offers(state, unit.id):
-            if offer.kind == kind:
-                return unit, offer
+        for wanted in (kind, *others):
+            for offer in activation.offers(state, unit.id):
+                if offer.kind == wanted:
+                    return unit, offer
         raise IllegalAction(f"{unit_id} has already acted this phase")
     activation.clear(state)
     return unit, None
@@ -246,7 +248,7 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         _start_move(state, unit, action, offer)
         return
     if isinstance(action, A.Face):
-        unit, offer = _activation(state, action.unit, "move")
+        unit, offer = _activation(state, action.unit, "face", "move")
         if not unit.card.is_vehicle:
             raise IllegalAction(f"{unit.id} is a Soldier; only Vehicles have a facing")
         problem = cannot_move(state, unit)
@@ -445,11 +447,11 @@ def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
         facing = None
         if unit.card.is_vehicle:
             facing = action.face or Facing.parse(setup.default_facing_end(state.ends[side]))
-        passenger = state.passenger(unit.id)
+        passengers = [u.id for u in state.units.values() if u.carried_by == unit.id and not u.removed]
         entry = state.next_entry()
         state.update(unit.id, hex=action.hex, facing=facing, entered=entry)
-        if passenger is not None:
-            state.update(passenger.id, hex=action.hex, entered=entry)
+        for passenger in passengers:  # a Large Transport may carry two
+            state.update(passenger, hex=action.hex, entered=entry)
         events.append(Event("deploy", side, unit.id, hexes=(action.hex,)))
         return
     if isinstance(action, A.BoardTransport):

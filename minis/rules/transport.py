@@ -37,6 +37,8 @@ def board_problem(state: GameState, soldier: Unit, transport: Unit) -> str | Non
         return f"{transport.id} has no transport ability"
     if not abilities.may_carry(state, transport, soldier):
         return f"{transport.id} can't carry {soldier.id}"
+    if refused := abilities.boarding_problem(state, transport, soldier):
+        return refused
     aboard = sum(1 for u in state.units.values() if u.carried_by == transport.id and not u.removed)
     if aboard >= capacity:
         return f"{transport.id} already carries a Soldier"

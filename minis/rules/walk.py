@@ -22,7 +22,7 @@ from minis.hexgrid import Facing, Hex, direction_to
 from minis.rules import activation, defensive_fire
 from minis.rules.movement import PathPlan, roll_succeeds
 from minis.rules.stacking import room_for
-from minis.state import GameState, MoveProgress, Phase, Stage
+from minis.state import GameState, MoveProgress, Phase, Stage, Unit
 
 
 def begin(
@@ -55,6 +55,10 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     transport = abilities.overrides(state, state.units[move.unit].card, "capacity")
     while True:
         unit = state.units[move.unit]
+        if unit.removed:  # destroyed on the way by an ability (Lack of Determination): the move ends
+            state.move = move
+            finish(state, events, stopped="destroyed")
+            return
         here, there = move.path[move.step], move.path[move.step + 1]
         if move.at == 0:
             if unit.card.is_vehicle:
@@ -63,8 +67,10 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                     unit = state.update(unit.id, facing=facing)
             for what in move.rolls[move.step]:
                 die = dice.roll()
-                ok = roll_succeeds(die)
+                ok = roll_succeeds(die + abilities.movement_roll_modifier(state, unit, what))
                 events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
+                if not ok:
+                    ok = _roll_again(state, unit, what, dice, events)
                 if not ok:
                     state.move = move
                     finish(state, events, stopped=f"failed the movement roll to {_verb(what)}")
@@ -72,7 +78,10 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
             move.at, move.window_closed = 1, False
         elif (
             not move.window_closed
-            and not defensive_fire.near_both(here, there).isdisjoint(enemies)
+            and (
+                not defensive_fire.near_both(here, there).isdisjoint(enemies)
+                or defensive_fire.watched_leaving(state, move)
+            )
             and defensive_fire.shooters(state, move)
         ):
             state.move = move
@@ -105,6 +114,8 @@ def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex]) -> bool:
     that carries no one and has no ability acting on the hexes it enters: `_walk_unopposed` walks it."""
     if move.step or move.at or abilities.overrides_any(state, state.units[move.unit].card, _NOT_PLAIN):
         return False
+    if defensive_fire.leaving_watched(state, move):  # a window may open with no enemy next to b
+        return False
     near_both = defensive_fire.near_both
     return all(near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
 
@@ -128,8 +139,10 @@ def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: li
             facing = direction_to(path[step], there)
         for what in move.rolls[step]:
             die = dice.roll()
-            ok = roll_succeeds(die)
+            ok = roll_succeeds(die + abilities.movement_roll_modifier(state, unit, what))
             events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
+            if not ok:
+                ok = _roll_again(state, unit, what, dice, events)
             if not ok:
                 stopped = f"failed the movement roll to {_verb(what)}"
                 break
@@ -168,7 +181,11 @@ def fire(state: GameState, firer_id: str, dice: Dice, events: list[Event]) -> No
     """Defensive fire in the current window; a disrupting hit stops the move where the mover is."""
     move = state.move
     assert move is not None and state.stage is Stage.DEFENSIVE_FIRE
-    if defensive_fire.fire(state, firer_id, move.unit, dice, events) and not move.stopped:
+    if (
+        defensive_fire.fire(state, firer_id, move.unit, dice, events)
+        and not move.stopped
+        and not abilities.keeps_moving_when_disrupted(state, state.units[move.unit])
+    ):
         move.stopped = "disrupted by defensive fire"
     state.stage = Stage.WALK
 
@@ -178,6 +195,12 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
     move = state.move
     assert move is not None
     unit = state.units[move.unit]
+    if unit.removed:  # nothing to face or retrace
+        state.move = None
+        state.stage = Stage.ACT
+        if state.phase is not Phase.SETUP:
+            activation.after_action(state, unit.id, "move", move.path, None)
+        return
     assert unit.hex is not None
     if not stopped:
         if move.face is not None and unit.card.is_vehicle and unit.facing is not move.face:
@@ -206,3 +229,14 @@ def finish(state: GameState, events: list[Event], stopped: str) -> None:
     if state.phase is not Phase.SETUP:
         used = FollowUp("move", move.mode) if move.mode else None
         activation.after_action(state, unit.id, "move", move.path, used)
+
+
+def _roll_again(state: GameState, unit: Unit, what: str, dice: Dice, events: list[Event]) -> bool:
+    """A failed movement roll an ability rolls again (Lead the Way): one more die, right after it."""
+    which = abilities.rerolls_movement_roll(state, unit, what)
+    if which is None:
+        return False
+    die = dice.roll()
+    ok = roll_succeeds(die)
+    events.append(Event("ability", unit.side, unit.id, dice=(die,), value=int(ok), note=which))
+    return ok

@@ -1,13 +1,19 @@
 """Building an army in secret: pick cards (filtered), see each card, watch points and the rules' verdict.
 
 One player at a time sits at the screen (the hand-over screens before and after keep the armies
-secret). The left column lists the cards that pass the filters (side, nation, type, year); hovering or
-arrowing to a card shows it in the card panel (a scroll bar shows where the list is); clicking it (or
-Enter) adds a copy to the army. The right column is the army: its units (hovering one, or arrowing to
-it once Tab gave the army the keys, shows its card; clicking or Enter takes it out), the points and
-unit count against the scenario's limits, and the army builder's own validation messages
-(`minis.army.validate_army`), the same ones `minis army check` prints. Armies load from and save to
-army files (written atomically).
+secret). The left column lists the cards of the whole catalogue that pass the search box (words of a
+card's name or abilities, filtered as the player types) and the filters (side, nation, type, subtype,
+year, cost, playable only), in the chosen order; hovering or arrowing to a card shows it in the card
+panel (a scroll bar shows where the list is); clicking it (or Enter) adds a copy to the army. A card
+this rule set cannot play yet is greyed, its panel says what it needs, and adding it is refused with
+that reason (an army loaded with one is not legal, for the same reason). The filters are
+`minis.card_search.CardFilter`, the same as `minis cards list`'s options. The list makes the text
+of a row only when it scrolls into view (`LongList`), so typing stays quick with the whole catalogue.
+
+The right column is the army: its units (hovering one, or arrowing to it once Tab gave the army the
+keys, shows its card; clicking or Enter takes it out), the points and unit count against the
+scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
+same ones `minis army check` prints. Armies load from and save to army files (written atomically).
 
 The army files a player saves during a battle's set-up are that player's secret (`ArmyFiles`): the
 other player's Load and Save dialogs do not list them, and refuse them if typed.
@@ -18,13 +24,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import arcade
 import attrs
 
+from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
 from minis.atomic import write_atomic
+from minis.card_search import CardFilter, needs_text, sort_cards
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
 from minis.data import packaged_data, shipped_folder, user_armies
 from minis.errors import MinisError, problem_lines
@@ -34,14 +42,29 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.filedialog import FileDialog
+from minis.ui.longlist import LongList
 from minis.ui.scrollbar import WIDTH as BAR_WIDTH
 from minis.ui.scrollbar import ScrollBar
+from minis.ui.search import SearchField
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField, fit_first_lines, fit_text
 
 _T = TypeVar("_T")
 
 #: The years a player may limit an army to (None: any year).
 YEAR_CHOICES: tuple[int | None, ...] = (None, *range(1939, 1946))
+#: The cost filter's bands: (what the player reads, (least, most) points; None: no bound).
+COST_BANDS: tuple[tuple[str, tuple[float | None, float | None]], ...] = (
+    ("any", (None, None)),
+    ("up to 5", (None, 5)),
+    ("6 to 10", (5.5, 10)),
+    ("11 to 20", (10.5, 20)),
+    ("21 to 40", (20.5, 40)),
+    ("over 40", (40.5, None)),
+)
+#: The sort orders a player may choose (`minis.card_search.SORTS`, in words).
+SORT_CHOICES = (("name", "name"), ("cost", "cost"), ("year", "year"), ("nation", "nation"))
+#: The text of a card this rule set cannot play yet (greyed, but still readable on a row).
+UNPLAYABLE: theme.Colour = (134, 138, 144, 255)
 
 
 #: What a player reads for each army scenario (the files and the notation say "assault-defender").
@@ -101,8 +124,17 @@ class ArmyFiles:
 class Cycle(Button, Generic[_T]):
     """A button that steps through choices: click (or Enter) for the next, right-click for the previous."""
 
-    def __init__(self, caption: str, choices: list[tuple[str, _T]], on_change: Callable[[], object]) -> None:
+    def __init__(
+        self,
+        caption: str,
+        choices: list[tuple[str, _T]],
+        on_change: Callable[[], object],
+        *,
+        short: str = "",
+    ) -> None:
         self.caption = caption
+        #: A shorter caption for a narrow button ("Historical" for "Historical limits").
+        self.short = short
         self.choices = choices
         self.index = 0
         self.on_change = on_change
@@ -110,6 +142,19 @@ class Cycle(Button, Generic[_T]):
 
     def _text(self) -> str:
         return f"{self.caption}: {self.choices[self.index][0]}"
+
+    def _show(self) -> None:
+        """The caption and choice, or the choice alone where the button is too narrow for both."""
+        if self.box.width:
+            choice = self.choices[self.index][0]
+            shorter = [f"{self.short}: {choice}"] if self.short else []
+            fit_text(self.label, self.box.width - 12, self._text(), *shorter, choice)
+        else:
+            self.label.text = self._text()
+
+    def place(self, box: Box) -> None:
+        super().place(box)
+        self._show()
 
     @property
     def value(self) -> _T:
@@ -119,12 +164,19 @@ class Cycle(Button, Generic[_T]):
         for i, (_, v) in enumerate(self.choices):
             if v == value:
                 self.index = i
-                self.label.text = self._text()
+                self._show()
                 return
+
+    def set_choices(self, choices: list[tuple[str, _T]]) -> None:
+        """Offer other choices, keeping the chosen value if it is among them (else the first)."""
+        value = self.value
+        self.choices = choices
+        self.index = next((i for i, (_, v) in enumerate(choices) if v == value), 0)
+        self._show()
 
     def step(self, by: int) -> None:
         self.index = (self.index + by) % len(self.choices)
-        self.label.text = self._text()
+        self._show()
         self.on_change()
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
@@ -136,10 +188,10 @@ class Cycle(Button, Generic[_T]):
 
 class ArmyBuilder(Screen):
     hint = (
-        "Click a card (or Enter) to add it · click a unit of the army to take it out · "
+        "Click a card (or Enter) to add it · click a unit to take it out · Ctrl+F search · "
         "filters: click, right-click back · Ctrl+L load · Ctrl+S save · D done · Esc back"
     )
-    short_hint = "Click a card to add · click a unit to remove · Ctrl+L load · Ctrl+S save · D done"
+    short_hint = "Click a card to add · click a unit to remove · Ctrl+F search · D done"
 
     def __init__(
         self,
@@ -166,6 +218,11 @@ class ArmyBuilder(Screen):
         #: The army files saved in this battle's set-up (shared with the other player's builder).
         self.files = files if files is not None else ArmyFiles()
         self.catalogue = card_catalogue()
+        rules = standard_abilities()
+        #: What this rule set lacks to play each card, in plain words (empty: it plays).
+        self.needs: dict[str, tuple[str, ...]] = {
+            card.id: rules.needs(card) for card in self.catalogue.values()
+        }
         self.units: list[str] = list(army.units) if army else []
         self.secret = Label(
             f"Only the {side.title} player should look: the {side.other.title} player turns away.",
@@ -173,24 +230,42 @@ class ArmyBuilder(Screen):
             colour=SIDE_TEXT[side],
         )
         self.bar_widgets = [self.secret]
-        # filters
+        # the search box and the filters
+        self.search = SearchField(self.refilter, self.to_cards, placeholder="Search names and abilities")
         self.side_filter = Cycle(
             "Side", [(side.title, side), (side.other.title, side.other), ("all", None)], self.refilter
         )
-        nations = [(n.value, n) for n in Nation]
-        self.nation_filter = Cycle("Nation", [("all", None), *nations], self.refilter)
+        self.nation_filter: Cycle[Nation | None] = Cycle("Nation", [("all", None)], self.refilter)
         self.type_filter = Cycle(
             "Type",
-            [("all", None), ("Soldiers", UnitType.SOLDIER), ("Vehicles", UnitType.VEHICLE)],
+            [
+                ("all", None),
+                ("Soldiers", UnitType.SOLDIER),
+                ("Vehicles", UnitType.VEHICLE),
+                ("Obstacles", UnitType.OBSTACLE),
+            ],
             self.refilter,
         )
+        self.subtype_filter: Cycle[str | None] = Cycle("Subtype", [("all", None)], self.refilter)
         self.year_filter = Cycle(
             "Year", [("any", None), *((f"by {y}", y) for y in range(1939, 1946))], self.refilter
         )
+        self.cost_filter = Cycle("Cost", list(COST_BANDS), self.refilter)
+        self.playable_filter = Cycle("Show", [("all cards", False), ("playable only", True)], self.refilter)
+        self.sort_order = Cycle("Sort by", list(SORT_CHOICES), self.refilter)
+        #: The filter buttons in the order they are laid out (after the search box).
+        self.filters: list[Cycle[Any]] = [
+            self.side_filter,
+            self.type_filter,
+            self.subtype_filter,
+            self.nation_filter,
+            self.year_filter,
+            self.cost_filter,
+            self.playable_filter,
+            self.sort_order,
+        ]
         self.cards_title = Label("Cards", size=theme.TEXT_SIZE + 1, bold=True)
-        self.cards = ListBox(
-            [], self.add_row, row_height=28, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
-        )
+        self.cards = LongList(self.add_row)
         self.card_bar = ScrollBar(self.cards)
         self.panel = CardPanel()
         #: The card of the army's unit under the mouse (shown in the panel instead of the list's).
@@ -200,9 +275,14 @@ class ArmyBuilder(Screen):
         # the army
         self.name = TextField(army.name if army else f"{side.title} army", placeholder="army name")
         self.year_limit = Cycle(
-            "Year limit", [("none" if y is None else str(y), y) for y in YEAR_CHOICES], self.changed
+            "Year limit",
+            [("none" if y is None else str(y), y) for y in YEAR_CHOICES],
+            self.changed,
+            short="Year",
         )
-        self.historical = Cycle("Historical limits", [("off", False), ("on", True)], self.changed)
+        self.historical = Cycle(
+            "Historical limits", [("off", False), ("on", True)], self.changed, short="Historical"
+        )
         if army is not None:
             self.year_limit.set_value(army.year)
             self.historical.set_value(army.historical)
@@ -220,10 +300,8 @@ class ArmyBuilder(Screen):
         self._said: tuple[str, ...] = ("",)
         self.widgets = [
             self.secret,
-            self.side_filter,
-            self.nation_filter,
-            self.type_filter,
-            self.year_filter,
+            self.search,
+            *self.filters,
             self.cards_title,
             self.cards,
             self.card_bar,
@@ -242,6 +320,8 @@ class ArmyBuilder(Screen):
             self.message,
         ]
         self.shown: list[StatCard] = []
+        #: The list's rows whose cards the panel was last asked to lay out ahead (`on_update`).
+        self._in_view: tuple[int, int, int] | None = None
         self.refilter()
         self.changed()
         self.set_focus(self.cards)
@@ -259,17 +339,38 @@ class ArmyBuilder(Screen):
         )
 
     def problem_list(self) -> list[str]:
-        if self.check is not None:
-            return self.check(self.army)
-        return validate_army(self.army, self.catalogue)
+        """The rules' verdict on the army, and each of its cards that can't be played yet (unless the
+        verdict already names it: `minis army check` refuses them too)."""
+        problems = list(
+            self.check(self.army) if self.check is not None else validate_army(self.army, self.catalogue)
+        )
+        for card_id in dict.fromkeys(self.units):
+            card = self.catalogue.get(card_id)
+            missing = self.needs.get(card_id, ())
+            if (
+                card is not None
+                and missing
+                and not any(card.name in line and "need" in line for line in problems)
+            ):
+                problems.append(f"{card.name} can't be played yet: it needs {needs_text(missing)}")
+        return problems
 
     @property
     def limit(self) -> int:
         return self.points_limit if self.points_limit is not None else self.army.points_limit
 
     def add(self, card_id: str) -> None:
+        """Add a copy of the card, unless this rule set cannot play it yet (then say what it needs)."""
+        card = self.catalogue[card_id]
+        missing = self.needs.get(card_id, ())
+        if missing:
+            self.tell(
+                f"{card.name} can't be played yet: it needs {needs_text(missing)}.",
+                f"{card.name} can't be played yet.",
+            )
+            return
         self.units.append(card_id)
-        self.tell(f"Added {self.catalogue[card_id].name}.")
+        self.tell(f"Added {card.name}.")
         self.changed()
 
     def add_row(self, row: int) -> None:
@@ -341,28 +442,78 @@ class ArmyBuilder(Screen):
             self.message.text = self._said[0]
 
     # --- the card list --------------------------------------------------------------------------------
+    def _offer_choices(self) -> None:
+        """The nations of the chosen side and the subtypes of the chosen type, as each filter's choices
+        (only those some card has: no choice that lists nothing)."""
+        side, kind = self.side_filter.value, self.type_filter.value
+        cards = self.catalogue.values()
+        nations = {
+            card.nation for card in cards if card.nation is not None and (side is None or card.serves(side))
+        }
+        self.nation_filter.set_choices(
+            [("all", None), *((n.value, n) for n in sorted(nations, key=lambda n: n.value))]
+        )
+        subtypes = {card.subtype for card in cards if card.subtype and (kind is None or card.type is kind)}
+        self.subtype_filter.set_choices([("all", None), *((s, s) for s in sorted(subtypes))])
+
+    @property
+    def card_filter(self) -> CardFilter:
+        """What the search box and the filter buttons ask for."""
+        least, most = self.cost_filter.value
+        return CardFilter(
+            search=self.search.value,
+            side=self.side_filter.value,
+            nation=self.nation_filter.value,
+            type=self.type_filter.value,
+            subtype=self.subtype_filter.value,
+            year=self.year_filter.value,
+            min_cost=least,
+            max_cost=most,
+            playable=bool(self.playable_filter.value),
+        )
+
     def refilter(self) -> None:
-        side, nation, kind, year = (
-            self.side_filter.value,
-            self.nation_filter.value,
-            self.type_filter.value,
-            self.year_filter.value,
+        """Show the cards that pass the search and the filters (on every key typed into the search)."""
+        self._offer_choices()
+        wanted = self.card_filter
+        needs = self.needs
+        self.shown = sort_cards(
+            (card for card in self.catalogue.values() if wanted.matches(card, lambda c: needs[c.id])),
+            self.sort_order.value,
         )
-        cards = [
-            card
-            for card in self.catalogue.values()
-            if (side is None or card.side is side)
-            and (nation is None or card.nation is nation)
-            and (kind is None or card.type is kind)
-            and (year is None or card.year <= year)
-        ]
-        self.shown = sorted(cards, key=lambda c: (c.side.value, c.name.lower()))
-        self.cards.set_items(
-            [c.name for c in self.shown],
-            [f"{c.nation.adjective} · {c.cost}" for c in self.shown],
-        )
+        colours = [None if not needs[card.id] else UNPLAYABLE for card in self.shown]
+        self.cards.set_items([card.name for card in self.shown], self._details(), colours)
         self.cards.highlight(0)
-        self.cards_title.text = f"Cards ({len(self.shown)})"
+        playable_count = sum(1 for card in self.shown if not needs[card.id])
+        self._cards_heading = (
+            f"Cards: {len(self.shown)} shown, {playable_count} playable",
+            f"Cards: {len(self.shown)} ({playable_count} playable)",
+            f"Cards ({len(self.shown)})",
+        )
+        self._fit_heading()
+
+    def _details(self) -> list[str]:
+        """Each shown card's dim text at the right of its row: its nation (or that it is not playable
+        yet) and its cost; in a narrow list the cost alone, so the names keep their room."""
+        if 0 < self.cards.box.width < 300:
+            return [card.cost_text for card in self.shown]
+        return [
+            f"not playable · {card.cost_text}"
+            if self.needs[card.id]
+            else f"{card.nation.adjective if card.nation else 'Either side'} · {card.cost_text}"
+            for card in self.shown
+        ]
+
+    def _fit_heading(self) -> None:
+        box = self.cards_title.box
+        if box.width:
+            fit_text(self.cards_title, box.width, *self._cards_heading)
+        else:
+            self.cards_title.text = self._cards_heading[0]
+
+    def to_cards(self) -> None:
+        """Down or Enter in the search box: the keys go to the card list."""
+        self.set_focus(self.cards)
 
     def card_row(self, card_id: str) -> int:
         """The row of a card in the filtered list (tests and demos click it)."""
@@ -450,17 +601,25 @@ class ArmyBuilder(Screen):
         m = theme.MARGIN
         self.secret.place(Box(width * 0.35, height - theme.BAR_HEIGHT, width * 0.64, theme.BAR_HEIGHT))
         top = content.top - m
-        filter_width = 200
-        filters: list[Button] = [self.side_filter, self.nation_filter, self.type_filter, self.year_filter]
-        for i, cycle in enumerate(filters):
-            cycle.place(Box(m + i * (filter_width + 8), top - 34, filter_width, 34))
-        left_width = max(280, int(width * 0.3))
-        right_width = max(300, int(width * 0.32))
+        # two rows of five: the search box (two wide) and three filters, then five filters
+        gap = 8
+        column = (width - 2 * m - 4 * gap) // 5
+        cells = [(row, col) for row in range(2) for col in range(5)]
+        self.search.place(Box(m, top - 34, 2 * column + gap, 34))
+        for cycle, (row, col) in zip(self.filters, cells[2:], strict=True):
+            cycle.place(Box(m + col * (column + gap), top - 34 - row * 40, column, 34))
+        # a narrow window shares its width out so that the card panel keeps room for its columns
+        left_width = max(250, int(width * 0.28))
+        right_width = max(270, int(width * 0.3))
         middle_width = width - left_width - right_width - 4 * m
-        body_top = top - 46
+        body_top = top - 86
         self.cards_title.place(Box(m, body_top - 22, left_width, 22))
+        self._fit_heading()
         list_box = Box(m, content.bottom + m, left_width - BAR_WIDTH - 4, body_top - 28 - content.bottom - m)
         self.cards.place(list_box)
+        details = self._details()
+        if details != self.cards.details:
+            self.cards.set_details(details)
         self.card_bar.place(Box(list_box.right + 4, list_box.bottom, BAR_WIDTH, list_box.height))
         middle_left = m * 2 + left_width
         self.panel.place(Box(middle_left, content.bottom + m, middle_width, body_top - content.bottom - m))
@@ -482,9 +641,19 @@ class ArmyBuilder(Screen):
         y -= 28
         self.problems.place(Box(right, y - 100, right_width, 100))
         bottom = content.bottom + m
-        quarter = (right_width - 3 * 6) / 4
-        for i, button in enumerate((self.load_button, self.save_button, self.clear_button, self.done_button)):
-            button.place(Box(right + i * (quarter + 6), bottom, quarter, 36))
+        # Load and Save have the longer words: a little more of the row
+        unit = (right_width - 3 * 6) / 4
+        x: float = right
+        for button, share in (
+            (self.load_button, 1.15),
+            (self.save_button, 1.15),
+            (self.clear_button, 0.85),
+            (self.done_button, 0.85),
+        ):
+            button.place(Box(round(x), bottom, round(unit * share), 36))
+            x += unit * share + 6
+        for button, words in ((self.load_button, "Load"), (self.save_button, "Save")):
+            fit_text(button.label, button.box.width - 8, f"{words} file…", f"{words}…")
         self.message.place(Box(right, bottom + 40, right_width, 44))
         self._fit_texts()
 
@@ -513,10 +682,19 @@ class ArmyBuilder(Screen):
         index = self.cards.index
         return self.shown[index] if 0 <= index < len(self.shown) else None
 
+    def on_update(self, delta_time: float) -> None:
+        """Idle time lays out the card of the next row in view, so hovering it shows it at once (a
+        card's text takes tens of milliseconds to lay out the first time)."""
+        in_view = (self.cards.version, self.cards.top_row, self.cards.visible_rows)
+        if in_view != self._in_view:
+            self._in_view = in_view
+            self.panel.prepare(self.shown[row] for row in self.cards.shown_rows())
+        self.panel.prepare_one()
+
     def look(self) -> Hashable:
         card = self.panel_card()
-        if card is not self.panel.card:
-            self.panel.show(card)
+        missing = self.needs.get(card.id, ()) if card is not None else ()
+        self.panel.show(card, f"Not playable yet: it needs {needs_text(missing)}." if missing else "")
         return super().look()
 
     def on_back(self) -> bool:
@@ -527,7 +705,9 @@ class ArmyBuilder(Screen):
 
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
         ctrl = modifiers & arcade.key.MOD_CTRL
-        if ctrl and symbol == arcade.key.L:
+        if ctrl and symbol == arcade.key.F:
+            self.set_focus(self.search)
+        elif ctrl and symbol == arcade.key.L:
             self.load()
         elif ctrl and symbol == arcade.key.S:
             self.save()

@@ -24,7 +24,24 @@ NATION_COLOUR: dict[Nation, theme.Colour] = {
     Nation.UNITED_KINGDOM: (150, 112, 70, 255),
     Nation.SOVIET_UNION: (156, 62, 50, 255),
     Nation.FRANCE: (72, 98, 160, 255),
+    Nation.HUNGARY: (120, 132, 96, 255),
+    Nation.ROMANIA: (160, 150, 70, 255),
+    Nation.FINLAND: (120, 140, 170, 255),
+    Nation.SLOVAKIA: (110, 120, 150, 255),
+    Nation.CROATIA: (150, 90, 90, 255),
+    Nation.BULGARIA: (110, 140, 110, 255),
+    Nation.POLAND: (170, 84, 96, 255),
+    Nation.CANADA: (140, 100, 64, 255),
+    Nation.AUSTRALIA: (160, 122, 78, 255),
+    Nation.NEW_ZEALAND: (132, 110, 82, 255),
+    Nation.SOUTH_AFRICA: (146, 130, 84, 255),
+    Nation.BELGIUM: (150, 126, 60, 255),
+    Nation.GREECE: (90, 120, 170, 255),
+    Nation.YUGOSLAVIA: (120, 90, 70, 255),
+    Nation.CHINA: (90, 110, 130, 255),
 }
+#: The colour of a card of no nation (depots, obstacles), which either army may take.
+NO_NATION_COLOUR: theme.Colour = (128, 128, 120, 255)
 #: A side's colour (banners, counter rims): Axis grey-black, Allies pale.
 SIDE_COLOUR: dict[Side, theme.Colour] = {
     Side.AXIS: (40, 40, 44, 255),
@@ -72,8 +89,8 @@ class _Page:
         fit_text(
             self.facts,
             width,
-            f"{card.nation.value} · {card.side.title} · {card.year} · {card.type_line}",
-            f"{card.nation.value} · {card.year} · {card.type_line}",
+            f"{card.nation_name} · {card.side_name} · {card.year} · {card.type_line}",
+            f"{card.nation_name} · {card.year} · {card.type_line}",
         )
         self.numbers = Label(
             f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}",
@@ -311,5 +328,6 @@ class CardPanel(Widget):
     def _draw_card(self) -> None:
         if self.card is None or self._page is None:
             return
-        fill(self.colour_box, NATION_COLOUR[self.card.nation])
+        nation = self.card.nation
+        fill(self.colour_box, NATION_COLOUR[nation] if nation is not None else NO_NATION_COLOUR)
         self._page.draw()  # the column heads, the card and its status line: one batch

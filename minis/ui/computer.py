@@ -28,11 +28,12 @@ from typing import Protocol
 import attrs
 
 from minis import actions as A
+from minis.ability_catalogue import ability_name
 from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.game import Game
 from minis.sides import Side
-from minis.ui.plain import ability_name, unit_names
+from minis.ui.plain import unit_names
 
 __all__ = [
     "FAST_PAUSE",

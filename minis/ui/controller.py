@@ -23,6 +23,7 @@ import attrs
 
 from minis import actions as A
 from minis import queries
+from minis.ability_catalogue import ability_name
 from minis.cards import StatCard
 from minis.events import Event
 from minis.game import Game
@@ -36,7 +37,7 @@ from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui.counters import battle_names, pending_summary
-from minis.ui.plain import ability_name, plain, unit_name, unit_names
+from minis.ui.plain import plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
 from minis.ui.session import Session
 

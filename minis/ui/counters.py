@@ -127,7 +127,7 @@ def _rect(c: Point, half_w: float, half_h: float) -> list[Point]:
 def faces(unit: Unit, acted: bool) -> tuple[Colour, Colour, Colour]:
     """The counter's face, rim and text colours; a unit that has acted keeps its face's brightness
     (so it still stands out from the map) but loses its colour, and its texts dim."""
-    face = theme.NATION_FACE.get(unit.card.nation.value, (40, 40, 40, 255))
+    face = theme.NATION_FACE.get(unit.card.nation_name, (40, 40, 40, 255))
     rim = theme.SIDE_RIM[unit.side.value]
     text = theme.COUNTER_TEXT
     if acted:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from minis.ability_catalogue import ABILITIES
 from minis.state import Unit
 
 
@@ -35,9 +34,3 @@ def plain(text: str, names: Mapping[str, str]) -> str:
     ids = sorted(names, key=len, reverse=True)  # "x#2" before "x"
     pattern = r"(?<![\w#-])(" + "|".join(re.escape(unit_id) for unit_id in ids) + r")(?![\w#-])"
     return re.sub(pattern, lambda match: names[match.group(1)], text)
-
-
-def ability_name(ability: str) -> str:
-    """An ability as its card prints it ("Headshot"), from its id ("headshot") in an action."""
-    info = ABILITIES.get(ability)
-    return info.name if info is not None else ability.replace("-", " ").capitalize()

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from minis.ability_catalogue import ability_name
 from minis.events import Event
 from minis.sides import Side
 
@@ -70,7 +71,7 @@ def rolls(events: Sequence[Event], name: Callable[[str], str]) -> list[Roll]:
                 found.append(Roll("configuration", "Battle map", event.dice, (None,), result))
             case _:
                 on = f" on {target}" if target else ""
-                caption = f"{unit} uses {event.note}{on}"
+                caption = f"{unit} uses {ability_name(event.note)}{on}"
                 found.append(Roll("ability", caption, event.dice, (None,) * len(event.dice), "", event.side))
     return found
 
@@ -80,7 +81,7 @@ def _attack(event: Event, after: Sequence[Event], unit: str, target: str) -> Rol
     (from the "hits" event that follows; an ability's own attack, a headshot, has none)."""
     verb = "fires defensively at" if event.note == "defensive" else "attacks"
     if event.note not in ("", "defensive"):
-        verb = f"uses {event.note} on"
+        verb = f"uses {ability_name(event.note)} on"
     need = event.need
     caption = f"{unit} {verb} {target}: {len(event.dice)} dice" + (f", {need}+ succeeds" if need else "")
     success = tuple(None if need is None else die >= need for die in event.dice)

@@ -64,6 +64,21 @@ NATION_FACE: dict[str, Colour] = {
     "United Kingdom": (68, 40, 22, 255),
     "Soviet Union": (94, 18, 16, 255),
     "France": (26, 40, 94, 255),
+    "Hungary": (34, 42, 22, 255),
+    "Romania": (46, 40, 10, 255),
+    "Finland": (30, 46, 74, 255),
+    "Slovakia": (34, 38, 70, 255),
+    "Croatia": (76, 26, 30, 255),
+    "Bulgaria": (30, 58, 34, 255),
+    "Poland": (84, 18, 34, 255),
+    "Canada": (62, 38, 16, 255),
+    "Australia": (64, 42, 16, 255),
+    "New Zealand": (54, 40, 22, 255),
+    "South Africa": (56, 46, 16, 255),
+    "Belgium": (56, 44, 6, 255),
+    "Greece": (16, 40, 80, 255),
+    "Yugoslavia": (60, 34, 26, 255),
+    "China": (24, 50, 60, 255),
 }
 #: A counter's rim by side: the Axis near black, the Allies pale.
 SIDE_RIM: dict[str, Colour] = {"axis": (12, 12, 14, 255), "allies": (238, 236, 224, 255)}
