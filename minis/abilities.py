@@ -197,6 +197,26 @@ def sight_past(state: GameState, unit: Unit) -> int:
     return max((h.sight_past(state, unit) for h in _active(state, unit)), default=0)
 
 
+def spotter_for(state: GameState, attacker: Unit, target: Unit) -> Unit | None:
+    """The friendly unit whose sight the attacker's abilities let it use against `target` (Indirect
+    Fire), or None; the first ability with an answer gives it (minis/rules/indirect.py)."""
+    if not _has(state, attacker, "spotter_for"):
+        return None
+    for h in _active(state, attacker):
+        found = h.spotter_for(state, attacker, target)
+        if found is not None:
+            return found
+    return None
+
+
+def counts_as_spotter(state: GameState, unit: Unit) -> bool:
+    """True if the unit is a Spotter for friendly Indirect Fire now ("can't" trumps "can")."""
+    if not _has(state, unit, "counts_as_spotter"):
+        return False
+    answers = [h.counts_as_spotter(state, unit) for h in _active(state, unit)]
+    return True in answers and False not in answers
+
+
 def extra_dice(ctx: AttackContext) -> int:
     return _largest((h.id, h.extra_dice(ctx, owner)) for owner, h in _attack_sources(ctx))
 
@@ -381,7 +401,7 @@ def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[st
 #: The hooks that change how far or where a unit moves (`plain_mover` asks for none of them).
 _MOVEMENT_HOOKS = frozenset(
     ("base_speed", "speed_modifier", "road_speed_bonus", "may_enter", "may_step", "step_cost")
-)
+) | {"enters_terrain"}
 
 
 def plain_mover(state: GameState, unit: Unit) -> bool:
@@ -399,13 +419,24 @@ def changes_steps(state: GameState, unit: Unit) -> bool:
 
 
 #: The hooks that change where a unit may step or what a step costs (`changes_steps`).
-_STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost"))
+_STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost", "enters_terrain"))
 
 
 def may_enter(state: GameState, unit: Unit, hex_: Hex, along_road: bool) -> bool:
     if not _has(state, unit, "may_enter"):
         return True
     return not _forbidden(h.may_enter(state, unit, hex_, along_road) for h in _active(state, unit))
+
+
+def enters_terrain(state: GameState, unit: Unit, hex_: Hex, allowed: bool) -> bool:
+    """Whether the unit may be in `hex_`, `allowed` being the Terrain Effects table's answer for its
+    kind: an ability's False closes it ("can't" trumps "can"), a True opens it (water hexes)."""
+    if not _has(state, unit, "enters_terrain"):
+        return allowed
+    answers = [h.enters_terrain(state, unit, hex_) for h in _active(state, unit)]
+    if False in answers:
+        return False
+    return True if True in answers else allowed
 
 
 def may_step(state: GameState, unit: Unit, a: Hex, b: Hex, along_road: bool) -> bool:

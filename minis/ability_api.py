@@ -97,6 +97,16 @@ class Ability:
         """How many hexes of blocking terrain the owner's own sight lines may cross (Superior Optics)."""
         return 0
 
+    def spotter_for(self, state: GameState, owner: Unit, target: Unit) -> Unit | None:
+        """A friendly unit whose sight lets the owner attack `target` without its own line of sight
+        (Indirect Fire: a Spotter that sees it), or None (minis/rules/indirect.py)."""
+        return None
+
+    def counts_as_spotter(self, state: GameState, owner: Unit) -> bool | None:
+        """True if the owner is a Spotter for friendly Indirect Fire; False vetoes (Chatting on the
+        Radio after a move in its assault phase); None: no opinion."""
+        return None
+
     def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
         return 0
 
@@ -196,6 +206,12 @@ class Ability:
     def may_enter(self, state: GameState, owner: Unit, hex_: Hex, along_road: bool) -> bool | None:
         return None
 
+    def enters_terrain(self, state: GameState, owner: Unit, hex_: Hex) -> bool | None:
+        """Whether the owner may be in `hex_` whatever the Terrain Effects table says for its kind: True
+        opens closed terrain (Amphibious, Water Craft: water), False closes open terrain (Water Craft:
+        land); None leaves it to the table. Asked for moves, deployment and scenario presets."""
+        return None
+
     def stacks_as_vehicle(self, owner: Unit) -> bool:
         return False
 
@@ -250,6 +266,12 @@ class Ability:
     def moves_before_turn_1(self, owner: Unit) -> bool:
         """True if the owner may make one move after deployment, before turn 1 (Vanguard)."""
         return False
+
+    def special_deployment(self, owner: Unit) -> str | None:
+        """How the owner enters the battle other than by deploying in its zone (None: it doesn't):
+        "hero" or "paratrooper" (it waits off the map and arrives later, `minis.rules.arrivals`),
+        "edge" or "outside-enemy-zone" (where else it may deploy)."""
+        return None
 
     # --- disruption -----------------------------------------------------------------------------
     def ignores_disruption(self, owner: Unit) -> bool:

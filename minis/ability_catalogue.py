@@ -98,7 +98,6 @@ _ALL = (
         "Amphibious",
         "speed/movement",
         "Streams never call for a movement roll, and it may go into water hexes at twice the usual cost.",
-        needs=WATER,
     ),
     _ability(
         "Angriff",
@@ -128,7 +127,6 @@ _ALL = (
         "AVRE",
         "speed/movement",
         "Obstacles don't hinder it, and each Obstacle on a hexside it crosses or in a hex it enters goes.",
-        needs=OBSTACLES,
     ),
     _ability(
         "Awareness", "defensive-fire", "It may fire defensively at enemy Soldiers entering its own hex."
@@ -150,7 +148,6 @@ _ALL = (
         "other",
         "An Obstacle placed on a hexside: a Soldier crossing that hexside must first pass a movement roll "
         "(Vehicles cross freely).",
-        needs=OBSTACLES,
     ),
     _ability(
         "Battlefield Awareness",
@@ -177,7 +174,8 @@ _ALL = (
         "Bridge Demolition",
         "other",
         "Instead of moving or attacking in its assault phase it may try to blow up a bridge in its hex "
-        "(4 or more); the road is then broken and crossing that stream needs a movement roll.",
+        "(4 or more); the road is then broken and crossing that stream needs a movement roll. The same "
+        "roll clears the Obstacles in its hex.",
     ),
     _ability(
         "Brushcutters",
@@ -195,7 +193,6 @@ _ALL = (
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly Canadian Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Charge",
@@ -205,8 +202,7 @@ _ALL = (
     _ability(
         "Chatting on the Radio",
         "targeting",
-        "It counts as a Spotter only if it stayed put in its own assault phase.",
-        needs=INDIRECT_FIRE,
+        "Once it has moved or turned in its own assault phase it is no Spotter for the rest of that phase.",
     ),
     _ability(
         "Close Assault",
@@ -214,7 +210,7 @@ _ALL = (
         "Against a Vehicle in its own hex it may roll {n} dice, and that Vehicle gets no cover roll.",
         number=True,
     ),
-    _ability("Collapsible Screen", "other", "No attacks from a water hex.", needs=WATER),
+    _ability("Collapsible Screen", "other", "No attacks from a water hex."),
     _ability(
         "Command Awareness",
         "initiative/commander",
@@ -291,9 +287,8 @@ _ALL = (
     _ability(
         "Demolitions",
         "other",
-        "When its movement or assault phase ends, it may try to clear an Obstacle in its hex or on a "
-        "hexside of it: a die roll of 4 or more removes it.",
-        needs=OBSTACLES,
+        "Once in its movement or assault phase it may try to clear an Obstacle in its hex or on a "
+        "hexside of it, and then does nothing more that phase: a die roll of 4 or more removes it.",
     ),
     _ability(
         "Determined Charge",
@@ -444,7 +439,6 @@ _ALL = (
         "other",
         "This card is an Obstacle: set up before the armies, taking turns, never next to the objective, "
         "and it doesn't count for stacking.",
-        needs=OBSTACLES,
     ),
     _ability(
         "Fury",
@@ -457,13 +451,11 @@ _ALL = (
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly German Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Gliderborne",
         "other",
         "It may be set up in any empty hex of the map outside the opponent's deployment zone.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Green",
@@ -511,7 +503,9 @@ _ALL = (
         "Speed 0; starting its move in the hex of or next to a friendly Soldier of printed speed 1, its "
         "speed is 1.",
     ),
-    _ability("Heavy Transport", "transport", "Carries two Soldiers, Artillery of any size included."),
+    _ability(
+        "Heavy Transport", "transport", "Carries two Soldiers, Artillery of any size and number included."
+    ),
     _ability("High Gear", "speed/movement", "+{n} speed for a move made entirely along a road.", number=True),
     _ability(
         "Highly Flammable",
@@ -535,7 +529,6 @@ _ALL = (
         "targeting",
         "Indirect fire that may also be guided by a friendly U.S. Commander that sees the enemy Soldier "
         "from 4 hexes or less.",
-        needs=INDIRECT_FIRE,
     ),
     _ability(
         "Improvisation",
@@ -549,7 +542,6 @@ _ALL = (
         "targeting",
         "It may attack an enemy Soldier out of its own sight if a friendly Spotter sees that Soldier from "
         "8 hexes or less (ranges still count).",
-        needs=INDIRECT_FIRE,
     ),
     _ability(
         "Intimidation",
@@ -562,14 +554,12 @@ _ALL = (
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly Italian Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Japanese Hero",
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly Japanese Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Lack of Determination",
@@ -615,8 +605,7 @@ _ALL = (
         "Minefield",
         "other",
         "An Obstacle in a hex: a unit that stops there or moves out rolls a die and is disrupted at once "
-        "on 1, 2 or 3.",
-        needs=OBSTACLES,
+        "on 1, 2 or 3 (moving out, its move ends in the minefield).",
     ),
     _ability("Mobility", "defense", "+1 front and rear defense against defensive-fire attacks."),
     _ability("Mountaineering", "speed/movement", "Its movement rolls get +1."),
@@ -664,9 +653,8 @@ _ALL = (
     _ability(
         "Paratrooper",
         "other",
-        "Waits off the map and lands at the end of any friendly movement phase in a hex with no enemy next "
-        "to it; it moves no further that phase.",
-        needs=SPECIAL_DEPLOYMENT,
+        "Waits off the map and lands in a friendly movement phase in a hex with no enemy in it or next to "
+        "it, which ends that phase for its side; it moves no further, but may attack in the assault phase.",
     ),
     _ability(
         "Paratrooper Commander",
@@ -679,13 +667,11 @@ _ALL = (
         "Partisan",
         "other",
         "It may be set up in any empty hex on the map's edge instead of in its own deployment zone.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Pillbox",
         "cover-roll",
         "An Obstacle holding a single Soldier, which counts as in cover anywhere, with +1 on cover rolls.",
-        needs=OBSTACLES,
     ),
     _ability(
         "Pinpointer",
@@ -760,14 +746,12 @@ _ALL = (
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly Soviet Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "Spotter",
         "targeting",
-        "It guides support fire: friendly Indirect Fire may hit Soldiers it sees within 8 hexes, and "
-        "friendly aircraft roll one extra die against units it sees within 8 hexes.",
-        needs=INDIRECT_FIRE,
+        "It guides friendly Indirect Fire at enemy Soldiers it sees within 8 hexes (its extra die for "
+        "friendly aircraft waits for aircraft, which the game lacks).",
     ),
     _ability("SS Determination", "speed/movement", "Disruption doesn't stop it moving."),
     _ability(
@@ -839,7 +823,6 @@ _ALL = (
         "Tank Obstacle",
         "speed/movement",
         "An Obstacle in a hex: a Vehicle gets in only by passing a movement roll (if not, it stays out).",
-        needs=OBSTACLES,
     ),
     _ability(
         "Tenacity",
@@ -882,14 +865,12 @@ _ALL = (
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly U.K. Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability(
         "U.S. Hero",
         "other",
         "Waits off the map and may join at the start of any friendly movement phase in a hex holding a "
         "friendly U.S. Soldier; face-up Disrupted counters don't affect it.",
-        needs=SPECIAL_DEPLOYMENT,
     ),
     _ability("Undermanned", "other", "It can't attack while disrupted."),
     _ability(
@@ -919,7 +900,6 @@ _ALL = (
         "Water Craft",
         "speed/movement",
         "Water hexes are the only ones it can enter, and they cost it what clear hexes do.",
-        needs=WATER,
     ),
     _ability(
         "Weak Suspension",

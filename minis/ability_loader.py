@@ -12,6 +12,7 @@ from types import ModuleType
 
 from minis.ability_api import Ability, AbilityRegistry, SightBlocker
 from minis.ability_rules import (
+    arrivals,
     attack_dice,
     auras,
     commanders,
@@ -20,12 +21,15 @@ from minis.ability_rules import (
     defense,
     defensive_fire,
     extra_actions,
+    indirect,
     movement,
+    obstacles,
     rerolls,
     rulebook,
     special,
     targeting,
     transport,
+    water,
 )
 
 #: The families of the shipped rule set, in the order their abilities are looked up.
@@ -39,11 +43,15 @@ FAMILIES: tuple[ModuleType, ...] = (
     defense,
     defensive_fire,
     extra_actions,
+    indirect,
     movement,
     rerolls,
     special,
     targeting,
     transport,
+    arrivals,
+    water,
+    obstacles,
 )
 
 

@@ -119,11 +119,12 @@ class End:
 
 @attrs.frozen
 class Deploy:
-    """`deploy U H [face D]`."""
+    """`deploy U H [face D]`; an obstacle on a hexside: `deploy U H1/H2` (`across` = H2)."""
 
     unit: str
     hex: Hex
     face: Facing | None = None
+    across: Hex | None = None
 
 
 @attrs.frozen
@@ -138,6 +139,14 @@ class Use:
     unit: str
     ability: str
     args: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Arrive:
+    """`arrive U H`: a unit waiting off the map (a Hero, a Paratrooper) enters the battle in hex H."""
+
+    unit: str
+    hex: Hex
 
 
 Action: TypeAlias = (
@@ -156,6 +165,7 @@ Action: TypeAlias = (
     | Deploy
     | Ready
     | Use
+    | Arrive
 )
 
 
@@ -239,13 +249,20 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
             face = _facing(rest[3])
             rest = rest[:2]
         _expect(rest, 2, "deploy U H [face D]")
+        if "/" in rest[1]:  # an obstacle on the hexside between two hexes
+            first, _, second = rest[1].partition("/")
+            return Deploy(rest[0], _hex(first, parse_hex), face, _hex(second, parse_hex))
         return Deploy(rest[0], _hex(rest[1], parse_hex), face)
     if verb == "use":
         if len(rest) < 2:
             raise NotationError("expected 'use U ABILITY [...]'")
         return Use(rest[0], rest[1].lower(), tuple(rest[2:]))
+    if verb == "arrive":
+        _expect(rest, 2, "arrive U H")
+        return Arrive(rest[0], _hex(rest[1], parse_hex))
     known = (
         "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
+        " arrive"
     )
     raise NotationError(f"unknown action '{words[0]}' (one of: {known})")
 
@@ -279,12 +296,16 @@ def format_action(action: Action, label: LabelHex) -> str:
             return f"objective {label(hex_)}"
         case End(end):
             return f"end {end}"
+        case Deploy(unit, hex_, face, across) if across is not None:
+            return f"deploy {unit} {label(hex_)}/{label(across)}"
         case Deploy(unit, hex_, face):
             return f"deploy {unit} {label(hex_)}" + (f" face {face.name}" if face is not None else "")
         case Ready():
             return "ready"
         case Use(unit, ability, args):
             return " ".join(("use", unit, ability, *args))
+        case Arrive(unit, hex_):
+            return f"arrive {unit} {label(hex_)}"
     raise TypeError(f"not an action: {action!r}")
 
 

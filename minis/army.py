@@ -244,10 +244,16 @@ def rule_problems(
             problems += [ArmyProblem(message, ("units", i)) for i, card in own_side if card.nation in subject]
     points = army_points(army, cards)
     limit = army.points_limit if points_limit is None else points_limit
+    problems += _hero_problems(known, limit)
     if points > limit:
         where: KeyPath = ("scenario",) if points_limit is None else ("units",)
         too_many = f"{points_text(points)} points, {points_text(points - limit)} over the {limit}-point limit"
         problems.append(ArmyProblem(too_many, where))
+    obstacle_points = sum(card.cost for _, card in known if card.is_obstacle)
+    if obstacle_points:  # at most a tenth of the points on obstacles (minis.rules.obstacles)
+        too_much = obstacles_problem(obstacle_points, limit)
+        if too_much:
+            problems.append(ArmyProblem(too_much, ("units",)))
     most = MAX_UNITS if unit_limit is None else unit_limit
     if len(army.units) > most:
         over = len(army.units) - most
@@ -255,6 +261,48 @@ def rule_problems(
             ArmyProblem(f"{len(army.units)} units, {over} over the {most}-unit limit", ("units",))
         )
     return problems
+
+
+#: At most this share of an army's points may go on obstacles (issue 16: a tenth).
+OBSTACLE_SHARE = 0.1
+
+
+def obstacles_problem(obstacle_points: float, limit: int) -> str | None:
+    """Obstacle cards may cost at most a tenth of the army's points limit (None if they don't)."""
+    most = limit * OBSTACLE_SHARE
+    if obstacle_points <= most:
+        return None
+    return (
+        f"obstacles cost {points_text(obstacle_points)} points, more than a tenth of the {limit}-point "
+        f"limit ({most:g} points)"
+    )
+
+
+#: The national Hero abilities (special deployment): an army may have only so many Heroes.
+HERO_ABILITIES = frozenset(
+    ("canadian-hero", "german-hero", "italian-hero", "japanese-hero", "soviet-hero", "u-k-hero", "u-s-hero")
+)
+
+
+def hero_limit(points_limit: int) -> int:
+    """How many Heroes an army may have: one per 100 points of its limit, at least one (the later rules
+    inserts' cap; an 80- or 120-point Assault army may have one)."""
+    return max(1, points_limit // 100)
+
+
+def _hero_problems(known: list[tuple[int, StatCard]], points_limit: int) -> list[ArmyProblem]:
+    """One problem at each Hero beyond the army's cap (`hero_limit`), in the order the file lists them."""
+    heroes = [(i, card) for i, card in known if any(ref.id in HERO_ABILITIES for ref in card.abilities)]
+    most = hero_limit(points_limit)
+    plural = "Hero" if most == 1 else "Heroes"
+    return [
+        ArmyProblem(
+            f"{card.name} is one Hero too many: a {points_limit}-point army may have {most} {plural} "
+            "(one per 100 points)",
+            ("units", index),
+        )
+        for index, card in heroes[most:]
+    ]
 
 
 def wrong_side(army: Army, side: Side) -> list[ArmyProblem]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from minis.ability_catalogue import ABILITIES, OBSTACLES, AbilityInfo, find_ability, slug, split_label
+from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
 from minis.data import shipped_folder
 from minis.errors import MinisError, Problem, did_you_mean
 from minis.paths import files_in, look
@@ -288,10 +288,11 @@ class StatCard:
     def needs(self) -> tuple[str, ...]:
         """The rule systems still to come that the card needs (empty: the shipped rules play it).
 
-        An obstacle needs the obstacle rules; an ability may need a system (`AbilityInfo.needs`). The
-        engine's own check (`AbilityRegistry.needs`) adds abilities a rule set has no hooks for.
+        An ability may need a system (`AbilityInfo.needs`); obstacle cards play since the obstacle rules
+        came (issue 16). The engine's own check (`AbilityRegistry.needs`) adds abilities a rule set has
+        no hooks for.
         """
-        found = [OBSTACLES] if self.is_obstacle else []
+        found: list[str] = []
         found += [info.needs for ref in self.abilities if (info := ABILITIES.get(ref.id)) and info.needs]
         return tuple(dict.fromkeys(found))
 

@@ -60,7 +60,12 @@ KINDS = (
     "pass",  # side
     "winner",  # side (None for a draw), note: why
     "ability",  # unit, target, hexes, dice, note: the ability id (an ability's own effect)
+    "spot",  # unit: the friendly unit whose sight an indirect-fire attack uses, target: the target
     "exit",  # unit, hexes: (the edge hex it left from,): got off the enemy's side (scenario files)
+    "arrive",  # unit, hexes: (hex,): a Hero or Paratrooper waiting off the map enters the battle
+    "stranded",  # unit: it could deploy nowhere in its zone (a boat, no water there): out of the battle
+    # unit, target: the obstacle, hexes; note "mine" (dice, value 1: disrupted) or "removed"
+    "obstacle",
 )
 
 
@@ -84,6 +89,10 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             return f"{side} are the first player"
         case "end":
             return f"{side} take the {event.note} end"
+        case "deploy" if len(event.hexes) == 2:  # an obstacle on a hexside
+            return f"{event.unit} is laid between {hexes.replace(' ', ' and ')}"
+        case "deploy" if event.note == "obstacle":
+            return f"{event.unit} is placed in {hexes}"
         case "deploy":
             return f"{event.unit} deploys in {hexes}"
         case "turn":
@@ -104,6 +113,8 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             return f"{event.unit} stops in {hexes}" + (f" ({event.note})" if event.note else "")
         case "retrace":
             return f"{event.unit} retraces to {hexes}"
+        case "spot":
+            return f"{event.unit} sees {event.target} and guides the indirect fire"
         case "attack":
             kind = "fires defensively at" if event.note == "defensive" else "attacks"
             return f"{event.unit} {kind} {event.target}: {dice} -> {event.value} successes"
@@ -135,6 +146,16 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             return f"{event.unit} uses {ability_name(event.note)}{target}{rolled}"
         case "exit":
             return f"{event.unit} gets off the map from {hexes}"
+        case "arrive":
+            return f"{event.unit} arrives in {hexes}"
+        case "stranded":
+            return f"{event.unit} stays out of the battle: no hex of its deployment zone it may be in"
+        case "obstacle" if event.note == "mine":
+            result = "disrupted" if event.value else "no harm"
+            return f"{event.unit} sets off {event.target} in {hexes} ({dice}): {result}"
+        case "obstacle":
+            by = f" by {event.unit}" if event.unit else ""
+            return f"{event.target} in {hexes.replace(' ', '/')} is destroyed{by}"
         case "winner":
             return (f"{side} win" if event.side else "the game is drawn") + (
                 f" ({event.note})" if event.note else ""

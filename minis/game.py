@@ -28,7 +28,7 @@ from minis.cards import card_catalogue
 from minis.dice import Dice, NeedDice
 from minis.events import Event
 from minis.hexgrid import Hex
-from minis.rules import activation, legal, sequence, setup
+from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.setup import unique_id
 from minis.rules.stacking import overstacked
@@ -118,6 +118,7 @@ class Game:
             if scenario is Scenario.ASSAULT and attacker is None:
                 raise ValueError("an Assault position needs the attacker's side")
             terms = rulebook(scenario, attacker, turn_limit)
+        placed_obstacles = obstacles.split_units(table)  # obstacles are not units (minis.rules.obstacles)
         battle = Battle.make(board, table.values(), terms, registry)
         state = GameState(
             battle=battle,
@@ -126,6 +127,8 @@ class Game:
             first=first,
             objective=objective if objective is not None else board.objective,
         )
+        if placed_obstacles:
+            state.flags[obstacles.OBSTACLES] = placed_obstacles
         state.ends = {Side.AXIS: "west", Side.ALLIES: "east"}
         for unit in table.values():
             _check_unit(state, unit)
@@ -191,7 +194,10 @@ class Game:
             terms = attrs.evolve(terms, turn_limit=turn_limit)
         for preset in terms.presets:
             registry.require_implemented(preset.card)
+        army_obstacles = obstacles.split_units(units)  # obstacles are not units (minis.rules.obstacles)
         state = GameState(battle=Battle.make(None, units.values(), terms, registry), units=units)
+        if army_obstacles:
+            state.flags[obstacles.OBSTACLES] = army_obstacles
         loader = load_board or sequence.default_loader
         if terms.kind is Scenario.ASSAULT:
             state.chooser = terms.attacker.other if terms.attacker is not None else None

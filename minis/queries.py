@@ -19,7 +19,8 @@ from minis.ability_api import AttackContext
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import Odds, attack_odds, die_chance
-from minis.rules.combat import AttackPlan, defense_against, plan_attack
+from minis.rules import indirect
+from minis.rules.combat import AttackPlan, defense_against, plan_attack, visible
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
 from minis.state import GameState, MoveProgress
@@ -143,6 +144,8 @@ class AttackPreview:
     card_defense: int = 0
     #: Why the dice, the number to hit, the defense and the cover roll are what they are.
     modifiers: tuple[Modifier, ...] = ()
+    #: Indirect fire: the friendly unit whose sight the attack uses ("": the attacker's own sight).
+    spotter: str = ""
 
     @property
     def hit_chance(self) -> Fraction:
@@ -177,7 +180,17 @@ def attack_preview(
         attack_odds(plan),
         defense_against(target, plan.ctx.front),
         modifiers(plan),
+        _spotter(state, plan),
     )
+
+
+def _spotter(state: GameState, plan: AttackPlan) -> str:
+    """The unit whose sight an indirect-fire attack uses, or "" when the attacker sees the target."""
+    attacker, target = plan.ctx.attacker, plan.ctx.target
+    if visible(state, attacker, target):
+        return ""
+    found = indirect.spotter(state, attacker, target)
+    return found.id if found is not None else ""
 
 
 def modifiers(plan: AttackPlan) -> tuple[Modifier, ...]:

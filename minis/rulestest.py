@@ -27,9 +27,10 @@ from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
 from minis.game import Game
-from minis.hexgrid import Facing, Hex
+from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
 from minis.paths import files_in, is_dir
+from minis.rules import obstacles
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Counter, Phase, Scenario, Unit
@@ -355,7 +356,8 @@ def _parse_setup(r: _Reader, title: str, scenario: Scenario, attacker: Side | No
     ids: set[str] | None = None
     if setup is not None and (attacker is not None or scenario is Scenario.STANDARD):
         try:
-            ids = set(setup.game(scenario, attacker).state.units)
+            started = setup.game(scenario, attacker).state
+            ids = set(started.units) | {o.id for o in obstacles.all_obstacles(started)}
         except ValueError as error:
             r.add(("armies",), f"impossible set-up: {error}")
     steps = tuple(_steps(r, data.get("steps", []), board, ids))
@@ -444,19 +446,29 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
         removed = bool(r.boolean(table, "removed", path))
         at = r.text(table, "at", path, required=not removed)
         hex_ = None
-        if at is not None and board is not None:
+        side_facing = None  # an obstacle on a hexside: `at = "B2/B3"` (minis.rules.obstacles)
+        if at is not None and board is not None and "/" in at and card is not None and card.is_obstacle:
+            first, _, second = at.partition("/")
+            try:
+                hex_, across = board.parse(first), board.parse(second)
+                side_facing = direction_to(hex_, across)
+                if side_facing is None:
+                    r.add((*path, "at"), f"{first} and {second} are not next to each other")
+            except ValueError as error:
+                r.add((*path, "at"), str(error))
+        elif at is not None and board is not None:
             try:
                 hex_ = board.parse(at)
             except ValueError as error:
                 r.add((*path, "at"), str(error))
         facing_text = r.text(table, "facing", path)
-        facing = None
+        facing = side_facing
         if facing_text is not None:
             try:
                 facing = Facing.parse(facing_text)
             except ValueError as error:
                 r.add((*path, "facing"), str(error))
-        if card is not None and facing is not None and not card.is_vehicle:
+        if card is not None and facing is not None and not card.is_vehicle and side_facing is None:
             r.add((*path, "facing"), f"'{card_id}' is a Soldier; only Vehicles have a facing")
         if card is not None and card.is_vehicle and facing is None and facing_text is None and not removed:
             r.add(path, f"the Vehicle '{unit_id}' needs a facing", 'facing = "E"')
@@ -709,7 +721,15 @@ def _run_check(game: Game, check: Check) -> str | None:
     state = game.state
     values = check.values
     label = game.label
-    if "unit" in values:
+    if "unit" in values and values["unit"] not in state.units:  # an obstacle (minis.rules.obstacles)
+        obstacle = next((o for o in obstacles.all_obstacles(state) if o.id == values["unit"]), None)
+        name = values["unit"]
+        if "removed" in values and values["removed"] != (obstacle is None):
+            return f"{name} is {'removed' if obstacle is None else 'still on the map'}"
+        if "at" in values and (obstacle is None or obstacle.hex != values["at"]):
+            where = label(obstacle.hex) if obstacle is not None and obstacle.hex else "no hex"
+            return f"{name} is in {where}, expected {label(values['at'])}"
+    elif "unit" in values:
         unit = state.units[values["unit"]]
         name = unit.id
         if "removed" in values and values["removed"] != unit.removed:

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from minis import atomic
+from minis import abilities, atomic
 from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
 from minis.battle import Battle
@@ -1000,12 +1000,12 @@ def _placement_problems(
             continue
         terrain = board.terrain(hex_)
         label = board.label(hex_)
-        if not terrain.effects.can_enter(card.is_vehicle):
+        unit = Unit(f"preset {index}", card, _ARMIES[preset.side], hex=hex_)
+        if not abilities.enters_terrain(state, unit, hex_, terrain.effects.can_enter(card.is_vehicle)):
             problems.append(
                 (index, f"{card.name} can't be in {label}: {terrain.name.lower()} is impassable to it")
             )
             continue
-        unit = Unit(f"preset {index}", card, _ARMIES[preset.side], hex=hex_)
         here = present.setdefault(hex_, [])
         if not room_for(state, unit, hex_, here):
             problems.append(

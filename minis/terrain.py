@@ -2,9 +2,10 @@
 
 The rules modules ask this table instead of testing terrain kinds themselves, so a rule such as
 "Vehicles can't enter marshes" lives in exactly one place. Hex terrain is one letter per hex in the
-map files (C F H T M P). Streams and roads are not hex terrain: they belong to the hexside between two
-adjacent hexes (a road link runs from one hex centre to the next across that hexside), so they are
-stored as pairs of hexes. A road link across a stream is a bridge.
+map files (C F H T M P; W, water, is an extension of the Base Set). Streams and roads are not hex
+terrain: they belong to the hexside between two adjacent hexes (a road link runs from one hex centre to
+the next across that hexside), so they are stored as pairs of hexes. A road link across a stream is a
+bridge.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ DOUBLE_COST = 2
 
 
 class Terrain(enum.Enum):
-    """The six kinds of hex terrain; the value is the letter used in map files."""
+    """The kinds of hex terrain; the value is the letter used in map files. The Base Set has six; WATER
+    (a river or the sea: deep water only boats and amphibious Vehicles cross) is an extension."""
 
     CLEAR = "C"
     FOREST = "F"
@@ -35,6 +37,7 @@ class Terrain(enum.Enum):
     TOWN = "T"
     MARSH = "M"
     POND = "P"
+    WATER = "W"
 
     @property
     def letter(self) -> str:
@@ -55,7 +58,7 @@ class Terrain(enum.Enum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Terrain:
-        """`F` to FOREST; raises ValueError naming the six letters for anything else."""
+        """`F` to FOREST; raises ValueError naming the letters for anything else."""
         try:
             return cls(letter)
         except ValueError:
@@ -71,7 +74,7 @@ TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
 _CODES = {terrain: index for index, terrain in enumerate(TERRAINS)}
 
 #: How the letters are explained in error hints and legends.
-LETTERS_HELP = "C clear, F forest, H hill, T town, M marsh, P pond"
+LETTERS_HELP = "C clear, F forest, H hill, T town, M marsh, P pond, W water"
 
 
 @attrs.frozen
@@ -128,6 +131,10 @@ TERRAIN_EFFECTS: dict[Terrain, TerrainEffects] = {
     Terrain.TOWN: _row(Terrain.TOWN, sight=True, soldier_cover=4, vehicle_cover=5),
     Terrain.MARSH: _row(Terrain.MARSH, sight=False, vehicle=False, soldier_cover=4),
     Terrain.POND: _row(Terrain.POND, sight=False, vehicle=False, soldier=False),
+    # Water (an extension): closed to Soldiers and Vehicles; an ability opens it (Amphibious, Water
+    # Craft), and then it costs what a double-cost hex does unless the ability says otherwise. Like a
+    # pond it neither blocks sight nor gives cover.
+    Terrain.WATER: _row(Terrain.WATER, sight=False, vehicle=False, double=True, soldier=False),
 }
 
 

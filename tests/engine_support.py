@@ -92,7 +92,7 @@ import random  # noqa: E402
 
 from minis import abilities  # noqa: E402
 from minis.army import Army  # noqa: E402
-from minis.rules import mapinfo  # noqa: E402
+from minis.rules import arrivals, mapinfo  # noqa: E402
 from minis.rules.stacking import overstacked  # noqa: E402
 from minis.state import GameState, Stage  # noqa: E402
 
@@ -145,10 +145,12 @@ def check_invariants(game: Game) -> None:
             assert u.hex is None and u.carried_by is None, u
             continue
         if u.hex is None:
-            assert state.phase is Phase.SETUP, f"{u.id} has no hex in {state.phase}"
+            waits = arrivals.arrives_later(state, u)  # a Hero or Paratrooper still off the map
+            assert state.phase is Phase.SETUP or waits, f"{u.id} has no hex in {state.phase}"
             continue
         assert board.is_playable(u.hex), u
-        if not info.effects[u.hex].can_enter(u.card.is_vehicle):
+        allowed = info.effects[u.hex].can_enter(u.card.is_vehicle)
+        if not abilities.enters_terrain(state, u, u.hex, allowed) and u.carried_by is None:  # water: a boat
             assert any(u.hex in link for link in board.roads), f"{u.id} in impassable {board.label(u.hex)}"
         assert (u.facing is not None) == u.card.is_vehicle, u
         assert u.card.is_vehicle or not u.damaged, u

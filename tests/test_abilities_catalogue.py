@@ -19,6 +19,7 @@ from minis.board import Board
 from minis.cards import AbilityRef, StatCard, card_catalogue
 from minis.game import Game
 from minis.hexgrid import Facing
+from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import Unit
 
@@ -131,7 +132,8 @@ def test_every_card_loads_into_a_game() -> None:
                 facing = Facing.E if card.is_vehicle else None
                 units.append(Unit(f"{card.id}@{side.value}", card, side, at, facing))
         game = Game.from_position(b, units)
-        assert set(game.state.units) == {u.id for u in units}
+        obstacle_ids = {o.id for o in obstacles.all_obstacles(game.state)}  # obstacles are not units
+        assert set(game.state.units) | obstacle_ids == {u.id for u in units}
         loaded |= {u.card.id for u in units}
     assert loaded == {c.id for c in playable}
     refused = [c for c in card_catalogue().values() if not registry.playable(c)]

@@ -19,7 +19,7 @@ from engine_support import check_invariants
 from minis import actions as A
 from minis.ability_loader import standard_abilities
 from minis.ai.random_bot import RandomBot
-from minis.army import Army, validate_army
+from minis.army import HERO_ABILITIES, Army, validate_army
 from minis.cards import StatCard, card_catalogue
 from minis.dice import Dice
 from minis.game import Game
@@ -34,6 +34,10 @@ POINTS = 100
 MAX_UNITS = 15
 
 
+def _hero(card: StatCard) -> bool:
+    return any(ref.id in HERO_ABILITIES for ref in card.abilities)
+
+
 def covering_armies(side: Side) -> list[Army]:
     """Standard armies of one side that together hold every playable card that side may take (first fit,
     dearest first)."""
@@ -45,7 +49,11 @@ def covering_armies(side: Side) -> list[Army]:
     packs: list[list[StatCard]] = []
     for card in cards:
         for pack in packs:
-            if sum(c.cost for c in pack) + card.cost <= POINTS and len(pack) < MAX_UNITS:
+            if (
+                sum(c.cost for c in pack) + card.cost <= POINTS
+                and len(pack) < MAX_UNITS
+                and not (_hero(card) and any(_hero(c) for c in pack))  # one Hero per 100 points
+            ):
                 pack.append(card)
                 break
         else:

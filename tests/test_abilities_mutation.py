@@ -35,8 +35,14 @@ def _rules_tests() -> list[RulesTest]:
 
 
 def _tests_with(ability_id: str) -> list[RulesTest]:
-    """The rules tests in which some unit's card has the ability."""
-    return [t for t in _rules_tests() if any(u.card.has(ability_id) for u in t.units)]
+    """The rules tests in which some unit's card has the ability (a set-up test: some card of its armies)."""
+    cards = card_catalogue()
+    return [
+        t
+        for t in _rules_tests()
+        if any(u.card.has(ability_id) for u in t.units)
+        or (t.setup is not None and any(cards[c].has(ability_id) for c in (*t.setup.axis, *t.setup.allies)))
+    ]
 
 
 def test_the_ability_rules_tests_pass() -> None:

@@ -14,12 +14,12 @@ from minis import actions as A
 from minis.ai.bot import Bot, play_out, view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
-from minis.ai.scoring import reach
+from minis.ai.scoring import Evaluator, Sight, reach, sight_for
 from minis.army import Army, load_army
 from minis.data import shipped_folder
 from minis.dice import Dice
 from minis.game import Game
-from minis.hexgrid import Hex, distance
+from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup
 from minis.rules.defensive_fire import provoked
 from minis.sides import Side
@@ -254,3 +254,53 @@ def test_candidates_are_best_first_and_legal() -> None:
                 assert game.is_legal(action) is None, game.format(action)
             checked += 1
         game.apply((mine if side is Side.AXIS else other).choose(view(game, side, 1)))
+
+
+# --- the hex values: a Vehicle's facing, the process's shared evaluators ---------------------------------
+
+
+def test_a_vehicle_turns_its_front_to_the_gun_that_threatens_it() -> None:
+    """The hex value of a Vehicle counts its front defense against the threats it can face, so the
+    facing it is given there shows its front to an anti-tank gun to its west (not the first facing)."""
+    b = board("""
+C C C C C C C C
+ C C C C C C C C
+C C C C C C C C
+""")
+    tank = unit(b, "sherman", "m4a1-sherman", "allies", "B5", "E")
+    gun = unit(b, "gun", "pak-38-anti-tank-gun", "axis", "B2")
+    game = position(b, [tank, gun], phase="movement", active="allies")
+    state = game.state
+    evaluator = Evaluator.make(state, Side.ALLIES, sight_for(b))
+    here = state.units["sherman"].hex
+    assert here is not None
+    value, facing = evaluator.value(state.units["sherman"], here)
+    assert facing is not None and is_front(here, facing, b.parse("B2"))
+    blind = Evaluator.make(state, Side.ALLIES, sight_for(b))
+    blind.facing_aware = False  # the rear defense against every threat, as before
+    assert blind.value(state.units["sherman"], here)[0] < value
+
+
+def test_shared_hex_values_are_those_of_a_fresh_evaluator_and_follow_the_enemy() -> None:
+    """The process keeps evaluators by what their values depend on: the same position gives the same
+    values as a fresh one, and an enemy that moved gives another evaluator."""
+    b = board("""
+C C C C C C C C
+ C C C F C C C C
+C C C C C C C C
+""")
+    tank = unit(b, "sherman", "m4a1-sherman", "allies", "B6", "W")
+    rifles = unit(b, "rifles", "mauser-kar-98k", "axis", "A2")
+    gun = unit(b, "gun", "pak-38-anti-tank-gun", "axis", "C2")
+    game = position(b, [tank, rifles, gun], phase="movement", active="allies")
+    shared = Evaluator.shared(game.state, Side.ALLIES)
+    assert Evaluator.shared(view(game, Side.ALLIES, 1).state, Side.ALLIES) is shared
+    fresh = Evaluator.make(game.state, Side.ALLIES, Sight(b))
+    sherman = game.state.units["sherman"]
+    for hex_ in b.hexes:
+        assert shared.value(sherman, hex_) == fresh.value(sherman, hex_)
+    moved = game.copy()
+    moved.state.update("gun", hex=b.parse("B4"))
+    other = Evaluator.shared(moved.state, Side.ALLIES)
+    assert other is not shared
+    assert other.value(sherman, b.parse("B5")) != shared.value(sherman, b.parse("B5"))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_support import board, check_invariants, position, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from minis import actions as A
 from minis.ai import search as search_module
 from minis.ai.bot import play_out, view
 from minis.ai.heuristic import HeuristicBot
-from minis.ai.playout import pack, placing, score, unpack
+from minis.ai.playout import keyed_dice, pack, placing, score, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot, paired
 from minis.army import load_army
@@ -25,7 +26,6 @@ from minis.dice import Dice
 from minis.game import Game
 from minis.sides import Side
 from minis.state import Counter, Phase, Stage
-from tests.engine_support import board, check_invariants, position, unit
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN = board("""
@@ -105,11 +105,13 @@ def test_same_seed_in_process_gives_the_same_decision() -> None:
     side = game.decider()
     assert side is not None
     chosen = []
+    played = []
     for _ in range(2):
         search = SearchBot(7, budget=60.0, workers=0, max_playouts=12, horizon=30)
         chosen.append(search.choose(view(game, side, 99)))
-        assert search.playouts == 12  # it did search (and was not cut short by the budget)
-    assert chosen[0] == chosen[1]
+        played.append(search.playouts)
+    assert 4 <= played[0] <= 12  # it did search (every candidate; it may stop early when settled)
+    assert chosen[0] == chosen[1] and played[0] == played[1]
     game.copy().apply(chosen[0])
 
 
@@ -283,3 +285,21 @@ def test_placing_favours_the_side_whose_guns_bear() -> None:
     alone = game.state.clone()
     alone.update("panzer", removed=True)
     assert placing(alone, Side.ALLIES) == 0.0  # no enemy left: no pull toward no one
+
+
+def test_an_event_rolls_the_same_dice_in_every_candidate_s_playout() -> None:
+    """Dice keyed by the event: the same attack in the same turn and phase gets the same dice however
+    many dice were rolled before it (another candidate's playout); a repeat, another attack or another
+    playout's seed gets other dice."""
+    game = _movement()
+    later = game.copy()
+    later.apply(A.Pass())  # another position of the same turn and phase
+    assert later.state.turn == game.state.turn and later.state.phase is game.state.phase
+    attack = A.Attack("a", "b")
+    first = keyed_dice(5, game.state, attack, {}).roll_many(12)
+    assert keyed_dice(5, later.state, attack, {"other": 3}).roll_many(12) == first
+    seen: dict[str, int] = {}
+    assert keyed_dice(5, game.state, attack, seen).roll_many(12) == first
+    assert keyed_dice(5, game.state, attack, seen).roll_many(12) != first  # the same attack again
+    assert keyed_dice(5, game.state, A.Attack("a", "c"), {}).roll_many(12) != first
+    assert keyed_dice(6, game.state, attack, {}).roll_many(12) != first

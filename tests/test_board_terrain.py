@@ -18,8 +18,8 @@ from minis.terrain import (
 
 
 def test_letters_and_codes() -> None:
-    assert [t.letter for t in TERRAINS] == ["C", "F", "H", "T", "M", "P"]
-    assert [t.code for t in TERRAINS] == list(range(6))
+    assert [t.letter for t in TERRAINS] == ["C", "F", "H", "T", "M", "P", "W"]  # W: water, an extension
+    assert [t.code for t in TERRAINS] == list(range(7))
     assert all(Terrain.from_code(t.code) is t and Terrain.from_letter(t.letter) is t for t in TERRAINS)
     with pytest.raises(ValueError, match="C clear, F forest"):
         Terrain.from_letter("X")
@@ -36,6 +36,7 @@ def test_letters_and_codes() -> None:
         (Terrain.TOWN, True, True, False, False, True, 4, 5),
         (Terrain.MARSH, False, False, False, False, True, 4, None),
         (Terrain.POND, False, False, False, False, False, None, None),
+        (Terrain.WATER, False, False, True, False, False, None, None),  # opened by abilities only
     ],
 )
 def test_the_terrain_effects_table(

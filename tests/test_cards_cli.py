@@ -24,8 +24,8 @@ def test_list_prints_one_aligned_line_per_card(capsys: pytest.CaptureFixture[str
     assert len(lines) == len(card_catalogue()) == 387
     sherman = next(line for line in lines if line.startswith("m4a1-sherman "))
     assert sherman.split() == ["m4a1-sherman", "M4A1", "Sherman", "Allies", "21"]
-    wespe = next(line for line in lines if line.startswith("wespe "))
-    assert wespe.endswith("needs: indirect fire and spotters")
+    waiting = next(line for line in lines if line.startswith("luftwaffe-infantrymen "))
+    assert waiting.endswith("needs: aircraft")
     # the columns line up: every name starts at the same position, every line has the same width
     name_column = {
         line.index(card.name)

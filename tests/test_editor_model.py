@@ -61,8 +61,15 @@ def minis(*args: str, cwd: Path | None = None) -> Run:
 
 # --- round trips -----------------------------------------------------------------------------------
 def test_the_shipped_files_are_all_there() -> None:
-    assert len(MAP_FILES) == 15  # 8 sections, 6 configurations, the Breakout map
-    assert [p.name for p in SCENARIO_FILES] == ["assault.toml", "breakout.toml", "standard.toml"]
+    assert len(MAP_FILES) == 17  # 8 sections, 6 configurations, Breakout, Bombardment, River Crossing
+    assert [p.name for p in SCENARIO_FILES] == [
+        "airborne-drop.toml",
+        "assault.toml",
+        "bombardment.toml",
+        "breakout.toml",
+        "river-crossing.toml",
+        "standard.toml",
+    ]
 
 
 @pytest.mark.parametrize("path", MAP_FILES, ids=lambda p: p.name)

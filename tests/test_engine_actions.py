@@ -41,6 +41,7 @@ ACTIONS = st.one_of(
     st.builds(A.End, st.sampled_from(["west", "east"])),
     st.builds(A.Deploy, IDS, HEXES, st.none() | FACING),
     st.just(A.Ready()),
+    st.builds(A.Arrive, IDS, HEXES),
 )
 
 
@@ -58,6 +59,7 @@ def test_the_contract_examples_parse() -> None:
     assert A.parse("fire pak at B2", BOARD.parse) == A.Fire("pak", BOARD.parse("B2"))
     assert A.parse("first allies", BOARD.parse) == A.First(Side.ALLIES)
     assert A.parse("  PASS ", BOARD.parse) == A.Pass()
+    assert A.parse("arrive fallschirmjager B2", BOARD.parse) == A.Arrive("fallschirmjager", BOARD.parse("B2"))
 
 
 @pytest.mark.parametrize(

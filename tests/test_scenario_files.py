@@ -104,8 +104,11 @@ def test_minis_edit_check_accepts_the_shipped_files() -> None:
     code, out, err = check(*paths)
     assert (code, err) == (0, "")
     assert out.splitlines() == [
+        f"OK {SCENARIOS_DIR / 'airborne-drop.toml'} (scenario: Airborne Drop, 171 hexes)",
         f"OK {SCENARIOS_DIR / 'assault.toml'} (scenario: Assault, on choose)",
+        f"OK {SCENARIOS_DIR / 'bombardment.toml'} (scenario: Bombardment, 98 hexes)",
         f"OK {SCENARIOS_DIR / 'breakout.toml'} (scenario: Breakout, 158 hexes)",
+        f"OK {SCENARIOS_DIR / 'river-crossing.toml'} (scenario: River Crossing, 140 hexes)",
         f"OK {SCENARIOS_DIR / 'standard.toml'} (scenario: Standard, on roll)",
         f"OK {BREAKOUT_MAP} (map: 158 hexes)",
     ]

@@ -328,8 +328,13 @@ def test_a_hint_by_key_shows_without_acting(driver: Any, arcade: Any, shots: Pat
     driver.key(key.H)
     control = screen.controller
     assert control.message.startswith("Hint: "), control.message
-    assert control.selected is not None and screen.state.units[control.selected].side is Side.AXIS
+    if control.message.startswith("Hint: bring the "):  # a Hero or Paratrooper to bring in: its hex shown
+        assert control.selected is None
+    else:
+        assert control.selected is not None and screen.state.units[control.selected].side is Side.AXIS
     assert "#" not in control.message and "-" not in control.message.split(": ", 1)[1].split(" ")[0]
+    ids = {u.id for u in screen.state.units.values()} | {u.card.id for u in screen.state.units.values()}
+    assert not any(word.strip(".,") in ids for word in control.message.split()), control.message
     assert len(screen.game.record) == record  # shown, not done
     driver.frame()
     driver.screenshot(shots / "computer-hint.png")

@@ -62,7 +62,7 @@ def test_the_odds_text_says_the_modifiers_and_the_sight_line_percentage(driver: 
     text = control.attack_text(preview)
     assert f"defense {preview.defense} (card {preview.card_defense})" in text
     assert "-1 defense: the target is disrupted" in text
-    assert f"{queries.percent(preview.hit_chance)} on the sight line: the chance of at least one hit" in text
+    assert f"{queries.percent(preview.hit_chance)} (on the sight line): at least one hit" in text
 
 
 def _battle(driver: Any) -> Any:

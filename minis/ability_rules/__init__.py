@@ -20,5 +20,7 @@ abilities and what each does.
 - `extra_actions`: extra attacks and moves in one activation (Double Shot, ...; the bookkeeping is
   the rulebook's: `minis.rules.activation`)
 - `transport`: Fighting Platform, Light Artillery
+- `indirect`: Indirect Fire, Improved Indirect Fire, Spotter and Chatting on the Radio (attacks through a
+  friendly unit's sight; the engine side is `minis.rules.indirect`)
 - `special`: abilities that are actions of their own (Bridge Demolition, Smoke Screen, Headshot, Overrun)
 """

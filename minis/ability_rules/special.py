@@ -14,7 +14,7 @@ from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance, is_front
 from minis.los import crossed_offsets
-from minis.rules import activation
+from minis.rules import activation, obstacles
 from minis.rules.combat import (
     IMPAIRED_PENALTY,
     SAME_HEX_COVER_PENALTY,
@@ -65,13 +65,17 @@ def bridges_from(state: GameState, hex_: Hex) -> list[Hex]:
 class BridgeDemolition(Ability):
     """Bridge Demolition: `use U bridge-demolition [H]` in its assault phase, instead of moving or
     attacking: one die, on 4+ the bridge from its hex to H (needed only if there are two) is destroyed:
-    the road is broken there and crossing that stream needs a movement roll again."""
+    the road is broken there and crossing that stream needs a movement roll again. The same roll removes
+    the obstacles in its hex (issue 16); with no bridge there, `use U bridge-demolition` is for them alone."""
 
     def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:
         if _ready(state, owner, Phase.ASSAULT) is not None:
             return ()
         assert owner.hex is not None and state.board is not None
-        return [(state.board.label(h),) for h in bridges_from(state, owner.hex)]
+        found = [(state.board.label(h),) for h in bridges_from(state, owner.hex)]
+        if not found and state.flags and obstacles.in_hex(state, owner.hex):
+            return [()]
+        return found
 
     def use_problem(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> str | None:
         problem = _ready(state, owner, Phase.ASSAULT)
@@ -82,6 +86,8 @@ class BridgeDemolition(Ability):
     def _bridge(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> tuple[Hex | None, str | None]:
         assert owner.hex is not None and state.board is not None
         bridges = bridges_from(state, owner.hex)
+        if not bridges and not args and state.flags and obstacles.in_hex(state, owner.hex):
+            return None, None  # no bridge: the obstacles in its hex alone
         if not bridges:
             return None, f"there is no bridge in {owner.id}'s hex"
         if not args:
@@ -100,7 +106,7 @@ class BridgeDemolition(Ability):
         self, state: GameState, owner: Unit, args: tuple[str, ...], dice: Dice, events: list[Event]
     ) -> None:
         across, _ = self._bridge(state, owner, args)
-        assert across is not None and owner.hex is not None
+        assert owner.hex is not None
         state.activated.add(owner.id)
         die = dice.roll()
         blown = die >= DEMOLITION_ROLL
@@ -109,14 +115,17 @@ class BridgeDemolition(Ability):
                 "ability",
                 owner.side,
                 owner.id,
-                hexes=(owner.hex, across),
+                hexes=(owner.hex, across) if across is not None else (owner.hex,),
                 dice=(die,),
                 value=int(blown),
                 note=self.id,
             )
         )
-        if blown:
+        if blown and across is not None:
             state.broken_roads = state.broken_roads | {frozenset((owner.hex, across))}
+        if blown and state.flags:
+            for obstacle in obstacles.in_hex(state, owner.hex):  # the same roll clears them
+                obstacles.remove(state, obstacle, owner, events)
 
 
 # --- Smoke Screen ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from minis.ability_api import Ability, ability
 from minis.ability_rules.rulebook import _Transport
 from minis.dice import Dice
 from minis.events import Event
-from minis.rules import activation
+from minis.rules import activation, water
 from minis.rules import transport as transport_rules
 from minis.rules.stacking import room_for
 from minis.state import GameState, Phase, Stage, Unit
@@ -113,6 +113,8 @@ class MechanizedTactics(Ability):
             return f"{owner.id} can dismount this way only after {owner.carried_by} has moved this phase"
         if owner.disrupted and abilities.disrupted(state, owner):
             return f"{owner.id} is disrupted and can't dismount"
+        if water.in_water(state, owner.hex):
+            return f"{owner.id} can't get off into the water: it lands on a bank with 'dismount'"
         return None
 
     def use_actions(self, state: GameState, owner: Unit) -> Iterable[tuple[str, ...]]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from minis.army import HISTORICAL_GROUPS, MAX_UNITS, Army, Scenario
+from minis.army import HERO_ABILITIES, HISTORICAL_GROUPS, MAX_UNITS, Army, Scenario, hero_limit
 from minis.cards import Attack, StatCard
 from minis.errors import MinisError, Problem
 from minis.odds import hit_odds
@@ -210,6 +210,7 @@ def _pools(
         for _, card in sorted(cards.items())
         if card.serves(side)
         and not card.needs  # cards that wait for a rule system to come are refused by the army rules
+        and not card.is_obstacle  # the strength measure sees no worth in them: the computer buys none
         and card.cost <= points
         and (year is None or card.year <= year)
     )
@@ -228,14 +229,15 @@ def _draw(
     Units are added while one fits, each picked with a chance in proportion to (what it adds to the
     army's strength per point) ** GREED, where a unit cheaper than the points left per unit slot left
     counts as costing that much (so few slots and many points favour big units). A second commander
-    is never picked while anything else fits.
+    is never picked while anything else fits, nor a Hero beyond the army's cap (`army.hero_limit`).
     """
     units: list[str] = []
     totals = _Totals()
     left: float = points
     commanders = 0
+    heroes_left = hero_limit(points)
     while len(units) < unit_limit:
-        fits = [card for card in pool if card.cost <= left]
+        fits = [card for card in pool if card.cost <= left and (heroes_left > 0 or not _is_hero(card))]
         others = [card for card in fits if not card.is_commander]
         if commanders and others:
             fits = others
@@ -251,7 +253,12 @@ def _draw(
         totals = totals.plus(card)
         left -= card.cost
         commanders += card.is_commander
+        heroes_left -= _is_hero(card)
     return tuple(units), totals.strength
+
+
+def _is_hero(card: StatCard) -> bool:
+    return any(ref.id in HERO_ABILITIES for ref in card.abilities)
 
 
 def _no_army(side: Side, points: int, unit_limit: int, year: int | None) -> str:

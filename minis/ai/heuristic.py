@@ -12,9 +12,10 @@
 - Set-up and deployment: `minis.ai.deployment`.
 
 A decision costs a few milliseconds: units' options come from `Game.unit_options` (never every facing
-of every destination), hex values are remembered while the enemy stays where it is, and the odds are
-cached. Ties are broken by a small random term from a generator seeded by the bot's seed and the
-position, so the same seed and the same view give the same choice, whatever was asked before.
+of every destination), hex values are remembered while the enemy stays where it is (shared by every
+bot of the process, so a search's playouts reuse them), and line of sight and the odds are cached.
+Ties are broken by a small random term from a generator seeded by the bot's seed and the position, so
+the same seed and the same view give the same choice, whatever was asked before.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ import random
 from collections.abc import Mapping
 
 from minis import actions as A
+from minis.ai import arrivals as arrival_ai
 from minis.ai import deployment
+from minis.ai import obstacles as obstacle_ai
 from minis.ai.scoring import (
     STOP_SHARE,
     Evaluator,
@@ -32,6 +35,7 @@ from minis.ai.scoring import (
     estimate,
     expected_harm,
     plan_odds,
+    sight_for,
     worth,
 )
 from minis.game import Game
@@ -66,8 +70,6 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else random.randrange(2**63)
-        self._sight: Sight | None = None
-        self._evaluator: tuple[tuple[object, ...], Evaluator] | None = None
 
     # --- the interface -------------------------------------------------------------------------------
 
@@ -96,16 +98,12 @@ class HeuristicBot:
     def _sight_for(self, state: GameState) -> Sight:
         board = state.battle.board
         assert board is not None
-        if self._sight is None or self._sight.board is not board:
-            self._sight = Sight(board)
-        return self._sight
+        return sight_for(board)
 
     def _evaluator_for(self, state: GameState, side: Side) -> Evaluator:
-        """The hex values for `side`, kept while the enemy, the turn and the objective stay the same."""
-        key = Evaluator.key(state, side)
-        if self._evaluator is None or self._evaluator[0] != key:
-            self._evaluator = (key, Evaluator.make(state, side, self._sight_for(state)))
-        return self._evaluator[1]
+        """The hex values for `side`, shared in the process while the enemy, the turn and the objective
+        stay the same (a search's playouts, each with bots of its own, meet the same positions)."""
+        return Evaluator.shared(state, side)
 
     def _score(self, game: Game, side: Side, rng: random.Random) -> list[Scored]:
         state = game.state
@@ -114,6 +112,8 @@ class HeuristicBot:
             return self._act(game, side, rng)
         if stage is Stage.DEFENSIVE_FIRE:
             return self._defensive_fire(game, side)
+        if stage is Stage.DEPLOY and state.flags and obstacle_ai.placing(game):  # obstacles first
+            return [(obstacle_ai.place(game, side, rng), 1.0)]
         if stage is Stage.DEPLOY:
             action = deployment.deploy(game, side, self._sight_for(state), rng)
             return [(action, 1.0)]
@@ -157,6 +157,7 @@ class HeuristicBot:
                 continue  # a good shot beats moving in the assault phase: don't price its moves
             found.extend(self._moves(state, evaluator, unit, options.moves, rng))
             found.extend(self._others(state, evaluator, unit, options, rng))
+        found.extend(arrival_ai.scored(game, evaluator, rng))  # Heroes, Paratroopers off the map
         return found
 
     def _moves(
@@ -190,9 +191,14 @@ class HeuristicBot:
         Each enemy the path provokes fires once, at the step and hex that suit it best (its best odds
         of disrupting); the chances of the different enemies combine as independent shots.
         """
-        enemies = [
-            e for e in evaluator.enemies if e.hex is not None and distance(e.hex, path[0]) <= len(path) + 1
-        ]
+        reach_ = len(path) + 1
+        q, r = path[0]
+        enemies = []
+        for e in evaluator.enemies:
+            if e.hex is not None:
+                dq, dr = e.hex[0] - q, e.hex[1] - r
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach_:
+                    enemies.append(e)
         if not enemies:
             return 0.0
         safe = 1.0
@@ -223,6 +229,14 @@ class HeuristicBot:
             _, facing = evaluator.value(unit, unit.hex)
             if facing is not None and facing is not unit.facing and facing in options.faces:
                 found.append((A.Face(unit.id, facing), 0.3 + rng.random() * JITTER))
+        if options.landings:  # ashore from a boat afloat (rules/water.py), onto the best-valued bank hex
+            ranked = sorted(options.landings, key=lambda h: evaluator.value(unit, h)[0])
+            found.extend(
+                (A.Dismount(unit.id, h), 1.0 + 0.01 * i + rng.random() * JITTER) for i, h in enumerate(ranked)
+            )
+        if not options.boards and options.dismount is None:
+            found.extend((use, -0.5 + rng.random() * JITTER) for use in options.uses)
+            return found
         nearest = min(
             (
                 distance(unit.hex, e.hex)

@@ -1,9 +1,11 @@
 """Playouts for the search bot: a position played forward with fresh dice, and what it was worth.
 
 A playout copies a position, applies one candidate action, then lets a policy bot play both sides
-(each from its side's `view`, with dice drawn afresh from the playout's seed) until the horizon: the
-end of the turn (its casualty phase done), the end of the game, or a number of actions. The position
-it reaches is scored for the side that chose (`score`): material, the objective, a win or a loss.
+(each from its side's `view`) until the horizon: the end of the turn (its casualty phase done), the
+end of the game, or a number of actions. Each action rolls dice seeded by the playout's seed and the
+event itself (`keyed_dice`), so the same attack rolls the same dice in every candidate's playout of
+that seed. The position it reaches is scored for the side that chose (`score`): material, the
+objective, a win or a loss, and the units' placing (`placing`).
 
 Playouts run in this process or in worker processes. A worker gets the position as bytes (`pack`):
 a `Game` does not pickle as it is (its battle holds mappingproxy tables, its board loader may be a
@@ -24,7 +26,7 @@ from typing import Any
 
 from minis import actions as A
 from minis.ai.bot import Bot, BotFactory, view
-from minis.ai.scoring import Evaluator, Sight
+from minis.ai.scoring import Evaluator
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules.errors import IllegalAction
@@ -93,10 +95,6 @@ def score(state: GameState, side: Side) -> float:
     return balance
 
 
-#: Line of sight on the board last scored (a playout's positions all share their board).
-_sight: Sight | None = None
-
-
 def placing(state: GameState, side: Side) -> float:
     """How much better `side`'s units stand than the enemy's, in the heuristic's points.
 
@@ -105,15 +103,11 @@ def placing(state: GameState, side: Side) -> float:
     the same way from their side. Added to `score` at a playout's horizon, it lets a short playout see
     what the next turn will make of the position, not only the material it reached.
     """
-    global _sight
-    board = state.battle.board
-    if board is None:
+    if state.battle.board is None:
         return 0.0
-    if _sight is None or _sight.board is not board:
-        _sight = Sight(board)
     total = 0.0
     for who, sign in ((side, 1.0), (side.other, -1.0)):
-        evaluator = Evaluator.make(state, who, _sight)
+        evaluator = Evaluator.shared(state, who)
         if not evaluator.enemies:
             continue  # nothing to shoot or fear: a hex's value would be only the pull toward no one
         for unit in state.units.values():
@@ -125,6 +119,26 @@ def placing(state: GameState, side: Side) -> float:
 
 
 # --- playing forward -----------------------------------------------------------------------------------
+
+#: Dice by event: each action of a playout rolls dice seeded by the playout's seed and the action itself
+#: (False: one stream of dice for the whole playout, as before; kept for comparisons).
+KEYED_DICE = True
+
+
+def keyed_dice(seed: int, state: GameState, action: A.Action, seen: dict[str, int]) -> Dice:
+    """The dice for `action` in a playout: seeded by the playout's seed and the event (the turn, the
+    phase, the action, the unit moving during defensive fire, how many times it came up before).
+
+    With one stream of dice for a whole playout, a candidate that rolls one more die shifts every roll
+    after it, and two candidates' playouts share little luck. Keyed by the event, the same attack gets
+    the same dice in every candidate's k-th playout, so paired differences show what the candidates
+    change, not which dice each happened to draw.
+    """
+    move = state.move
+    key = f"{state.turn}:{state.phase.value}:{action!r}:{move.unit if move is not None else ''}"
+    count = seen.get(key, 0)
+    seen[key] = count + 1
+    return Dice(seed=random.Random(f"{seed}:{key}:{count}").getrandbits(63))
 
 
 def play(
@@ -150,7 +164,11 @@ def play(
     game.dice = Dice(seed=rng.randrange(2**63))
     turn = game.state.turn
     bots: Mapping[Side, Bot] = {s: policy(rng.randrange(2**63)) for s in Side}
+    dice_seed = rng.randrange(2**63)
+    seen: dict[str, int] = {}
     try:
+        if KEYED_DICE:
+            game.dice = keyed_dice(dice_seed, game.state, action, seen)
         game.apply(action)
         for _ in range(horizon):
             decider = game.decider()
@@ -158,7 +176,10 @@ def play(
                 break
             if time.time() > deadline:
                 return None
-            game.apply(bots[decider].choose(view(game, decider, rng.randrange(2**63))))
+            chosen = bots[decider].choose(view(game, decider, rng.randrange(2**63)))
+            if KEYED_DICE:
+                game.dice = keyed_dice(dice_seed, game.state, chosen, seen)
+            game.apply(chosen)
     except IllegalAction:
         return None
     value = score(game.state, side)

@@ -13,7 +13,7 @@ import random
 from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex
-from minis.rules import setup
+from minis.rules import arrivals, obstacles, setup
 from minis.rules.combat import may_reach
 from minis.state import Phase, Stage, Unit
 
@@ -44,6 +44,8 @@ class RandomBot:
         stage = game.state.stage
         if stage is Stage.ACT:
             return self._act(game)
+        if stage is Stage.DEPLOY and game.state.flags and obstacles.placing(game.state):
+            return self.rng.choice(game.legal_actions())  # obstacles first: any legal placement
         if stage is Stage.DEPLOY:
             waiting = game.ready_units()
             if waiting:
@@ -73,6 +75,9 @@ class RandomBot:
         """
         state = game.state
         area = setup.zone(state, unit.side)
+        extra = arrivals.extra_area(state, unit) if arrivals.any_special(state) else frozenset()
+        if extra:  # a Partisan or Gliderborne may also deploy outside its zone
+            area = area | extra
         if self._zone[0] is not area:  # the same zone object while a side deploys: sort it once
             self._zone = (area, tuple(sorted(area, key=lambda h: (h.r, h.q))))
         hexes = self._zone[1]
@@ -86,6 +91,9 @@ class RandomBot:
         return self.rng.choice(allowed) if allowed else None
 
     def _act(self, game: Game) -> A.Action:
+        arrival = self._arrival(game)
+        if arrival is not None:
+            return arrival
         if self.rng.random() < self.pass_chance:
             return A.Pass()
         units = game.ready_units()
@@ -114,8 +122,20 @@ class RandomBot:
             if options.dismount is not None:
                 rest.append(A.Dismount(unit, options.dismount))
             rest += list(options.uses)
+            rest += [A.Dismount(unit, h) for h in options.landings]  # ashore from a boat (water)
             return rest[pick]
         return A.Pass()
+
+    def _arrival(self, game: Game) -> A.Action | None:
+        """Half the time, a random arrival of a unit waiting off the map (Heroes, Paratroopers), if one
+        may arrive now. No draw at all in a battle without such units, so other games play as before."""
+        state = game.state
+        if not arrivals.any_special(state) or state.phase is not Phase.MOVEMENT:
+            return None
+        options = arrivals.arrive_actions(state)
+        if not options or self.rng.random() < 0.5:
+            return None
+        return options[self.rng.randrange(len(options))]
 
     def _attack(self, game: Game, unit: str) -> A.Action | None:
         """An attack on a random enemy the unit may attack, if there is one (each equally likely).

@@ -41,6 +41,8 @@ OBJECTIVE_PULL = 2.5
 APPROACH_PULL = 0.35
 #: Points for a hex whose terrain gives the unit cover (threats to come are not all known yet).
 COVER_BONUS = 0.6
+#: Whether a Vehicle's hex value counts its front defense against threats it can face.
+FACING_AWARE = True
 #: How much of the enemy's expected harm counts against a hex (each enemy fires at one target only).
 RISK = 0.45
 
@@ -131,19 +133,62 @@ def _cover(board: Board, hex_: Hex, vehicle: bool) -> int | None:
 
 @attrs.define
 class Sight:
-    """Line of sight between two hexes of one board, remembered (the board's own answer is slower)."""
+    """Line of sight between two hexes of one board, remembered (the board's own answer is slower).
+
+    One per board for the whole process (`sight_for`): line of sight depends on the board only, and
+    a search's playouts ask the same pairs again and again.
+    """
 
     board: Board
     seen: dict[tuple[Hex, Hex], bool] = attrs.Factory(dict)
 
     def __call__(self, a: Hex, b: Hex) -> bool:
-        if distance(a, b) <= 1:
+        return self.at(a, b, distance(a, b))
+
+    def at(self, a: Hex, b: Hex, dist: int) -> bool:
+        """The same, with the distance from a to b already known (the hex values' inner loop)."""
+        if dist <= 1:
             return True
         key = (a, b)
         found = self.seen.get(key)
         if found is None:
             found = self.seen[key] = bool(self.board.visible(a, b))
         return found
+
+
+#: The boards' line-of-sight tables, the most recent last (a process plays a few boards at a time).
+_SIGHTS: list[Sight] = []
+SIGHTS_KEPT = 8
+
+
+def sight_for(board: Board) -> Sight:
+    """The process's line-of-sight table of `board` (made on first use)."""
+    for sight in reversed(_SIGHTS):
+        if sight.board is board:
+            return sight
+    sight = Sight(board)
+    _SIGHTS.append(sight)
+    del _SIGHTS[:-SIGHTS_KEPT]
+    return sight
+
+
+#: Per card (by identity): the dice it rolls against a Soldier and a Vehicle at each distance 0-8.
+_DICE_BY_DISTANCE: dict[int, tuple[StatCard, tuple[tuple[int, int], ...]]] = {}
+
+
+def dice_by_distance(card: StatCard) -> tuple[tuple[int, int], ...]:
+    """`card.attack_dice` at every distance 0-8, (against a Soldier, against a Vehicle), 0: no attack."""
+    found = _DICE_BY_DISTANCE.get(id(card))
+    if found is None or found[0] is not card:
+        table = []
+        for dist in range(9):
+            band = range_band(dist)
+            assert band is not None
+            table.append(
+                (card.attack_dice(UnitType.SOLDIER, band) or 0, card.attack_dice(UnitType.VEHICLE, band) or 0)
+            )
+        found = _DICE_BY_DISTANCE[id(card)] = (card, tuple(table))
+    return found[1]
 
 
 def estimate(
@@ -154,15 +199,16 @@ def estimate(
     target_hex: Hex,
     target_facing: Facing | None,
     defensive: bool = False,
+    dist: int | None = None,
 ) -> FloatOdds | None:
-    """The odds of `attacker` in `at` attacking `target` in `target_hex` (None: no attack possible)."""
-    dist = distance(at, target_hex)
-    band = range_band(dist)
-    if band is None:
+    """The odds of `attacker` in `at` attacking `target` in `target_hex` (None: no attack possible);
+    `dist`: the distance between the hexes, when the caller knows it already."""
+    if dist is None:
+        dist = distance(at, target_hex)
+    if not 0 <= dist <= 8:
         return None
-    kind = UnitType.VEHICLE if target.card.is_vehicle else UnitType.SOLDIER
-    dice = attacker.card.attack_dice(kind, band)
-    if not dice or not sight(at, target_hex):
+    dice = dice_by_distance(attacker.card)[dist][1 if target.card.is_vehicle else 0]
+    if not dice or not sight.at(at, target_hex, dist):
         return None
     vehicle = target.card.is_vehicle
     front = vehicle and target_facing is not None and is_front(target_hex, target_facing, at)
@@ -204,12 +250,33 @@ def points_from(state: GameState) -> int | None:
     return None
 
 
+def risk_weight(state: GameState, side: Side) -> float:
+    """How much of the enemy's harm counts: from two turns before points decide, a side that leads
+    takes more care and a side behind takes more chances."""
+    last = points_from(state)
+    if last is None or state.turn < last - 2:
+        return RISK
+    from minis.rules.victory import points
+
+    mine, theirs = points(state, side), points(state, side.other)
+    return RISK * (1.8 if mine > theirs else 0.6)
+
+
+#: One enemy as the hex values see it: its hex, facing, the dice it rolls by distance (`dice_by_distance`),
+#: its attack modifier, whether it is a Vehicle, its defense against a front and a rear attack, the
+#: cover of its hex, and what 1, 2 and 3 more hits on it are worth (`harm`).
+_Enemy = tuple[
+    Hex, Facing | None, tuple[tuple[int, int], ...], int, bool, int, int, int | None, float, float, float
+]
+
+
 @attrs.define
 class Evaluator:
     """The value of a unit standing in a hex, for one side, with the enemy where it is now.
 
     Built once per decision (cheap) or kept while the enemy has not changed: `key(state, side)` says
-    when. Values of hexes already asked are remembered.
+    when, and `shared` keeps the process's recent ones, so the playouts of a search, which meet the
+    same positions again and again, reuse them. Values of hexes already asked are remembered.
     """
 
     state: GameState
@@ -220,6 +287,9 @@ class Evaluator:
     objective_weight: float
     risk: float
     cache: dict[tuple[object, ...], tuple[float, Facing | None]] = attrs.Factory(dict)
+    _table: list[_Enemy] | None = None
+    #: A Vehicle's front defense counts against threats from its front (False: its rear everywhere).
+    facing_aware: bool = attrs.field(default=attrs.Factory(lambda: FACING_AWARE))
 
     @classmethod
     def make(cls, state: GameState, side: Side, sight: Sight) -> Evaluator:
@@ -228,23 +298,34 @@ class Evaluator:
             for u in state.units.values()
             if u.side is not side and u.on_map and u.carried_by is None and Counter.DESTROYED not in u.pending
         ]
-        risk = RISK
-        last = points_from(state)
-        if last is not None and state.turn >= last - 2:
-            from minis.rules.victory import points
-
-            mine, theirs = points(state, side), points(state, side.other)
-            risk = RISK * (1.8 if mine > theirs else 0.6)
+        risk = risk_weight(state, side)
         return cls(state, side, sight, enemies, state.objective, objective_weight(state, side), risk)
+
+    @classmethod
+    def shared(cls, state: GameState, side: Side) -> Evaluator:
+        """The process's evaluator for this key (`key`), made on first use; its values are kept."""
+        board = state.battle.board
+        assert board is not None
+        key = cls.key(state, side)
+        found = _EVALUATORS.get(key)
+        if found is None:
+            found = _EVALUATORS[key] = cls.make(state, side, sight_for(board))
+            if len(_EVALUATORS) > EVALUATORS_KEPT:
+                del _EVALUATORS[next(iter(_EVALUATORS))]
+        found.state = state  # a unit's speed (the objective's pull) is read from the position asked about
+        return found
 
     @staticmethod
     def key(state: GameState, side: Side) -> tuple[object, ...]:
-        """What the values depend on besides the unit and the hex: the enemy, the turn, the objective."""
+        """What the values depend on besides the unit and the hex: the enemy, the turn, the objective,
+        the care to take (a lead on points)."""
         return (
-            state.battle,
+            id(state.battle),  # a cached evaluator holds its state, so this battle lives while it does
             state.turn,
             side,
             state.objective,
+            risk_weight(state, side),
+            FACING_AWARE,
             tuple(
                 (u.id, u.hex, u.facing, u.disrupted, u.damaged, u.pending, u.carried_by)
                 for u in state.units.values()
@@ -254,47 +335,108 @@ class Evaluator:
 
     def value(self, unit: Unit, hex_: Hex) -> tuple[float, Facing | None]:
         """The worth of `unit` in `hex_` (and, for a Vehicle, the best facing there)."""
-        key = (unit.card.id, unit.impaired, unit.pending, hex_)
+        key: tuple[object, ...] = (unit.card.id, unit.impaired, unit.pending, hex_)
+        if self.objective_weight > 0.0 and self.objective is not None:
+            key = (*key, speed(self.state, unit))
         found = self.cache.get(key)
         if found is None:
             found = self.cache[key] = self._value(unit, hex_)
         return found
+
+    def _enemy_table(self) -> list[_Enemy]:
+        """What the hex values need of each enemy, worked out once per evaluator."""
+        if self._table is None:
+            board = self.sight.board
+            table: list[_Enemy] = []
+            for enemy in self.enemies:
+                assert enemy.hex is not None
+                card = enemy.card
+                impaired = 1 if enemy.impaired else 0
+                table.append(
+                    (
+                        enemy.hex,
+                        enemy.facing,
+                        dice_by_distance(card),
+                        -impaired,
+                        bool(card.is_vehicle),
+                        int(card.defense_front) - impaired,
+                        int(card.defense_front if not card.is_vehicle else card.defense_rear) - impaired,
+                        _cover(board, enemy.hex, card.is_vehicle),
+                        harm(enemy, 1),
+                        harm(enemy, 2),
+                        harm(enemy, 3),
+                    )
+                )
+            self._table = table
+        return self._table
 
     def _value(self, unit: Unit, hex_: Hex) -> tuple[float, Facing | None]:
         sight = self.sight
         offense = 0.0
         nearest = 99
         threats: list[tuple[Hex, float, float]] = []  # enemy hex, harm on our front, on our rear
-        vehicle = unit.card.is_vehicle
+        card = unit.card
+        vehicle = card.is_vehicle
+        kind = 1 if vehicle else 0
         mine = worth(unit)
-        for enemy in self.enemies:
-            assert enemy.hex is not None
-            dist = distance(hex_, enemy.hex)
+        ours = dice_by_distance(card)
+        modifier = -1 if unit.impaired else 0
+        # Our defense against an enemy's attack on our front and on our rear (a Soldier has one).
+        impaired = 1 if unit.impaired else 0
+        rear_defense = int(card.defense_front if not vehicle else card.defense_rear) - impaired
+        front_defense = int(card.defense_front) - impaired if self.facing_aware else rear_defense
+        cover = _cover(sight.board, hex_, vehicle)
+        q, r = hex_
+        for (
+            at,
+            facing,
+            theirs,
+            their_modifier,
+            their_vehicle,
+            front_def,
+            rear_def,
+            their_cover,
+            h1,
+            h2,
+            h3,
+        ) in self._enemy_table():
+            dq, dr = q - at[0], r - at[1]
+            dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
             if dist < nearest:
                 nearest = dist
             if dist > 8:
                 continue
-            odds = estimate(sight, unit, hex_, enemy, enemy.hex, enemy.facing)
-            if odds is not None:
-                offense = max(offense, expected_harm(odds, enemy))
-            front = estimate(sight, enemy, enemy.hex, unit, hex_, None)
-            if front is None:
-                continue
-            danger = 1.0 - front[0]
-            if vehicle:
-                rear_odds = float_odds(
-                    *_rear_numbers(enemy, unit, hex_, sight.board, dist),
+            dice = ours[dist][1 if their_vehicle else 0]
+            if dice and sight.at(hex_, at, dist):
+                front = their_vehicle and facing is not None and is_front(at, facing, hex_)
+                odds = float_odds(
+                    dice,
+                    front_def if front or not their_vehicle else rear_def,
+                    modifier,
+                    their_cover,
+                    -1 if their_cover is not None and dist == 0 else 0,
+                    None,
+                    False,
                 )
-                threats.append((enemy.hex, danger * mine * 0.6, (1.0 - rear_odds[0]) * mine * 0.6))
+                offense = max(offense, odds[1] * h1 + odds[2] * h2 + odds[3] * h3)
+            dice = theirs[dist][kind]
+            if not dice or not sight.at(at, hex_, dist):
+                continue
+            cover_modifier = -1 if cover is not None and dist == 0 else 0
+            odds = float_odds(dice, rear_defense, their_modifier, cover, cover_modifier, None, False)
+            danger = (1.0 - odds[0]) * mine * 0.6
+            if front_defense == rear_defense:
+                threats.append((at, danger, danger))
             else:
-                threats.append((enemy.hex, danger * mine * 0.6, danger * mine * 0.6))
-        facing: Facing | None = None
+                odds = float_odds(dice, front_defense, their_modifier, cover, cover_modifier, None, False)
+                threats.append((at, (1.0 - odds[0]) * mine * 0.6, danger))
+        facing_here: Facing | None = None
         if vehicle and threats:
             best = None
             for candidate in FACINGS:
                 total = sum(f if is_front(hex_, candidate, at) else r for at, f, r in threats)
                 if best is None or total < best:
-                    best, facing = total, candidate
+                    best, facing_here = total, candidate
             threat = best or 0.0
         else:
             threat = sum(f for _, f, _ in threats)  # a Soldier (or a Vehicle nobody can shoot)
@@ -302,7 +444,7 @@ class Evaluator:
         far = reach(unit)
         if far and offense == 0.0 and nearest > far:
             score -= APPROACH_PULL * (nearest - far)
-        if _cover(sight.board, hex_, vehicle) is not None:
+        if cover is not None:
             score += COVER_BONUS
         if self.objective_weight > 0.0 and self.objective is not None:
             gap = distance(hex_, self.objective)
@@ -310,16 +452,9 @@ class Evaluator:
             score -= pull * max(0, gap - 1) / max(1, speed(self.state, unit))
             if gap <= 1:
                 score += OBJECTIVE_HOLD * self.objective_weight
-        return score, facing
+        return score, facing_here
 
 
-def _rear_numbers(
-    enemy: Unit, unit: Unit, hex_: Hex, board: Board, dist: int
-) -> tuple[int, int, int, int | None, int]:
-    """The numbers of `enemy`'s attack on a Vehicle `unit` in `hex_` from behind (it can see it)."""
-    band = range_band(dist)
-    assert band is not None
-    dice = enemy.card.attack_dice(UnitType.VEHICLE, band) or 0
-    defense = int(unit.card.defense_rear) - (1 if unit.impaired else 0)
-    cover = _cover(board, hex_, True)
-    return dice, defense, -1 if enemy.impaired else 0, cover, -1 if cover is not None and dist == 0 else 0
+#: The process's recent evaluators by key (`Evaluator.shared`), oldest first.
+_EVALUATORS: dict[tuple[object, ...], Evaluator] = {}
+EVALUATORS_KEPT = 2048

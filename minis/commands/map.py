@@ -41,6 +41,7 @@ _ANSI = {
     Terrain.TOWN: "\x1b[31m",
     Terrain.MARSH: "\x1b[36m",
     Terrain.POND: "\x1b[34m",
+    Terrain.WATER: "\x1b[94m",
 }
 _RESET = "\x1b[0m"
 _FEATURE_ANSI = {
@@ -170,6 +171,7 @@ _FILL = {
     Terrain.TOWN: (178, 92, 80),
     Terrain.MARSH: (136, 184, 170),
     Terrain.POND: (86, 136, 210),
+    Terrain.WATER: (60, 110, 200),
 }
 _ROAD, _STREAM, _BRIDGE = (112, 78, 40), (40, 92, 220), (70, 70, 70)
 #: The fonts Pillow's `load_default` gives (a bitmap font before Pillow 10.1, else a scalable one).

@@ -17,7 +17,8 @@ from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
-from minis.rules import casualty
+from minis.rules import casualty, indirect, obstacles
+from minis.rules.obstacles import OBSTACLES
 from minis.state import Counter, GameState, Unit
 
 #: A die showing this or more (after modifiers) is a success.
@@ -159,7 +160,7 @@ def _plan(
     if check_only:
         # Every allowed attack needs line of sight, and a check needs no reason: ask sight first (a
         # cached answer) before building the abilities' view of the attack.
-        if not visible(state, attacker, target):
+        if not visible(state, attacker, target) and indirect.spotter(state, attacker, target) is None:
             return _REFUSED
         if best is not None and not abilities.may_forbid_attack(state, attacker, target):
             return None  # other ways to attack could only change the numbers, and nothing forbids it
@@ -178,8 +179,9 @@ def _plan(
                 best, ignores_cover = option.dice, option.ignores_cover
     if best is None:
         return _REFUSED if check_only else _no_attack(attacker, kind, band, dist)
-    if not visible(state, attacker, target):
-        return f"{attacker.id} has no line of sight to {target.id}"
+    if not visible(state, attacker, target) and indirect.spotter(state, attacker, target) is None:
+        why = indirect.no_guide(state, attacker, target)  # "" unless the attacker has Indirect Fire
+        return f"{attacker.id} has no line of sight to {target.id}{why}"
     if not abilities.may_attack(ctx):
         return f"an ability keeps {attacker.id} from attacking {target.id}"
     if check_only:
@@ -199,9 +201,12 @@ def _plan(
     cover_mod = 0
     if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
         cover = None
+    pillbox = 0
+    if state.flags and OBSTACLES in state.flags and not ignores_cover and abilities.cover_allowed(ctx):
+        cover, pillbox = obstacles.pillbox_cover(state, target, cover)  # the Soldier in a pillbox
     if cover is not None:
         fixed = abilities.cover_automatic(ctx)
-        cover_mod = abilities.cover_modifier(ctx) - (SAME_HEX_COVER_PENALTY if dist == 0 else 0)
+        cover_mod = abilities.cover_modifier(ctx) - (SAME_HEX_COVER_PENALTY if dist == 0 else 0) + pillbox
     return AttackPlan(ctx, max(dice, 0), modifier, defense, cover, cover_mod, fixed)
 
 
@@ -229,8 +234,11 @@ def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> Attac
         defense -= IMPAIRED_PENALTY
     assert state.battle.board is not None and target.hex is not None
     cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    pillbox = 0
+    if state.flags and OBSTACLES in state.flags:
+        cover, pillbox = obstacles.pillbox_cover(state, target, cover)  # the Soldier in a pillbox
     cover_mod = -SAME_HEX_COVER_PENALTY if cover is not None and ctx.distance == 0 else 0
-    return AttackPlan(ctx, dice, modifier, defense, cover, cover_mod, None)
+    return AttackPlan(ctx, dice, modifier, defense, cover, cover_mod + pillbox, None)
 
 
 def _plain_check(state: GameState, ctx: AttackContext, dice: int | None) -> str | None:
@@ -258,6 +266,10 @@ class AttackResult:
 def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[Event]) -> AttackResult:
     """Roll the attack and apply its effect to the target in `state`."""
     ctx = plan.ctx
+    if ctx.sources and not visible(state, ctx.attacker, ctx.target):  # indirect fire: whose sight
+        guide = indirect.spotter(state, ctx.attacker, ctx.target)
+        if guide is not None:
+            events.append(Event("spot", guide.side, guide.id, ctx.target.id))
     rolls = dice.roll_many(plan.dice)
     if ctx.sources and abilities.may_reroll_attack_dice(ctx):  # rerolls: right after the attack dice
         rolls = abilities.reroll_attack_dice(ctx, rolls, plan.modifier, plan.defense, dice, events)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
-from minis.rules import activation, setup, transport
+from minis.rules import activation, arrivals, obstacles, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
@@ -25,6 +25,8 @@ from minis.state import GameState, Phase, Stage, Unit
 def ready_units(state: GameState) -> list[str]:
     """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
     if state.stage is Stage.ACT:
+        if state.flags and arrivals.closed(state):  # Paratroopers have landed: only landings or pass
+            return []
         active, activated, setup_phase = state.active, state.activated, state.phase is Phase.SETUP
         found = [
             u.id
@@ -42,10 +44,16 @@ def ready_units(state: GameState) -> list[str]:
             found.append(acting)
         return sorted(found)
     if state.stage is Stage.DEPLOY:
+        if state.flags and obstacles.placing(state) and state.deploying is not None:  # obstacles first
+            return sorted(o.id for o in obstacles.pending(state, state.deploying))
         return sorted(
             u.id
             for u in state.units.values()
-            if u.side is state.deploying and u.hex is None and not u.removed
+            if u.side is state.deploying
+            and u.hex is None
+            and not u.removed
+            and not arrivals.arrives_later(state, u)  # Heroes, Paratroopers arrive during the battle
+            and not water.stranded(state, u)  # a boat with no water in its zone stays out
         )
     if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
         return [u.id for u in shooters(state, state.move)]
@@ -66,6 +74,8 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
                 found.extend(abilities.use_actions(state, unit))  # an ability's own action, if any
         if only is None:
             found.append(A.Pass())
+        if state.phase is Phase.MOVEMENT:  # units waiting off the map may arrive (special deployment)
+            return arrivals.legal_now(state, found, only)
         return found
     if stage is Stage.DEFENSIVE_FIRE:
         assert state.move is not None
@@ -107,6 +117,8 @@ class UnitOptions(NamedTuple):
     dismount: Hex | None
     attacks: tuple[str, ...]
     uses: tuple[A.Use, ...] = ()
+    #: Shore hexes a Soldier aboard a transport afloat may get off into (`rules/water.py`).
+    landings: tuple[Hex, ...] = ()
 
     def actions(self, unit_id: str) -> list[A.Action]:
         found: list[A.Action] = []
@@ -121,6 +133,7 @@ class UnitOptions(NamedTuple):
         found.extend(A.BoardTransport(unit_id, t) for t in self.boards)
         found.extend(A.Attack(unit_id, t) for t in self.attacks)
         found.extend(self.uses)
+        found.extend(A.Dismount(unit_id, h) for h in self.landings)
         return found
 
     @property
@@ -133,6 +146,7 @@ class UnitOptions(NamedTuple):
             + len(self.attacks)
             + (self.dismount is not None)
             + len(self.uses)
+            + len(self.landings)
         )
 
 
@@ -144,6 +158,7 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
     faces: tuple[Facing, ...] = ()
     boards: list[str] = []
     dismount = None
+    landings: tuple[Hex, ...] = ()
     vehicle = unit.card.is_vehicle
     if state.phase is Phase.SETUP:  # before turn 1: a move of a unit that may make one (Vanguard)
         if (
@@ -172,6 +187,12 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
             and transport.dismount_problem(state, unit, unit.hex) is None
         ):
             dismount = unit.hex
+        if state.phase is Phase.MOVEMENT and water.in_water(state, unit.hex):  # ashore from a boat
+            landings = tuple(
+                h
+                for h in water.shore_hexes(state, unit)
+                if transport.dismount_problem(state, unit, h) is None
+            )
     elif cannot_move(state, unit) is None:
         moves = reachable(state, unit)
         if vehicle:
@@ -188,9 +209,14 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
                     and transport.board_problem(state, unit, other) is None
                 ):
                     boards.append(other_id)
+            boards.extend(  # a transport afloat next to it, boarded from the shore (`rules/water.py`)
+                other.id
+                for other in water.transports_afloat_near(state, unit)
+                if abilities.capacity(state, other) and transport.board_problem(state, unit, other) is None
+            )
     uses = tuple(abilities.use_actions(state, unit))
     attacks = _targets(state, unit, "") if state.phase is Phase.ASSAULT and with_attacks else ()
-    return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, attacks, uses)
+    return UnitOptions(moves, vehicle, faces, tuple(boards), dismount, attacks, uses, landings)
 
 
 def can_attack(state: GameState, unit: Unit, target: Unit) -> bool:
@@ -225,6 +251,8 @@ def unit_actions(state: GameState, unit: Unit) -> list[A.Action]:
 
 
 def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
+    if state.flags and obstacles.placing(state):  # obstacles are placed first, the players alternating
+        return obstacles.deploy_actions(state, only)
     side = state.deploying
     assert side is not None and state.battle.board is not None
     found: list[A.Action] = []
@@ -235,7 +263,7 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     ]
     zone = sorted(setup.zone(state, side), key=lambda h: (h.r, h.q))
     for unit in sorted(pending, key=lambda u: u.id):
-        for hex_ in zone:
+        for hex_ in arrivals.deploy_hexes(state, unit, zone):
             if setup.deploy_problem(state, unit, hex_) is None:
                 if unit.card.is_vehicle:
                     found.extend(A.Deploy(unit.id, hex_, f) for f in FACINGS)
@@ -256,6 +284,16 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
                         and transport.board_problem(state, unit, other) is None
                     ):
                         found.append(A.BoardTransport(unit.id, other.id))
-        if not any(u.side is side and u.hex is None and not u.removed for u in state.units.values()):
+                for other in water.transports_afloat_near(state, unit):  # from the shore (water)
+                    if abilities.capacity(state, other) and not transport.board_problem(state, unit, other):
+                        found.append(A.BoardTransport(unit.id, other.id))
+        if not any(
+            u.side is side
+            and u.hex is None
+            and not u.removed
+            and not arrivals.arrives_later(state, u)
+            and not water.stranded(state, u)
+            for u in state.units.values()
+        ):
             found.append(A.Ready())
     return found

@@ -21,7 +21,8 @@ import attrs
 from minis import abilities
 from minis.ability_api import class_hooks
 from minis.hexgrid import Hex, distance
-from minis.rules import mapinfo
+from minis.rules import mapinfo, obstacles
+from minis.rules.obstacles import OBSTACLES
 from minis.rules.stacking import full_hexes, room_for
 from minis.state import GameState, Phase, Unit
 from minis.terrain import MOVEMENT_ROLL_TARGET
@@ -110,10 +111,12 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
     vehicle = unit.card.is_vehicle
     road = along_road(state, a, b)
     kind = "Vehicles" if vehicle else "Soldiers"
-    if not road and not info.effects[a].can_enter(vehicle):
+    if not road and not abilities.enters_terrain(state, unit, a, info.effects[a].can_enter(vehicle)):
         return f"{kind} can leave {info.effects[a].terrain.name.lower()} only along the road"
     target = info.effects[b]
-    if not road and not target.can_enter(vehicle):
+    if not road and not abilities.enters_terrain(state, unit, b, target.can_enter(vehicle)):
+        if target.can_enter(vehicle):  # an ability closes it (Water Craft: land)
+            return f"{unit.id} can't enter {target.terrain.name.lower()}"
         return f"{kind} can't enter {target.terrain.name.lower()}"
     if not abilities.may_enter(state, unit, b, road):
         return f"an ability keeps {unit.id} out of that hex"
@@ -214,6 +217,10 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
             result = step(state, unit, here, there, bonus_left)
         if isinstance(result, str):
             return f"{unit.id} can't move from {board.label(here)} to {board.label(there)}: {result}"
+        if state.flags and OBSTACLES in state.flags:  # wire and tank obstacles (minis.rules.obstacles)
+            extra = obstacles.extra_rolls(state, unit, here, there)
+            if extra:
+                result = Step(result.cost, result.road, result.rolls + extra)
         if result.road and bonus_left and unit.card.is_vehicle:
             bonus_left = False
         all_road = all_road and result.road
@@ -406,7 +413,7 @@ def _search(
 
 
 #: The hooks that change where a unit may step or what a step costs (as `abilities.changes_steps`).
-STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost"))
+STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost", "enters_terrain"))
 #: Per ability class: 0 no step hook, 1 answers from the map, 2 silent unless disrupted, 3 anything else
 #: (the class says so itself: `Ability.steps_from_the_map`, `Ability.steps_only_when_disrupted`).
 _KINDS: dict[type, int] = {}

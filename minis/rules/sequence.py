@@ -20,7 +20,18 @@ from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing
 from minis.mapfile import load_configuration
-from minis.rules import activation, casualty, initiative, setup, transport, victory, walk
+from minis.rules import (
+    activation,
+    arrivals,
+    casualty,
+    initiative,
+    obstacles,
+    setup,
+    transport,
+    victory,
+    walk,
+    water,
+)
 from minis.rules.combat import AttackPlan, plan_attack, resolve_with_blast
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.errors import IllegalAction
@@ -62,6 +73,8 @@ def advance(
     state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = default_loader
 ) -> None:
     """Run automatic stages until a decision (or the end of the game) is reached."""
+    if state.stage is Stage.DEPLOY and state.flags:
+        obstacles.settle(state)  # whose turn it is to place an obstacle
     while state.stage in AUTOMATIC:
         stage = state.stage
         if stage is Stage.WALK:
@@ -155,7 +168,7 @@ def end_phase(state: GameState, events: list[Event]) -> None:
 
 # --- decisions ---------------------------------------------------------------------------------------
 
-ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use)
+ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use, A.Arrive)
 
 
 def apply(
@@ -239,6 +252,13 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
     if state.phase is Phase.SETUP:
         _vanguard(state, action, events)
         return
+    if isinstance(action, A.Arrive):  # a Hero or Paratrooper enters the battle (special deployment)
+        activation.clear(state)
+        arrivals.arrive(state, action, events)
+        return
+    landed = arrivals.act_problem(state, action) if state.flags else None
+    if landed:  # Paratroopers have landed: the movement phase is at its end
+        raise IllegalAction(landed)
     if isinstance(action, A.Pass):
         activation.clear(state)
         end_phase(state, events)
@@ -286,7 +306,8 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         if problem:
             raise IllegalAction(problem)
         state.activated.add(unit.id)
-        state.update(unit.id, carried_by=action.transport)
+        # from the shore (a transport afloat) the Soldier goes to the transport's hex: `rules/water.py`
+        state.update(unit.id, carried_by=action.transport, hex=_unit(state, action.transport).hex)
         events.append(Event("board", unit.side, unit.id, action.transport))
         return
     if isinstance(action, A.Dismount):
@@ -296,7 +317,8 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
             raise IllegalAction(problem)
         if room_for(state, unit, action.hex):
             state.activated.add(unit.id)
-            state.update(unit.id, carried_by=None, entered=state.next_entry())
+            # `action.hex` is the transport's hex, or a shore hex next to a transport afloat (water)
+            state.update(unit.id, carried_by=None, hex=action.hex, entered=state.next_entry())
             events.append(Event("dismount", unit.side, unit.id, hexes=(action.hex,)))
             return
         if not transport.placements(state, unit, action.hex):
@@ -421,14 +443,35 @@ def _place(state: GameState, action: A.Action, events: list[Event]) -> None:
 def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
     side = state.deploying
     assert side is not None
+    if state.flags and obstacles.placing(state):  # obstacles are placed first, the players alternating
+        if not isinstance(action, A.Deploy):
+            raise IllegalAction("obstacles are placed first: 'deploy U H' (Barbed Wire: 'deploy U H1/H2')")
+        obstacles.deploy(state, action, events)
+        return
     if isinstance(action, A.Ready):
-        missing = [u.id for u in state.units.values() if u.side is side and u.hex is None and not u.removed]
+        missing = [
+            u.id
+            for u in state.units.values()
+            if u.side is side
+            and u.hex is None
+            and not u.removed
+            and not arrivals.arrives_later(state, u)
+            and not water.stranded(state, u)  # a boat with no water in its zone stays out
+        ]
         if missing:
             raise IllegalAction(f"deploy every unit first: {', '.join(sorted(missing))}")
         other = side.other
-        if any(u.side is other and u.hex is None and not u.removed for u in state.units.values()):
+        if any(
+            u.side is other
+            and u.hex is None
+            and not u.removed
+            and not arrivals.arrives_later(state, u)
+            and not water.stranded(state, u)
+            for u in state.units.values()
+        ):
             state.deploying = other
             return
+        water.leave_out_stranded(state, events)
         state.deploying = None
         begin_before_turn_1(state, [other, side], events)  # the first deployer first
         return
@@ -462,7 +505,7 @@ def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
         problem = transport.board_problem(state, unit, carrier)
         if problem:
             raise IllegalAction(problem)
-        state.update(unit.id, carried_by=carrier.id)
+        state.update(unit.id, carried_by=carrier.id, hex=carrier.hex)  # from the shore too (water)
         events.append(Event("board", side, unit.id, carrier.id))
         return
     raise IllegalAction("during deployment: 'deploy U H [face D]', 'board U T' or 'ready'")

@@ -12,9 +12,10 @@ ends, the objective and the preset units that go on the map as soon as there is 
 
 from __future__ import annotations
 
+from minis import abilities
 from minis.board import Board
 from minis.hexgrid import Hex
-from minis.rules import mapinfo
+from minis.rules import arrivals, mapinfo, obstacles
 from minis.rules.stacking import room_for
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
@@ -59,6 +60,9 @@ def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], froz
     for preset in state.battle.terms.presets:
         name = unique_id(preset.id, state.units)
         hex_ = board.parse(preset.at)
+        if preset.card.is_obstacle:  # an obstacle the scenario places: not a unit (minis.rules.obstacles)
+            obstacles.add_preset(state, name, preset.card, preset.side, hex_)
+            continue
         unit = Unit(
             name, preset.card, preset.side, hex=hex_, facing=preset.facing, entered=state.next_entry()
         )
@@ -126,9 +130,17 @@ def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
     fixed = fixed_problem(state, unit)
     if fixed:
         return fixed
-    if hex_ not in zone(state, unit.side):
+    area = zone(state, unit.side)
+    if arrivals.any_special(state):  # Heroes, Paratroopers wait off the map; Partisans, Gliderborne
+        special = arrivals.deploy_problem(state, unit, hex_, area)
+        if special:
+            return special
+        area = area | arrivals.extra_area(state, unit)
+    if hex_ not in area:
         return f"{board.label(hex_)} is not in the {unit.side.title} deployment area"
-    if not mapinfo.info(board).effects[hex_].can_enter(unit.card.is_vehicle):
+    if not abilities.enters_terrain(
+        state, unit, hex_, mapinfo.info(board).effects[hex_].can_enter(unit.card.is_vehicle)
+    ):
         return f"{unit.id} can't deploy in {board.terrain(hex_).name.lower()} (it can't enter that hex)"
     if not room_for(state, unit, hex_):
         return f"no room for {unit.id} in {board.label(hex_)} (stacking limit)"

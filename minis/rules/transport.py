@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from minis import abilities
 from minis.hexgrid import Hex, ring
-from minis.rules import mapinfo, setup
+from minis.rules import mapinfo, setup, water
 from minis.rules.stacking import room_for
 from minis.state import GameState, Phase, Stage, Unit
 
@@ -26,7 +26,9 @@ def board_problem(state: GameState, soldier: Unit, transport: Unit) -> str | Non
         return f"{soldier.id} is already boarded on {soldier.carried_by}"
     if transport.side is not soldier.side:
         return f"{transport.id} is not a friendly unit"
-    if not transport.on_map or not soldier.on_map or transport.hex != soldier.hex:
+    if (not transport.on_map or not soldier.on_map or transport.hex != soldier.hex) and not (
+        transport.on_map and soldier.on_map and water.boards_from_shore(state, soldier, transport)
+    ):
         return f"{soldier.id} must be in the same hex as {transport.id} to board it"
     if state.phase is not Phase.MOVEMENT and state.phase is not Phase.SETUP:
         return "Soldiers board transports only in their movement phase"
@@ -55,9 +57,11 @@ def dismount_problem(state: GameState, soldier: Unit, hex_: Hex) -> str | None:
         return "Soldiers dismount only in their movement phase"
     if soldier.disrupted and abilities.disrupted(state, soldier):
         return f"{soldier.id} is disrupted and can't move"
-    if hex_ != soldier.hex:
+    if hex_ != soldier.hex and not water.lands_at(state, soldier, hex_):
         return f"{soldier.id} dismounts into its transport's hex"
     if not can_stand(state, soldier, hex_):
+        if water.in_water(state, hex_):
+            return f"{soldier.id} can't get off in water: it goes ashore into a hex next to its transport"
         return f"{soldier.id} can't get off in that terrain"
     if not abilities.may_move(state, soldier):  # dismounting is the Soldier's move (Command Dependent)
         return f"an ability keeps {soldier.id} from moving"

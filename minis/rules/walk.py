@@ -19,8 +19,9 @@ from minis.ability_api import FollowUp
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Facing, Hex, direction_to
-from minis.rules import activation, defensive_fire
+from minis.rules import activation, defensive_fire, obstacles
 from minis.rules.movement import PathPlan, roll_succeeds
+from minis.rules.obstacles import MINE_STOP, OBSTACLES
 from minis.rules.stacking import room_for
 from minis.state import GameState, MoveProgress, Phase, Stage, Unit
 
@@ -49,7 +50,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     # hexes have no enemy next to them can open for nobody (asking `shooters` would find no one).
     side = state.units[move.unit].side
     enemies = {u.hex for u in state.units.values() if u.side is not side and u.hex is not None}
-    if unopposed(state, move, enemies):
+    if unopposed(state, move, enemies) and not (state.flags and OBSTACLES in state.flags):
         _walk_unopposed(state, move, dice, events)
         return
     transport = abilities.overrides(state, state.units[move.unit].card, "capacity")
@@ -57,7 +58,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
         unit = state.units[move.unit]
         if unit.removed:  # destroyed on the way by an ability (Lack of Determination): the move ends
             state.move = move
-            finish(state, events, stopped="destroyed")
+            _finish(state, dice, events, stopped="destroyed")
             return
         here, there = move.path[move.step], move.path[move.step + 1]
         if move.at == 0:
@@ -73,8 +74,16 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                     ok = _roll_again(state, unit, what, dice, events)
                 if not ok:
                     state.move = move
-                    finish(state, events, stopped=f"failed the movement roll to {_verb(what)}")
+                    _finish(state, dice, events, stopped=f"failed the movement roll to {_verb(what)}")
                     return
+            if (
+                state.flags
+                and OBSTACLES in state.flags
+                and obstacles.mine_on_leaving(state, unit, here, dice, events)
+            ):
+                state.move = move
+                _finish(state, dice, events, stopped=MINE_STOP)
+                return
             move.at, move.window_closed = 1, False
         elif (
             not move.window_closed
@@ -89,7 +98,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
             return
         elif move.stopped:
             state.move = move
-            finish(state, events, stopped=move.stopped)
+            _finish(state, dice, events, stopped=move.stopped)
             return
         elif move.at == 1:
             carried = [u.id for u in state.units.values() if u.carried_by == unit.id] if transport else []
@@ -105,7 +114,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
             move.step, move.at = move.step + 1, 0
             if move.step >= len(move.path) - 1:
                 state.move = move
-                finish(state, events, stopped="")
+                _finish(state, dice, events, stopped="")
                 return
 
 
@@ -188,6 +197,15 @@ def fire(state: GameState, firer_id: str, dice: Dice, events: list[Event]) -> No
     ):
         move.stopped = "disrupted by defensive fire"
     state.stage = Stage.WALK
+
+
+def _finish(state: GameState, dice: Dice, events: list[Event], stopped: str) -> None:
+    """`finish`, then a unit that ends its move in a minefield rolls (minis.rules.obstacles)."""
+    assert state.move is not None
+    unit_id = state.move.unit
+    finish(state, events, stopped)
+    if state.flags and OBSTACLES in state.flags:
+        obstacles.mine_at_end(state, unit_id, stopped, dice, events)
 
 
 def finish(state: GameState, events: list[Event], stopped: str) -> None:

@@ -56,6 +56,7 @@ from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Stage, Unit
 from minis.ui import hexdraw, theme
+from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
@@ -95,6 +96,8 @@ HOVER: hexdraw.Colour = (255, 255, 255, 255)
 SELECT: hexdraw.Colour = (255, 236, 90, 255)
 TARGET_OK: hexdraw.Colour = (60, 210, 80, 255)
 TARGET_NO: hexdraw.Colour = (230, 50, 40, 255)
+#: Indirect fire: the spotter's sight line to the target and its hex.
+SPOTTER_LINE: hexdraw.Colour = (90, 200, 255, 255)
 MOVER: hexdraw.Colour = (230, 50, 40, 255)
 SHOOTER: hexdraw.Colour = (255, 214, 40, 255)
 TARGET_RANGE: hexdraw.Colour = (240, 120, 40, 255)
@@ -404,6 +407,8 @@ class BattleScreen(Screen):
         self.handed_over = side
         end = self.state.ends.get(side, "")
         then = f"to deploy the {side.title} army at the {end} end of the map"
+        if self.state.flags and obstacle_ui.next_to_place(self.state) is not None:
+            then = f"to place a {side.title} obstacle (obstacles go on the map before the units)"
 
         def back() -> None:
             if self.app.top_screen is not self:
@@ -809,7 +814,10 @@ class BattleScreen(Screen):
         )
         if under_key != self._under_key:
             self._under_key = under_key
-            self.map.set_group("under", under_key, [(self._tints(), True)], self._cost_texts())
+            layers = [(self._tints(), True)]
+            if state.flags:
+                layers.append((obstacle_ui.mesh(state), True))  # obstacles (minis.ui.obstacles)
+            self.map.set_group("under", under_key, layers, self._cost_texts())
         if selected is not None and selected.hex is not None:
             _outline(over, selected.hex, SELECT, 3.5, 0.95)
         if self.controller.path and selected is not None and selected.hex is not None:
@@ -943,7 +951,8 @@ class BattleScreen(Screen):
         aim = None
         if aimed is not None and selected is not None:
             odds = percent(preview.hit_chance) if isinstance(preview, AttackPreview) else None
-            aim = (selected.hex, aimed.hex, odds)
+            spotter = preview.spotter if isinstance(preview, AttackPreview) else ""
+            aim = (selected.hex, aimed.hex, odds, spotter)
         placing = state.stage is Stage.DEPLOY and selected is not None and selected.hex is None
         ghost_key = (self.version, hover) if placing and hover is not None else None
         key = (aim, None if self.map.cursor_shown else hover, ghost_key)
@@ -960,6 +969,12 @@ class BattleScreen(Screen):
                 ok = isinstance(self.controller.preview, AttackPreview)
                 colour = TARGET_OK if ok else TARGET_NO
                 a, b = hexdraw.centre(selected.hex), hexdraw.centre(target.hex)
+                eye_hex = self._spotter_hex()
+                if eye_hex is not None:  # indirect fire: the sight line used is the spotter's
+                    eye = hexdraw.centre(eye_hex)
+                    marks.line(eye, b, 6, (20, 20, 20, 220))
+                    marks.line(eye, b, 3.5, SPOTTER_LINE)
+                    _outline(marks, eye_hex, SPOTTER_LINE, 3.0, 0.86)
                 marks.line(a, b, 6, (20, 20, 20, 220))
                 marks.line(a, b, 3.5, colour)
                 _outline(marks, target.hex, colour, 3.5, 0.92)
@@ -991,6 +1006,14 @@ class BattleScreen(Screen):
             "hover", key, [(marks, True), (ghost, True)], texts, dynamic=True, keep=KEPT_HOVER_MARKS
         )
 
+    def _spotter_hex(self) -> Hex | None:
+        """Indirect fire: the hex of the friendly unit whose sight the previewed attack uses."""
+        preview = self.controller.preview
+        if not isinstance(preview, AttackPreview) or not preview.spotter:
+            return None
+        spotter = self.state.units.get(preview.spotter)
+        return spotter.hex if spotter is not None else None
+
     def _tints(self) -> Mesh:
         """Hexes tinted under the counters: a deployment zone, the ends, legal hexes, a unit's reach."""
         state = self.state
@@ -1002,6 +1025,8 @@ class BattleScreen(Screen):
             colour = ZONE_TINT.get(state.ends.get(state.deploying, "west"), LEGAL)
             for hex_ in setup.zone(state, state.deploying):
                 _tint(under, hex_, colour)
+            for hex_ in self.controller.special_hexes():  # a Partisan's edge, a Gliderborne's area
+                _tint(under, hex_, LEGAL)
         elif stage is Stage.CHOOSE_END:  # the chooser's zone at either end (an Assault defender's: a half)
             chooser = self.game.decider()
             zone = state.battle.terms.side(chooser).zone if chooser is not None else ZONE_DEPTH
@@ -1015,6 +1040,8 @@ class BattleScreen(Screen):
         elif stage is Stage.ACT and self.controller.selected is not None:
             for hex_, info in self.controller.costs.items():
                 _tint(under, hex_, REACH_ROLL if info.rolls else REACH)
+            for hex_ in self.controller.special_hexes():  # where a waiting Hero or Paratrooper may arrive
+                _tint(under, hex_, LEGAL)
         if stage is Stage.ACT:
             # units that may still act: a thin ring; the selected unit's targets: an orange one
             for unit in state.units.values():

@@ -295,8 +295,12 @@ def action_words(game: Game, action: A.Action) -> str:
             return f"the objective at {label(hex_)}"
         case A.End(end=end):
             return f"deploy at the {end} end"
+        case A.Deploy(unit=unit, hex=hex_, across=across) if across is not None:
+            return f"lay {name(unit)} between {label(hex_)} and {label(across)}"
         case A.Deploy(unit=unit, hex=hex_):
             return f"deploy {name(unit)} at {label(hex_)}"
+        case A.Arrive(unit=unit, hex=hex_):
+            return f"bring {name(unit)} in at {label(hex_)}"
         case A.Ready():
             return "ready: deployment done"
         case A.Use(unit=unit, ability=ability):

@@ -29,13 +29,14 @@ from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo, percent
-from minis.rules import setup
+from minis.rules import arrivals, obstacles, setup
 from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, speed
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
+from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
@@ -122,6 +123,8 @@ class BattleController:
         self.preview: AttackPreview | str | None = None
         self.path_info: PathInfo | None = None
         self.hover: Hex | None = None
+        #: Barbed Wire being placed: the first of the two hexes of its hexside (minis.ui.obstacles).
+        self.wire_first: Hex | None = None
         self.message = ""
         self.message_bad = False
         #: Goes up whenever anything shown may have changed; `hover_version` when only the hover did.
@@ -203,7 +206,11 @@ class BattleController:
         deploying), and the hovered hex's target and box worked out again from the board."""
         self.board_version += 1
         self.clear_selection(keep_message=True)
-        if self.stage is Stage.DEPLOY and self.state.deploying not in self.computer:
+        self.wire_first = None
+        if self.state.flags and obstacles.placing(self.state):  # obstacles first: nothing to select
+            if self.state.deploying not in self.computer:
+                self.say(obstacle_ui.prompt(self.state, None))
+        elif self.stage is Stage.DEPLOY and self.state.deploying not in self.computer:
             waiting = self.to_deploy()
             if waiting:
                 self.select(waiting[0].id)
@@ -235,7 +242,7 @@ class BattleController:
                 if self.stage is Stage.ACT:
                     self.select(unit)
                 where = state.units[unit].hex
-            case A.Dismount(hex=hex_) | A.Objective(hex=hex_):
+            case A.Dismount(hex=hex_) | A.Objective(hex=hex_) | A.Arrive(hex=hex_):
                 where = hex_
         self.say(text)
         return where
@@ -289,9 +296,36 @@ class BattleController:
         """The deploying side's units not yet on the map, Vehicles first."""
         side = self.state.deploying
         return sorted(
-            (u for u in self.state.units.values() if u.side is side and u.hex is None and not u.removed),
+            (
+                u
+                for u in self.state.units.values()
+                if u.side is side
+                and u.hex is None
+                and not u.removed
+                and not arrivals.arrives_later(self.state, u)  # Heroes, Paratroopers: later
+            ),
             key=lambda u: (not u.card.is_vehicle, u.id),
         )
+
+    def waiting_to_arrive(self) -> list[Unit]:
+        """The active player's units still off the map that may arrive later (Heroes, Paratroopers)."""
+        state = self.state
+        side = state.active if self.stage is Stage.ACT else state.deploying
+        return arrivals.waiting(state, side) if side is not None else []
+
+    def special_hexes(self) -> list[Hex]:
+        """Where the selected unit may go besides the usual: while deploying, a Partisan's or a
+        Gliderborne's wider area (the empty hexes of it); in a movement phase, a waiting unit's arrival
+        hexes. The screen tints them."""
+        state = self.state
+        unit = state.units.get(self.selected or "")
+        if unit is None or unit.hex is not None or not arrivals.any_special(state):
+            return []
+        if self.stage is Stage.DEPLOY:
+            return sorted(h for h in arrivals.extra_area(state, unit) if not state.at(h))
+        if self.stage is Stage.ACT:
+            return arrivals.arrival_hexes(state, unit)
+        return []
 
     def listed_ids(self) -> list[str]:
         """The deployment list: the deploying side's units a player may place or pick up again (a
@@ -393,9 +427,31 @@ class BattleController:
         self.changed()
         return True
 
+    def _obstacle_click(self, hex_: Hex) -> None:
+        """Place the next obstacle: in the clicked hex, or (Barbed Wire) on the hexside between the
+        clicked hex and the one clicked before it."""
+        state = self.state
+        obstacle = obstacle_ui.next_to_place(state)
+        if obstacle is None:
+            return
+        if obstacles.kind(state, obstacle) != obstacles.WIRE:
+            self.act(A.Deploy(obstacle.id, hex_))
+            return
+        first = self.wire_first
+        if first is None or first == hex_ or distance(first, hex_) != 1:
+            self.wire_first = hex_
+            self.say(obstacle_ui.prompt(state, hex_))
+            return
+        self.wire_first = None
+        if not self.act(A.Deploy(obstacle.id, first, None, hex_)):
+            self.wire_first = None
+
     def _deploy_click(self, hex_: Hex) -> None:
         state = self.state
         side = state.deploying
+        if state.flags and obstacles.placing(state):  # obstacles are placed first (minis.ui.obstacles)
+            self._obstacle_click(hex_)
+            return
         own = [u for u in state.at(hex_) if u.side is side and u.id not in state.fixed]
         if own and (self.selected is None or state.units[self.selected].hex is not None):
             # a placed unit of yours: pick it up again (another click places it)
@@ -416,6 +472,14 @@ class BattleController:
         here = state.at(hex_)
         own_ready = [u for u in here if self.is_ready(u)]
         selected = state.units.get(self.selected) if self.selected else None
+        if selected is not None and selected.hex is None and not selected.removed:  # waiting off the map
+            self.act(A.Arrive(selected.id, hex_))
+            return
+        if selected is not None and selected.carried_by is not None:  # ashore from a boat afloat (water)
+            aboard = self.game.unit_options(selected.id)
+            if aboard is not None and hex_ in aboard.landings:
+                self.act(A.Dismount(selected.id, hex_))
+                return
         if selected is not None and state.phase is Phase.ASSAULT:  # attack a target
             enemies = [u for u in here if u.side is not state.active]
             if enemies:
@@ -672,7 +736,11 @@ class BattleController:
             Listed(
                 unit_id,
                 unit_name(state.units[unit_id]),
-                self.label(hex_) if (hex_ := state.units[unit_id].hex) is not None else "to deploy",
+                self.label(hex_)
+                if (hex_ := state.units[unit_id].hex) is not None
+                else "arrives later"
+                if arrivals.arrives_later(state, state.units[unit_id])
+                else "to deploy",
                 unit_id == self.selected,
             )
             for unit_id in self.listed_ids()
@@ -691,13 +759,30 @@ class BattleController:
         assert active is not None
         heading = f"{active.title} {state.phase.value} phase"
         selected = state.units.get(self.selected or "")
+        waiting = self.waiting_to_arrive() if state.phase is Phase.MOVEMENT else []
+        if selected is not None and selected.hex is None and not selected.removed:  # off the map
+            places = self.special_hexes()
+            how = "joins" if arrivals.kind(state, selected) == arrivals.HERO else "lands"
+            info = (
+                f"{unit_name(selected)} waits off the map. Click a tinted hex: it {how} there "
+                f"({len(places)} {'hex' if len(places) == 1 else 'hexes'} allowed now)."
+                if places
+                else f"{unit_name(selected)} waits off the map and can't arrive now."
+            )
+            return attrs.evolve(base, heading=heading, info=info)
         if selected is None:
             what = "move" if state.phase is Phase.MOVEMENT else "move or attack"
             info = (
                 f"Click one of your units to {what} ({len(self.ready_ids())} may still act; greyed ones have "
                 "acted). P ends the phase."
             )
-            return attrs.evolve(base, heading=heading, info=info)
+            arrive = tuple(Choice(f"Bring in {unit_name(u)}", _doing(self.select, u.id)) for u in waiting[:6])
+            if arrive:
+                info += (
+                    "\nOff the map, waiting to arrive: a Hero at the start of the phase with a Soldier of"
+                    " its nation, a Paratrooper at its end away from the enemy."
+                )
+            return attrs.evolve(base, heading=heading, info=info, choices=arrive)
         choices: list[Choice] = []
         lines = [f"{unit_name(selected)}: "]
         if self.path:
@@ -743,6 +828,9 @@ class BattleController:
                 choices.append(
                     Choice("Dismount", _doing(self.act, A.Dismount(selected.id, options.dismount)))
                 )
+            for shore in options.landings:  # from a boat afloat onto the bank next to it (water)
+                landing = A.Dismount(selected.id, shore)
+                choices.append(Choice(f"Get off onto {self.label(shore)}", _doing(self.act, landing)))
         return attrs.evolve(base, heading=heading, info="\n".join(lines), choices=tuple(choices))
 
     def _fire_panel(self, base: Panel) -> Panel:
@@ -816,12 +904,23 @@ class BattleController:
         else:
             cover = f"cover roll on {preview.cover - preview.cover_modifier}+{ground}"
         why = "".join(f"\n{m.text}" for m in preview.modifiers)
+        why += self.spotter_text(preview)
         odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
         return (
             f"Attack {unit_name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
             f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.{why}\n{odds}.\n"
-            f"{percent(preview.hit_chance)} on the sight line: the chance of at least one hit."
+            f"{percent(preview.hit_chance)} (on the sight line): at least one hit."
         )
+
+    def spotter_text(self, preview: AttackPreview) -> str:
+        """Indirect fire: whose sight the attack uses and why (the attacker can't see the target)."""
+        spotter = self.state.units.get(preview.spotter) if preview.spotter else None
+        if spotter is None or spotter.hex is None:
+            return ""
+        target = self.state.units[preview.target]
+        away = distance(spotter.hex, target.hex) if target.hex is not None else 0
+        hexes = f"{away} hex{'es' if away != 1 else ''}"
+        return f"\nIndirect fire: {unit_name(spotter)} sees the target ({hexes} away)."
 
     def hover_lines(self, hex_: Hex | None = None) -> list[str]:
         """The hover box of `hex_` (default: the hovered hex; none off the map): the hex, its terrain
@@ -834,6 +933,8 @@ class BattleController:
             return []
         objective = " · the objective" if hex_ == state.objective else ""
         lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
+        if state.flags:
+            lines += obstacle_ui.hover_lines(state, hex_)  # obstacles in the hex and on its hexsides
         names = self.short_names()
         top = self.selected
         units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]

@@ -172,8 +172,8 @@ def clip_polygon(points: Sequence[Point], edge: Bounds) -> list[Point]:
 
 
 # --- terrain look ------------------------------------------------------------------------------------
-TERRAINS = ("clear", "forest", "hill", "town", "marsh", "pond")
-_LETTERS = {"C": "clear", "F": "forest", "H": "hill", "T": "town", "M": "marsh", "P": "pond"}
+TERRAINS = ("clear", "forest", "hill", "town", "marsh", "pond", "water")
+_LETTERS = {"C": "clear", "F": "forest", "H": "hill", "T": "town", "M": "marsh", "P": "pond", "W": "water"}
 
 FILL: dict[str, Colour] = {
     "clear": (206, 209, 152, 255),
@@ -182,6 +182,7 @@ FILL: dict[str, Colour] = {
     "town": (200, 196, 186, 255),
     "marsh": (166, 192, 170, 255),
     "pond": (206, 209, 152, 255),
+    "water": (112, 168, 222, 255),  # the whole hex is water, so a river of water hexes runs unbroken
 }
 TREE: Colour = (36, 92, 46, 255)
 TRUNK: Colour = (96, 70, 44, 255)
@@ -363,6 +364,11 @@ def _symbol(mesh: Mesh, kind: str, cx: float, cy: float) -> None:
         mesh.polygon(ellipse((cx, cy - 0.02 * s), 0.64 * s, 0.46 * s, 20), WATER)
         for oy, w in ((0.1, 0.3), (-0.12, 0.22)):
             mesh.line((cx - w * s, cy + oy * s), (cx + w * s, cy + oy * s), 0.05 * s, WATER_LIGHT)
+    elif kind == "water":
+        for ox, oy in ((-0.34, 0.3), (0.06, 0.02), (-0.26, -0.3), (0.2, 0.4), (0.24, -0.4)):
+            x, y = cx + ox * s, cy + oy * s  # small waves: two short strokes, a shallow "v" upside down
+            mesh.line((x - 0.16 * s, y), (x, y + 0.07 * s), 0.045 * s, WATER_LIGHT)
+            mesh.line((x, y + 0.07 * s), (x + 0.16 * s, y), 0.045 * s, WATER_LIGHT)
 
 
 # --- the battle map ----------------------------------------------------------------------------------
@@ -584,6 +590,7 @@ LEGEND = (
     "town",
     "marsh",
     "pond",
+    "water",
     "road",
     "stream",
     "bridge",

@@ -30,6 +30,7 @@ from minis.data import user_folder
 from minis.errors import MinisError
 from minis.events import Event, describe
 from minis.game import Game
+from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import Phase, Stage
 from minis.ui.plain import unit_names
@@ -200,6 +201,8 @@ class Session:
 
     def describe(self, events: Sequence[Event]) -> list[str]:
         names = unit_names(self.game.state.units.values())  # card names, not ids, for players
+        if self.game.state.flags:
+            names.update(obstacles.names(self.game.state))  # obstacles are not units
         return [describe(event, self.game.label, lambda unit: names.get(unit, unit)) for event in events]
 
     # --- files -------------------------------------------------------------------------------------
