@@ -16,6 +16,7 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import AttackContext
+from minis.ability_rules.special import smoke, smoke_blocks
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import Odds, attack_odds, die_chance
@@ -25,6 +26,13 @@ from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
 from minis.state import GameState, MoveProgress
 from minis.terrain import MOVEMENT_ROLL_TARGET
+
+#: `MapEffect.kind` of a hex filled with smoke (Smoke Screen) and of a bridge blown up (Bridge Demolition).
+SMOKE = "smoke"
+BLOWN_BRIDGE = "blown-bridge"
+#: `MapEffect.kind` of a road cut where there is no stream (no ability does it today; kept apart so a
+#: future one is not called a bridge).
+CUT_ROAD = "cut-road"
 
 
 @attrs.frozen
@@ -263,3 +271,55 @@ def percent(chance: Fraction) -> str:
     if value > 99:
         return ">99%"
     return f"{round(value)}%"
+
+
+@attrs.frozen
+class MapEffect:
+    """Something an ability left on the map that changes the rules there, for the map and its hover box:
+    a hex of smoke (`hexes`: that hex) or a blown bridge (`hexes`: the two hexes of its hexside)."""
+
+    kind: str
+    hexes: tuple[Hex, ...]
+    #: What it is, in a few words ("Smoke", "Blown bridge").
+    title: str
+    #: What it does to play, in plain words (the rule it changes, as the engine applies it).
+    text: str
+
+
+def map_effects(state: GameState) -> list[MapEffect]:
+    """The effects on the map now, in a fixed order (smoke, then broken roads; each by its hexes).
+
+    Smoke is listed only while the rule set in play blocks sight with it (the registry's sight blockers),
+    so what the map shows is what the line-of-sight rule does. A broken road across a stream is a blown
+    bridge: the step is no longer along the road (`minis.rules.movement.along_road`), so it pays the
+    terrain's cost and needs the stream's movement roll.
+    """
+    found: list[MapEffect] = []
+    if smoke_blocks in state.battle.abilities.sight_blockers:
+        for hex_ in sorted(smoke(state)):
+            found.append(
+                MapEffect(
+                    SMOKE,
+                    (hex_,),
+                    "Smoke until the end of the turn",
+                    "no one sees into, out of or through this hex",
+                )
+            )
+    board = state.board
+    streams = board.streams if board is not None else frozenset()
+    for side in sorted(tuple(sorted(pair)) for pair in state.broken_roads):
+        if frozenset(side) in streams:
+            found.append(
+                MapEffect(
+                    BLOWN_BRIDGE,
+                    side,
+                    "Blown bridge",
+                    "the road is cut, so crossing the stream here needs a movement roll "
+                    f"({MOVEMENT_ROLL_TARGET}+), as off the road",
+                )
+            )
+        else:
+            found.append(
+                MapEffect(CUT_ROAD, side, "Cut road", "the road is cut here: a step across is off the road")
+            )
+    return found

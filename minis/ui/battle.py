@@ -55,6 +55,7 @@ from minis.rules import setup
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Stage, Unit
+from minis.ui import effects as effect_ui
 from minis.ui import hexdraw, theme
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow, Screen
@@ -306,6 +307,8 @@ class BattleScreen(Screen):
         self._counters_key: object = None
         self._fan_key: object = None
         self._under_key: object = None
+        #: The drawing of the map's effects (smoke, blown bridges), rebuilt only when they change.
+        self.effects = effect_ui.picture(())
         self._hover_key: object = None
         self._laid_out_info = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
@@ -327,8 +330,10 @@ class BattleScreen(Screen):
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
         for group in (
+            "effects",  # smoke and blown bridges: over the terrain, under the tints and counters
             "under",
             "counters",
+            "effects-over",  # a blown bridge's cross: seen beside the counters at the bridge
             "motion",
             "over",
             "hover",
@@ -786,9 +791,10 @@ class BattleScreen(Screen):
 
     # --- the map's layers -----------------------------------------------------------------------------
     def update_layers(self, frame: Frame | None = None) -> None:
-        """The map's layers: `under`, `counters`, `motion` (`frame`: the moment of motion shown, its
-        sliding units left out of `counters`) and `over` in the kept picture; `hover` (what follows
-        the mouse: its outline, an attack's line and odds, the deployment ghost) drawn over it."""
+        """The map's layers: `effects` (smoke, blown bridges), `under`, `counters`, `motion` (`frame`: the
+        moment of motion shown, its sliding units left out of `counters`) and `over` in the kept picture;
+        `hover` (what follows the mouse: its outline, an attack's line and odds, the deployment ghost)
+        drawn over it."""
         self._update_hover_layer()
         self._update_fan()
         self._update_motion(frame)
@@ -812,6 +818,11 @@ class BattleScreen(Screen):
             state.deploying,
             state.objective,
         )
+        effects = tuple(queries.map_effects(state))
+        if effects != self.effects.effects:
+            self.effects = effect_ui.picture(effects)
+        self.map.set_group("effects", effects, [(self.effects.mesh, True)], [])
+        self.map.set_group("effects-over", effects, [(self.effects.over, True)], [])
         if under_key != self._under_key:
             self._under_key = under_key
             layers = [(self._tints(), True)]

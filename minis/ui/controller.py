@@ -935,6 +935,7 @@ class BattleController:
         lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
         if state.flags:
             lines += obstacle_ui.hover_lines(state, hex_)  # obstacles in the hex and on its hexsides
+        lines += self.effect_lines(hex_)
         names = self.short_names()
         top = self.selected
         units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]
@@ -949,6 +950,18 @@ class BattleController:
             aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
             status = self.counters_of(unit)
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
+        return lines
+
+    def effect_lines(self, hex_: Hex) -> list[str]:
+        """The hover box's line for each effect on `hex_` (smoke in it, a blown bridge on its side),
+        as the engine words it (`queries.map_effects`); a bridge names the hex across."""
+        lines = []
+        for effect in queries.map_effects(self.state):
+            if hex_ not in effect.hexes:
+                continue
+            across = [self.label(h) for h in effect.hexes if h != hex_]
+            where = f" to {across[0]}" if across else ""
+            lines.append(f"{effect.title}{where}: {effect.text}")
         return lines
 
     def summary(self, events: list[Event]) -> list[str]:
