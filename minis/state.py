@@ -345,6 +345,8 @@ class GameState:
             self.move,
             self.placing,
             self.broken_roads,
+            tuple(sorted(self.flags.items())),  # keys are names, so values are never compared to sort
+            self.losses,
         )
 
 
