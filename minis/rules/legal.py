@@ -13,7 +13,7 @@ from typing import NamedTuple
 from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
-from minis.rules import activation, arrivals, obstacles, setup, transport, water
+from minis.rules import activation, arrivals, obstacles, sequence, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
@@ -46,15 +46,7 @@ def ready_units(state: GameState) -> list[str]:
     if state.stage is Stage.DEPLOY:
         if state.flags and obstacles.placing(state) and state.deploying is not None:  # obstacles first
             return sorted(o.id for o in obstacles.pending(state, state.deploying))
-        return sorted(
-            u.id
-            for u in state.units.values()
-            if u.side is state.deploying
-            and u.hex is None
-            and not u.removed
-            and not arrivals.arrives_later(state, u)  # Heroes, Paratroopers arrive during the battle
-            and not water.stranded(state, u)  # a boat with no water in its zone stays out
-        )
+        return sequence.still_to_deploy(state, state.deploying) if state.deploying is not None else []
     if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
         return [u.id for u in shooters(state, state.move)]
     return []
@@ -287,13 +279,6 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
                 for other in water.transports_afloat_near(state, unit):  # from the shore (water)
                     if abilities.capacity(state, other) and not transport.board_problem(state, unit, other):
                         found.append(A.BoardTransport(unit.id, other.id))
-        if not any(
-            u.side is side
-            and u.hex is None
-            and not u.removed
-            and not arrivals.arrives_later(state, u)
-            and not water.stranded(state, u)
-            for u in state.units.values()
-        ):
+        if not sequence.still_to_deploy(state, side):
             found.append(A.Ready())
     return found

@@ -440,6 +440,20 @@ def _place(state: GameState, action: A.Action, events: list[Event]) -> None:
     state.stage = Stage.ACT
 
 
+def still_to_deploy(state: GameState, side: Side) -> list[str]:
+    """The ids of `side`'s units still to be placed at deployment, sorted: not those that arrive during
+    the battle (Heroes, Paratroopers) nor a boat with no water in its zone (it stays out)."""
+    return sorted(
+        u.id
+        for u in state.units.values()
+        if u.side is side
+        and u.hex is None
+        and not u.removed
+        and not arrivals.arrives_later(state, u)
+        and not water.stranded(state, u)
+    )
+
+
 def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
     side = state.deploying
     assert side is not None
@@ -449,26 +463,11 @@ def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
         obstacles.deploy(state, action, events)
         return
     if isinstance(action, A.Ready):
-        missing = [
-            u.id
-            for u in state.units.values()
-            if u.side is side
-            and u.hex is None
-            and not u.removed
-            and not arrivals.arrives_later(state, u)
-            and not water.stranded(state, u)  # a boat with no water in its zone stays out
-        ]
+        missing = still_to_deploy(state, side)
         if missing:
-            raise IllegalAction(f"deploy every unit first: {', '.join(sorted(missing))}")
+            raise IllegalAction(f"deploy every unit first: {', '.join(missing)}")
         other = side.other
-        if any(
-            u.side is other
-            and u.hex is None
-            and not u.removed
-            and not arrivals.arrives_later(state, u)
-            and not water.stranded(state, u)
-            for u in state.units.values()
-        ):
+        if still_to_deploy(state, other):
             state.deploying = other
             return
         water.leave_out_stranded(state, events)

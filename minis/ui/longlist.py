@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from minis.ui import theme
-from minis.ui.widgets import Box, Label, ListBox, Widget, fill, fit_text, outline
+from minis.ui.widgets import Box, Label, ListBox, Widget, fit_text
 
 
 class LongList(ListBox):
@@ -121,18 +121,7 @@ class LongList(ListBox):
         if not self.visible:
             return
         for row in self.shown_rows():
-            box = self.row_box(row)
-            if row == self._pressed:
-                colour = theme.BUTTON_PRESSED
-            elif row == self.index and (self.focused or row == self._hover):
-                colour = theme.BUTTON_SELECTED
-            elif row == self._hover:
-                colour = theme.BUTTON_HOVER
-            else:
-                colour = theme.BUTTON
-            fill(box, colour)
-            focus = row == self.index and self.focused
-            outline(box, theme.FOCUS if focus else theme.PANEL_BORDER, 2 if focus else 1)
+            self.draw_row_frame(row)
             label, detail = self._labels_of(row)
             label.draw()
             if detail is not None:

@@ -517,6 +517,21 @@ class ListBox(Widget):
             self.top_row = row - rows + 1
         self.top_row = max(0, min(self.top_row, max(0, len(self.items) - rows)))
 
+    def draw_row_frame(self, row: int) -> None:
+        """A row's button: its fill by state (pressed, highlighted, hovered) and its focus outline."""
+        box = self.row_box(row)
+        if row == self._pressed:
+            colour = theme.BUTTON_PRESSED
+        elif row == self.index and (self.focused or row == self._hover):
+            colour = theme.BUTTON_SELECTED
+        elif row == self._hover:
+            colour = theme.BUTTON_HOVER
+        else:
+            colour = theme.BUTTON
+        fill(box, colour)
+        focus = row == self.index and self.focused
+        outline(box, theme.FOCUS if focus else theme.PANEL_BORDER, 2 if focus else 1)
+
     def highlight(self, row: int) -> None:
         if self.items:
             self.index = max(0, min(row, len(self.items) - 1))
@@ -527,18 +542,7 @@ class ListBox(Widget):
         if not self.visible:
             return
         for row in range(self.top_row, min(len(self.items), self.top_row + self.visible_rows)):
-            box = self.row_box(row)
-            if row == self._pressed:
-                colour = theme.BUTTON_PRESSED
-            elif row == self.index and (self.focused or row == self._hover):
-                colour = theme.BUTTON_SELECTED
-            elif row == self._hover:
-                colour = theme.BUTTON_HOVER
-            else:
-                colour = theme.BUTTON
-            fill(box, colour)
-            focus = row == self.index and self.focused
-            outline(box, theme.FOCUS if focus else theme.PANEL_BORDER, 2 if focus else 1)
+            self.draw_row_frame(row)
             self._labels[row].draw()
             if row < len(self._details):
                 self._details[row].draw()
