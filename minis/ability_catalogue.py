@@ -78,6 +78,12 @@ def _ability(
 
 _ALL = (
     _ability(
+        "Ace",
+        "targeting",
+        "It attacks aircraft without the -1 per die, and may fire at an enemy aircraft placed within 4 hexes "
+        "of it.",
+    ),
+    _ability(
         "Additional Hull-Mounted Cannon",
         "extra-attack",
         "After its attack in its assault phase it may fire its hull gun at a Vehicle in its front arc "
@@ -88,6 +94,17 @@ _ALL = (
         "speed/movement",
         "In its assault phase a move of at most {n} hexes (or a turn) may be followed by an attack.",
         number=True,
+    ),
+    _ability(
+        "Agility",
+        "targeting",
+        "When it attacks an aircraft, its short range is 0-2 hexes and its medium range 3-5.",
+    ),
+    _ability(
+        "Aircraft",
+        "other",
+        "Flies over any hex in its flight phase, attacks in its airstrike phase, leaves the map at the end "
+        "of the turn.",
     ),
     _ability(
         "All Guns Blazing",
@@ -109,14 +126,12 @@ _ALL = (
     _ability(
         "Antiair",
         "targeting",
-        "Shoots at aircraft without a penalty and may fire defensively at adjacent aircraft "
-        "(there are no aircraft in these rules).",
+        "No -1 on its dice against aircraft; it may shoot at an enemy aircraft placed in or next to its hex.",
     ),
     _ability(
         "Antiair Support",
         "targeting",
         "It counts as having Antiair while a friendly unit with Antiair is in its hex.",
-        needs=AIRCRAFT,
     ),
     _ability(
         "Armor-Piercing Rounds",
@@ -163,6 +178,12 @@ _ALL = (
     ),
     _ability(
         "Bombardment", "cover-roll", "Units it attacks never get a cover roll; it can't attack aircraft."
+    ),
+    _ability(
+        "Bombs",
+        "attack-dice",
+        "Once a game its attack may instead hit a Soldier or Vehicle in its own hex with 12 dice (8 against "
+        "a Vehicle).",
     ),
     _ability(
         "Bravery Enforcement",
@@ -562,6 +583,12 @@ _ALL = (
         "friendly Japanese Soldier; face-up Disrupted counters don't affect it.",
     ),
     _ability(
+        "Jet",
+        "attack-dice",
+        "It can't attack Soldiers in forest, town or marsh hexes; against aircraft each 6 it rolls counts "
+        "twice.",
+    ),
+    _ability(
         "Lack of Determination",
         "other",
         "It is destroyed at once whenever it has a face-up Disrupted counter.",
@@ -723,6 +750,12 @@ _ALL = (
         "Once a game, instead of a normal attack, it rolls 10 dice at every Soldier and 5 at every Vehicle "
         "in or next to the target's hex, friends included.",
     ),
+    _ability(
+        "Rockets",
+        "attack-dice",
+        "Once a game its attack may instead be {n} dice against a Soldier or Vehicle within 4 hexes.",
+        number=True,
+    ),
     _ability("Ruthless", "attack-dice", "+1 on each attack die against disrupted or damaged targets."),
     _ability("Seasoned Crew", "cover-roll", "Units it attacks get -1 on their cover rolls."),
     _ability(
@@ -736,6 +769,12 @@ _ALL = (
     ),
     _ability("Sideskirts", "defense", "+1 front and rear defense against attackers that have Close Assault."),
     _ability(
+        "Sirens",
+        "attack-dice",
+        "Its attacks on Soldiers score one success more, which can only disrupt, never destroy.",
+    ),
+    _ability("Slow", "defense", "Enemy aircraft get +1 on each die when they attack it."),
+    _ability(
         "Smoke Screen",
         "other",
         "Once a game, in its movement phase (after its move or instead of it), it fills its hex "
@@ -748,10 +787,15 @@ _ALL = (
         "friendly Soviet Soldier; face-up Disrupted counters don't affect it.",
     ),
     _ability(
+        "Speed Boost",
+        "other",
+        "Once a game its attack on an aircraft takes effect at once, not in the casualty phase.",
+    ),
+    _ability(
         "Spotter",
         "targeting",
-        "It guides friendly Indirect Fire at enemy Soldiers it sees within 8 hexes (its extra die for "
-        "friendly aircraft waits for aircraft, which the game lacks).",
+        "It guides friendly Indirect Fire at enemy Soldiers it sees within 8 hexes; friendly aircraft roll "
+        "one extra die against enemies it sees within 8 hexes.",
     ),
     _ability("SS Determination", "speed/movement", "Disruption doesn't stop it moving."),
     _ability(
@@ -769,11 +813,17 @@ _ALL = (
     _ability(
         "Stars & Stripes", "attack-dice", "One extra attack die while it is next to a friendly Commander."
     ),
+    _ability("Steady Firing", "attack-dice", "It rolls 2 dice more when it attacks a Soldier."),
     _ability(
         "Steely Resolve",
         "defense",
         "An attack scores two hits on it only when its successes beat the defense by {n} or more.",
         number=True,
+    ),
+    _ability(
+        "Strafe",
+        "extra-attack",
+        "After attacking a Soldier it may also attack another enemy Soldier next to that Soldier's hex.",
     ),
     _ability(
         "Strike and Fade",

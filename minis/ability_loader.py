@@ -12,6 +12,7 @@ from types import ModuleType
 
 from minis.ability_api import Ability, AbilityRegistry, SightBlocker
 from minis.ability_rules import (
+    aircraft,
     arrivals,
     attack_dice,
     auras,
@@ -52,6 +53,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     arrivals,
     water,
     obstacles,
+    aircraft,
 )
 
 

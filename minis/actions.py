@@ -149,6 +149,14 @@ class Arrive:
     hex: Hex
 
 
+@attrs.frozen
+class Place:
+    """`place U H`: in the acting player's flight phase, aircraft U flies over hex H (DESIGN section 6)."""
+
+    unit: str
+    hex: Hex
+
+
 Action: TypeAlias = (
     Move
     | Face
@@ -166,6 +174,7 @@ Action: TypeAlias = (
     | Ready
     | Use
     | Arrive
+    | Place
 )
 
 
@@ -260,9 +269,12 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
     if verb == "arrive":
         _expect(rest, 2, "arrive U H")
         return Arrive(rest[0], _hex(rest[1], parse_hex))
+    if verb == "place":
+        _expect(rest, 2, "place U H")
+        return Place(rest[0], _hex(rest[1], parse_hex))
     known = (
         "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
-        " arrive"
+        " arrive place"
     )
     raise NotationError(f"unknown action '{words[0]}' (one of: {known})")
 
@@ -306,6 +318,8 @@ def format_action(action: Action, label: LabelHex) -> str:
             return " ".join(("use", unit, ability, *args))
         case Arrive(unit, hex_):
             return f"arrive {unit} {label(hex_)}"
+        case Place(unit, hex_):
+            return f"place {unit} {label(hex_)}"
     raise TypeError(f"not an action: {action!r}")
 
 

@@ -26,6 +26,7 @@ from minis.tomlfile import (
     KeyPath,
     TomlSource,
     WrongType,
+    describe,
     is_one_line,
     parse_toml,
     read_toml,
@@ -181,12 +182,15 @@ def side_adjective(side: Side) -> str:
 
 
 class UnitType(enum.Enum):
-    """Soldier or Vehicle: decides which attack values are used against the unit and how it moves."""
+    """Soldier, Vehicle, Obstacle or Aircraft: decides which attack values are used against the unit and
+    how it moves."""
 
     SOLDIER = "soldier"
     VEHICLE = "vehicle"
     #: Barbed wire, minefields, pillboxes: placed, never moving or attacking (no defense, speed, attacks).
     OBSTACLE = "obstacle"
+    #: Placed on any hex in the flight phase, attacking in the airstrike phase, off the map otherwise.
+    AIRCRAFT = "aircraft"
 
     @property
     def title(self) -> str:
@@ -199,6 +203,12 @@ class RangeBand(enum.Enum):
     SHORT = "short"
     MEDIUM = "medium"
     LONG = "long"
+
+
+#: What an aircraft card prints where other cards print a speed: it is placed, never moved.
+AIRCRAFT_SPEED = "A"
+#: The `set` of the aircraft cards that are probably conversions from the separate air game (docs/cards.md).
+AIR_FORCE_CONVERSION = "Air Force conversion"
 
 
 def range_band(distance: int) -> RangeBand | None:
@@ -252,7 +262,8 @@ class StatCard:
 
     A card of no nation (`nation` and `side` None: depots, obstacles) may serve in either army. `cost`
     is a whole number but for half-point obstacles (0.5: exact in binary, so sums stay exact). An
-    obstacle has speed 0, defense 0 and no attacks (its card shows none).
+    obstacle has speed 0, defense 0 and no attacks (its card shows none). An aircraft has speed 0 here
+    (its card prints "A": the engine places it, never moves it), one defense and no long-range attacks.
     """
 
     id: str
@@ -275,10 +286,12 @@ class StatCard:
     #: Derived from `type` once, as the engine asks them constantly (not part of the card's value).
     is_vehicle: bool = attrs.field(init=False, eq=False, repr=False)
     is_soldier: bool = attrs.field(init=False, eq=False, repr=False)
+    is_aircraft: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "is_vehicle", self.type is UnitType.VEHICLE)
         object.__setattr__(self, "is_soldier", self.type is UnitType.SOLDIER)
+        object.__setattr__(self, "is_aircraft", self.type is UnitType.AIRCRAFT)
 
     @property
     def is_obstacle(self) -> bool:
@@ -315,8 +328,10 @@ class StatCard:
         return points_text(self.cost)
 
     def attack_dice(self, target_type: UnitType, band: RangeBand) -> int | None:
-        """Dice rolled against a target of that type at that range (None: can't attack it there)."""
-        attack = self.vs_soldiers if target_type is UnitType.SOLDIER else self.vs_vehicles
+        """Dice rolled against a target of that type at that range (None: can't attack it there).
+
+        Aircraft are attacked with the vs-Soldier values (cards have no row against aircraft)."""
+        attack = self.vs_vehicles if target_type is UnitType.VEHICLE else self.vs_soldiers
         return attack.at(band)
 
     def has(self, ability_id: str) -> bool:
@@ -338,6 +353,13 @@ class StatCard:
         """The N of 'Commander: Initiative +N', 0 for a unit without it."""
         ability = self.ability("commander-initiative")
         return (ability.number or 0) if ability else 0
+
+    @property
+    def speed_text(self) -> str:
+        """The speed as the card prints it: '5', 'A' for an aircraft, '-' for an obstacle."""
+        if self.is_aircraft:
+            return AIRCRAFT_SPEED
+        return "-" if self.is_obstacle else str(self.speed)
 
     @property
     def type_line(self) -> str:
@@ -397,7 +419,7 @@ class _CardFile:
     cost: int | float
     set: str | None = None  # the set the card came in, where known
     # Required but for obstacles, which have none: reported as missing by `_check_numbers_present`.
-    speed: int | None = None
+    speed: int | str | None = None  # "A" for an aircraft
     vs_soldiers: _AttackFile | None = None
     vs_vehicles: _AttackFile | None = None
     defense: int | _DefenseFile | None = None
@@ -419,6 +441,15 @@ def _structure_defense(value: Any, _type: Any) -> int | _DefenseFile | None:
 
 
 _CONVERTER.register_structure_hook_func(lambda t: t == int | _DefenseFile | None, _structure_defense)
+
+
+def _structure_speed(value: Any, _type: Any) -> int | str | None:
+    if value is None or type(value) is int or type(value) is str:
+        return value
+    raise WrongType("an integer", value)  # as for any number; "A" is the one text (`_check_speed`)
+
+
+_CONVERTER.register_structure_hook_func(lambda t: t == int | str | None, _structure_speed)
 
 
 def _structure_cost(value: Any, _type: Any) -> int | float:
@@ -474,10 +505,9 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
         try:
             checked["type"] = UnitType(kind.lower())
         except ValueError:
-            hint = did_you_mean(kind.title(), ["Soldier", "Vehicle", "Obstacle"])
-            out.append(
-                source.problem(("type",), f"unknown type '{kind}' (Soldier, Vehicle or Obstacle)", hint)
-            )
+            hint = did_you_mean(kind.title(), [kind.title for kind in UnitType])
+            message = f"unknown type '{kind}' (Soldier, Vehicle, Obstacle or Aircraft)"
+            out.append(source.problem(("type",), message, hint))
     subtype = text("subtype")
     if subtype is not None:
         known = {slug(name): name for name in SUBTYPES}
@@ -506,14 +536,23 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
     checked["cost"] = _check_cost(source, data.get("cost"), out)
     if _check_numbers_present(source, data, out):
         return checked | {"abilities": _check_abilities(source, data.get("abilities"), out)}
-    checked["speed"] = number_in_range(source, ("speed",), data.get("speed"), SPEEDS, "speed", out)
+    aircraft = _is_aircraft(data)
+    checked["speed"] = _check_speed(source, data.get("speed"), aircraft, out)
     _check_defense(source, data.get("defense"), checked, out)
     for key in ("vs_soldiers", "vs_vehicles"):
         table = data.get(key)
         if isinstance(table, dict):
             for band in RangeBand:
                 value = table.get(band.value)
-                if value == 0 and type(value) is int:
+                if aircraft and band is RangeBand.LONG and band.value in table:
+                    out.append(
+                        source.problem(
+                            (key, band.value),
+                            "an aircraft attacks only at short and medium range",
+                            f"leave out {key}.long",
+                        )
+                    )
+                elif value == 0 and type(value) is int:
                     out.append(
                         source.problem(
                             (key, band.value),
@@ -524,7 +563,48 @@ def _check(source: TomlSource, data: dict[str, Any], out: list[Problem]) -> dict
                 else:
                     number_in_range(source, (key, band.value), value, ATTACK_DICE, f"{key}.{band.value}", out)
     checked["abilities"] = _check_abilities(source, data.get("abilities"), out)
+    _check_aircraft_keyword(source, data, aircraft, out)
     return checked
+
+
+def _is_aircraft(data: dict[str, Any]) -> bool:
+    kind = data.get("type")
+    return isinstance(kind, str) and kind.strip().lower() == UnitType.AIRCRAFT.value
+
+
+def _check_speed(source: TomlSource, value: Any, aircraft: bool, out: list[Problem]) -> int | None:
+    """Hexes for a Soldier or Vehicle; "A" (placed, never moved) for an aircraft, and only for one."""
+    if type(value) is str:
+        if value.strip().upper() != AIRCRAFT_SPEED:
+            message = f"'speed' must be an integer, not {describe(value)}"
+            out.append(source.problem(("speed",), message, 'or "A" for an aircraft'))
+        elif not aircraft:
+            hint = "write the speed in hexes, like speed = 4"
+            out.append(source.problem(("speed",), 'only an aircraft has speed "A"', hint))
+        return 0
+    if aircraft and type(value) is int:
+        hint = 'write speed = "A"'
+        out.append(
+            source.problem(("speed",), "an aircraft has no speed in hexes: it is placed, not moved", hint)
+        )
+        return None
+    return number_in_range(source, ("speed",), value, SPEEDS, "speed", out)
+
+
+def _check_aircraft_keyword(
+    source: TomlSource, data: dict[str, Any], aircraft: bool, out: list[Problem]
+) -> None:
+    """The Aircraft ability is the keyword of aircraft cards: a Soldier or Vehicle may not name it."""
+    entries = data.get("abilities")
+    if aircraft or not isinstance(entries, list):
+        return
+    for index, entry in enumerate(entries):
+        if isinstance(entry, dict) and type(label := entry.get("ability")) is str:
+            info = find_ability(split_label(label)[0])
+            if info is not None and info.id == "aircraft":
+                hint = 'only a card with type = "Aircraft" has it'
+                path: KeyPath = ("abilities", index, "ability")
+                out.append(source.problem(path, "the Aircraft ability belongs to aircraft cards", hint))
 
 
 def _check_cost(source: TomlSource, value: Any, out: list[Problem]) -> float | None:
@@ -553,14 +633,16 @@ def _check_numbers_present(source: TomlSource, data: dict[str, Any], out: list[P
         return True
     for key in ("speed", "vs_soldiers", "vs_vehicles"):
         if key not in data:
-            out.append(source.problem((), f"missing key '{key}'"))
+            hint = 'an aircraft writes speed = "A"' if key == "speed" and _is_aircraft(data) else ""
+            out.append(source.problem((), f"missing key '{key}'", hint))
     return False
 
 
 def _check_defense(source: TomlSource, value: Any, checked: dict[str, Any], out: list[Problem]) -> None:
     """Ranges and the one-value rule for Soldiers; the shape was checked by structuring."""
+    aircraft = _is_aircraft(source.data)
     if "defense" not in source.data:
-        hint = "defense = 4, or defense = { front = 5, rear = 4 }"
+        hint = "defense = 4" if aircraft else "defense = 4, or defense = { front = 5, rear = 4 }"
         out.append(source.problem((), "missing key 'defense'", hint))
         return
     if type(value) is int:
@@ -568,6 +650,10 @@ def _check_defense(source: TomlSource, value: Any, checked: dict[str, Any], out:
         checked["defense"] = (number, number)
         return
     if not isinstance(value, dict):
+        return
+    if aircraft:
+        hint = "write one number, like defense = 4"
+        out.append(source.problem(("defense",), "an aircraft has one defense for every direction", hint))
         return
     front, rear = (
         number_in_range(source, ("defense", key), value.get(key), DEFENSES, f"defense.{key}", out)
@@ -743,7 +829,9 @@ def dump_card(card: StatCard) -> str:
         lines.append(f"subtype = {toml_string(card.subtype)}")
     lines += [f"year = {card.year}", f"cost = {card.cost}"]
     if not card.is_obstacle:
-        lines.append(f"speed = {card.speed}")
+        lines.append(
+            f"speed = {toml_string(AIRCRAFT_SPEED)}" if card.is_aircraft else f"speed = {card.speed}"
+        )
         if card.is_vehicle or card.defense_front != card.defense_rear:
             lines.append(f"defense = {{ front = {card.defense_front}, rear = {card.defense_rear} }}")
         else:

@@ -66,6 +66,8 @@ KINDS = (
     "stranded",  # unit: it could deploy nowhere in its zone (a boat, no water there): out of the battle
     # unit, target: the obstacle, hexes; note "mine" (dice, value 1: disrupted) or "removed"
     "obstacle",
+    "place",  # unit, hexes: (hex,): an aircraft flies over a hex (the flight phase)
+    "land",  # unit: an aircraft leaves the map at the end of the turn
 )
 
 
@@ -148,6 +150,10 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             return f"{event.unit} gets off the map from {hexes}"
         case "arrive":
             return f"{event.unit} arrives in {hexes}"
+        case "place":
+            return f"{event.unit} flies over {hexes}"
+        case "land":
+            return f"{event.unit} leaves the map"
         case "stranded":
             return f"{event.unit} stays out of the battle: no hex of its deployment zone it may be in"
         case "obstacle" if event.note == "mine":

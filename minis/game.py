@@ -102,8 +102,9 @@ class Game:
     ) -> Game:
         """A game at the start of a phase with the given units (rules tests, scenario editors).
 
-        Phases: movement or assault (the `active` player's, nothing done yet), initiative (the game
-        rolls at once) or casualty (it runs at once). Raises ValueError for an impossible position.
+        Phases: movement, flight, airstrike or assault (the `active` player's, nothing done yet),
+        initiative (the game rolls at once) or casualty (it runs at once). Raises ValueError for an
+        impossible position.
         `terms`: a scenario's (then `scenario`, `attacker` and `turn_limit` are theirs); `abilities`: the
         rule set's abilities (the shipped ones by default).
         """
@@ -136,7 +137,7 @@ class Game:
         if bad:
             raise ValueError(f"{', '.join(board.label(h) for h in bad)} break the stacking limit")
         state.phase = phase
-        if phase in (Phase.MOVEMENT, Phase.ASSAULT):
+        if phase in (Phase.MOVEMENT, Phase.FLIGHT, Phase.AIRSTRIKE, Phase.ASSAULT):
             state.active = active or first
             state.stage = Stage.ACT
         elif phase is Phase.INITIATIVE:
@@ -148,7 +149,8 @@ class Game:
             state.stage = Stage.CASUALTY
         else:
             raise ValueError(
-                f"a position starts in the initiative, movement, assault or casualty phase, not {phase.value}"
+                "a position starts in the initiative, movement, flight, airstrike, assault or casualty "
+                f"phase, not {phase.value}"
             )
         header: dict[str, object] = {"start": "position"}
         return cls(state, dice if dice is not None else Dice.scripted(), header)
@@ -255,7 +257,8 @@ class Game:
         return legal.legal_actions(self.state, unit)
 
     def unit_options(self, unit: str, with_attacks: bool = True) -> legal.UnitOptions | None:
-        """What a ready unit of the active player may do, grouped (None outside a movement/assault phase)."""
+        """What a ready unit of the active player may do, grouped (None when it may do nothing now; an
+        aircraft off the map may be placed in its flight phase)."""
         if self._pending is not None or self.state.stage is not Stage.ACT:
             return None
         found = self.state.units.get(unit)
@@ -263,7 +266,7 @@ class Game:
             found is None
             or found.side is not self.state.active
             or (unit in self.state.activated and not activation.offers(self.state, unit))
-            or not found.on_map
+            or not (found.on_map or (found.card.is_aircraft and self.state.phase is Phase.FLIGHT))
         ):
             return None
         return legal.unit_options(self.state, found, with_attacks)
@@ -385,6 +388,8 @@ def _check_unit(state: GameState, unit: Unit) -> None:
     assert board is not None
     if unit.removed:
         return
+    if unit.hex is None and unit.card.is_aircraft:
+        return  # an aircraft off the map (it flies in the flight phase)
     if unit.hex is None:
         raise ValueError(f"unit '{unit.id}' has no hex")
     if not board.is_playable(unit.hex):

@@ -31,6 +31,7 @@ from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
 from minis.paths import files_in, is_dir
 from minis.rules import obstacles
+from minis.rules.air import OFF_MAP  # `at = "off"`: an aircraft off the map
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Counter, Phase, Scenario, Unit
@@ -88,7 +89,7 @@ CHECK_KEYS = (
     "ends",
 )
 STATUSES = ("disrupted", "damaged")
-PHASES = ("initiative", "movement", "assault", "casualty")
+PHASES = ("initiative", "movement", "flight", "airstrike", "assault", "casualty")
 SIDES = ("axis", "allies")
 ENDS = ("west", "east")
 #: Top-level keys that describe a position on a map, which a set-up test does not have yet.
@@ -444,7 +445,12 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
             r.add((*path, "card"), f"unknown card '{card_id}'", did_you_mean(card_id, list(catalogue)))
         side = r.side(table, "side", path, required=True)
         removed = bool(r.boolean(table, "removed", path))
-        at = r.text(table, "at", path, required=not removed)
+        aircraft = card is not None and card.is_aircraft
+        at = r.text(table, "at", path, required=not removed and not aircraft)
+        if at is not None and at.strip().lower() == OFF_MAP:
+            if not aircraft:
+                r.add((*path, "at"), 'only an aircraft may be off the map (at = "off")')
+            at = None
         hex_ = None
         side_facing = None  # an obstacle on a hexside: `at = "B2/B3"` (minis.rules.obstacles)
         if at is not None and board is not None and "/" in at and card is not None and card.is_obstacle:
@@ -565,6 +571,9 @@ def _checks(
         unit_keys = ("at", "removed", "facing", "status", "pending", "carried_by")
         if unit_id is None and any(k in table for k in unit_keys):
             r.add(path, 'a unit check needs unit = "ID"')
+        if str(table.get("at", "")).strip().lower() == OFF_MAP:
+            values["off"] = True  # an aircraft off the map
+            table = {k: v for k, v in table.items() if k != "at"}
         for key in ("at", "objective"):
             hex_ = _hex(r, table, key, path, board)
             if hex_ is not None:
@@ -734,6 +743,9 @@ def _run_check(game: Game, check: Check) -> str | None:
         name = unit.id
         if "removed" in values and values["removed"] != unit.removed:
             return f"{name} is {'removed' if unit.removed else 'still on the map'}"
+        if values.get("off") and (unit.removed or unit.hex is not None):
+            where = "removed" if unit.removed else f"in {label(unit.hex) if unit.hex else 'no hex'}"
+            return f"{name} is {where}, expected off the map"
         if "at" in values:
             if unit.removed:
                 return f"{name} was removed, expected in {label(values['at'])}"

@@ -36,6 +36,7 @@ from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.mapfile import check_file, load_configuration
 from minis.paths import UnreadablePath, is_file, look, resolved
+from minis.rules.air import OFF_MAP
 from minis.rules.sequence import CONFIGURATIONS
 from minis.rules.setup import objective_of
 from minis.rules.stacking import room_for
@@ -529,8 +530,12 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
             hint = did_you_mean(raw.side, tuple(roles)) or f"this scenario's players: {_role_hint(roles)}"
             report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
             good = False
-        if not (LABEL.match(raw.at.strip())):
-            report.add((*path, "at"), f"'{raw.at}' is not a hex label", "a row letter and a number, like E9")
+        if not LABEL.match(raw.at.strip()) and raw.at.strip().lower() != OFF_MAP:
+            report.add(
+                (*path, "at"),
+                f"'{raw.at}' is not a hex label",
+                'a row letter and a number, like E9 (or "off" for an aircraft)',
+            )
             good = False
         if raw.facing is not None and raw.facing.strip().upper() not in Facing.__members__:
             report.add((*path, "facing"), f"unknown facing {raw.facing!r}", "one of E NE NW W SW SE")
@@ -746,12 +751,14 @@ class Scenario:
     def preset_units(
         self, board: Board, attacker: Side | None = None
     ) -> list[tuple[str, Side, str, Hex, Facing | None]]:
-        """(id, side, card id, hex, facing) of each preset unit on `board` (the editor shows them)."""
+        """(id, side, card id, hex, facing) of each preset unit on `board` (the editor shows them; an
+        aircraft, which starts off the map, is not on it)."""
         return [
             (unit_id, side, card_id, board.parse(preset.at), facing)
             for preset, (unit_id, side, card_id, facing) in zip(
                 self.doc.units, self._preset_ids(attacker), strict=True
             )
+            if preset.at.strip().lower() != OFF_MAP
         ]
 
     def army_problems(
@@ -955,6 +962,15 @@ def _check_presets(doc: ScenarioDoc, boards: Mapping[int | None, Board], report:
                     (*path, "card"),
                     f"{card.name} is an {card.side.title} unit, not an {Side.parse(role_side).title} one",
                 )
+            off = preset.at.strip().lower() == OFF_MAP
+            if card.is_aircraft and not off:
+                report.add(
+                    (*path, "at"),
+                    f"{card.name} is an aircraft: it starts off the map and flies in each flight phase",
+                    'at = "off"',
+                )
+            if off and not card.is_aircraft:
+                report.add((*path, "at"), f"{card.name} is not an aircraft: only aircraft start off the map")
             if card.is_vehicle and preset.facing is None:
                 report.add(path, f"{card.name} is a Vehicle: give its facing", 'facing = "E"')
             if not card.is_vehicle and preset.facing is not None:
@@ -991,8 +1007,8 @@ def _placement_problems(
     problems = []
     for index, preset in enumerate(doc.units):
         card = cards.get(preset.card)
-        if card is None or preset.side not in _ARMIES:
-            continue
+        if card is None or preset.side not in _ARMIES or card.is_aircraft:
+            continue  # an aircraft starts off the map (`at = "off"`, checked above)
         try:
             hex_ = board.parse(preset.at)
         except ValueError as error:

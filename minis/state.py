@@ -41,6 +41,8 @@ class Phase(enum.Enum):
     SETUP = "setup"
     INITIATIVE = "initiative"
     MOVEMENT = "movement"
+    FLIGHT = "flight"  # aircraft are placed (skipped by a player with none that may fly)
+    AIRSTRIKE = "airstrike"  # placed aircraft attack (skipped by a player with none on the map)
     ASSAULT = "assault"
     CASUALTY = "casualty"
     OVER = "over"
@@ -61,6 +63,7 @@ class Stage(enum.Enum):
     WALK = "walk"  # automatic: a move in progress, step by step
     DEFENSIVE_FIRE = "defensive-fire"  # the non-moving player answers a window
     PLACE = "place"  # the opponent places a dismounted Soldier that does not fit
+    REACTION = "reaction"  # the non-acting player answers an aircraft's placement (Antiair, Ace)
     CASUALTY = "casualty"  # automatic
     END_TURN = "end-turn"  # automatic: victory check, next turn
     OVER = "over"
@@ -270,14 +273,18 @@ class GameState:
         ]
 
     def at(self, hex_: Hex) -> list[Unit]:
-        """Units in a hex that count for stacking and can be seen (boarded Soldiers left out)."""
-        return [u for u in self.units.values() if u.hex == hex_ and not u.removed and u.carried_by is None]
+        """Units in a hex that count for stacking (boarded Soldiers and aircraft over it left out)."""
+        return [
+            u
+            for u in self.units.values()
+            if u.hex == hex_ and not u.removed and u.carried_by is None and not u.card.is_aircraft
+        ]
 
     def occupancy(self) -> dict[Hex, list[Unit]]:
-        """Every occupied hex and its units (boarded Soldiers left out), built in one pass."""
+        """Every occupied hex and its units (boarded Soldiers and aircraft left out), built in one pass."""
         table: dict[Hex, list[Unit]] = {}
         for u in self.units.values():
-            if u.hex is not None and not u.removed and u.carried_by is None:
+            if u.hex is not None and not u.removed and u.carried_by is None and not u.card.is_aircraft:
                 table.setdefault(u.hex, []).append(u)
         return table
 

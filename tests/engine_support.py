@@ -146,9 +146,17 @@ def check_invariants(game: Game) -> None:
             continue
         if u.hex is None:
             waits = arrivals.arrives_later(state, u)  # a Hero or Paratrooper still off the map
+            waits = waits or u.card.is_aircraft  # an aircraft off the map, between its flights
             assert state.phase is Phase.SETUP or waits, f"{u.id} has no hex in {state.phase}"
             continue
         assert board.is_playable(u.hex), u
+        if u.card.is_aircraft:  # over the map only from the flight phase to the end of the turn
+            assert state.phase in (Phase.FLIGHT, Phase.AIRSTRIKE, Phase.ASSAULT, Phase.CASUALTY), (
+                f"{u.id} over the map in {state.phase}"
+            )
+            assert not u.damaged and u.facing is None and u.carried_by is None, u
+            assert _pending_ok(u), f"{u.id} pending {u.pending}"
+            continue
         allowed = info.effects[u.hex].can_enter(u.card.is_vehicle)
         if not abilities.enters_terrain(state, u, u.hex, allowed) and u.carried_by is None:  # water: a boat
             assert any(u.hex in link for link in board.roads), f"{u.id} in impassable {board.label(u.hex)}"
@@ -163,6 +171,8 @@ def check_invariants(game: Game) -> None:
             assert abilities.may_carry(state, carrier, u)
             carried[carrier.id] = carried.get(carrier.id, 0) + 1
             assert carried[carrier.id] <= abilities.capacity(state, carrier)
+    flown = [u.hex for u in state.units.values() if u.card.is_aircraft and u.on_map]
+    assert len(flown) == len(set(flown)), "two aircraft over one hex"
     if state.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.PLACE):
         assert all(state.units[i].side is state.active for i in state.activated)
         assert all(state.units[i].side is not state.active for i in state.fired)

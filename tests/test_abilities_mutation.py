@@ -1,9 +1,11 @@
 """The rules tests of the abilities can fail: with any one ability switched off (its hooks replaced by
 the do-nothing base class, as if the engine ignored it) some rules test of a card that has it fails.
 
-Antiair is the exception: without aircraft it has nothing to do. Light Artillery's effect is checked by
-the transport abilities (they ask whether the Soldier has it), so switching its own class off changes
-nothing; its rules test fails when the transports stop asking.
+The Aircraft keyword is the exception: its rules are the engine's, for every card of type Aircraft
+(`minis.rules.air`), so its class has no hooks to switch off; the rules tests of tests/rules/aircraft and
+the aircraft abilities' own show them. Light Artillery's effect is checked by the transport abilities
+(they ask whether the Soldier has it), so switching its own class off changes nothing; its rules test
+fails when the transports stop asking.
 
 An ability whose every card the engine refuses (each also has an ability that waits for a rule system)
 has no rules test: tests/test_abilities_waiting_cards.py tests it on copies of its cards instead, and a
@@ -24,14 +26,18 @@ from minis.ability_loader import standard_abilities
 from minis.cards import card_catalogue
 from minis.rulestest import RulesTest, load_rules_test, run_rules_test
 
-FOLDER = Path(__file__).parent / "rules" / "abilities"
-NOTHING_TO_DO = {"antiair", "light-artillery"}
+#: The rules tests of the abilities: the ground families', and the aircraft families' (issue 19).
+FOLDERS = (
+    Path(__file__).parent / "rules" / "abilities",
+    Path(__file__).parent / "rules" / "aircraft-abilities",
+)
+NOTHING_TO_DO = {"aircraft", "light-artillery"}
 ON_NO_CARD = {"stars-stripes"}
 
 
 @functools.cache
 def _rules_tests() -> list[RulesTest]:
-    return [load_rules_test(path) for path in sorted(FOLDER.glob("*.toml"))]
+    return [load_rules_test(path) for folder in FOLDERS for path in sorted(folder.glob("*.toml"))]
 
 
 def _tests_with(ability_id: str) -> list[RulesTest]:

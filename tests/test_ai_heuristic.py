@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 import pytest
 from engine_support import board, check_invariants, position, unit
 
@@ -16,6 +17,7 @@ from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.ai.scoring import Evaluator, Sight, reach, sight_for
 from minis.army import Army, load_army
+from minis.board import Board
 from minis.data import shipped_folder
 from minis.dice import Dice
 from minis.game import Game
@@ -23,7 +25,7 @@ from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup
 from minis.rules.defensive_fire import provoked
 from minis.sides import Side
-from minis.state import Scenario, Stage
+from minis.state import Scenario, Stage, Unit
 from minis.terrain import Terrain
 
 
@@ -304,3 +306,83 @@ C C C C C C C C
     other = Evaluator.shared(moved.state, Side.ALLIES)
     assert other is not shared
     assert other.value(sherman, b.parse("B5")) != shared.value(sherman, b.parse("B5"))
+
+
+# --- aircraft (issue 19) ---------------------------------------------------------------------------------
+
+AIR_BOARD = """
+C C C C C C C
+ C C C C C C C
+C C C C C C C
+ C C C C C C C
+"""
+
+
+def _off(aircraft: Unit) -> Unit:
+    return attrs.evolve(aircraft, hex=None, facing=None)
+
+
+def _flight(b: Board, units: list[Unit]) -> Game:
+    return position(b, units, phase="flight", active="axis")
+
+
+def test_the_aircraft_strikes_where_no_enemy_ace_can_react() -> None:
+    """Two like targets; an enemy Ace over the map would get a reaction shot at an aircraft placed within 4
+    hexes of it, near one of them: the plan strikes the other (without the risk it would fly near the
+    Ace, which it could strike too)."""
+    b = board("\n".join(("" if r % 2 == 0 else " ") + " ".join(["C"] * 12) for r in range(3)))
+    plane = _off(unit(b, "sturmovik", "il-10-sturmovik", "allies", "A1"))
+    near = unit(b, "near", "mauser-kar-98k", "axis", "B11")
+    far = unit(b, "far", "mauser-kar-98k", "axis", "B2")
+    ace = unit(b, "ace", "bf-109-e-ace", "axis", "B9")
+    game = position(b, [plane, near, far, ace], phase="flight", active="allies")
+    assert game.decider() is Side.ALLIES
+    for seed in range(4):
+        action = HeuristicBot(seed).choose(view(game, Side.ALLIES, seed))
+        assert isinstance(action, A.Place)
+        assert distance(action.hex, b.parse("B2")) <= 1 and distance(action.hex, b.parse("B9")) > 4
+
+
+def test_an_aircraft_with_only_antiair_to_strike_stays_off_the_map() -> None:
+    b = board(AIR_BOARD)
+    plane = _off(unit(b, "stuka", "bf-110-c", "axis", "A1"))
+    bofors = unit(b, "bofors", "40mm-bofors-l60", "allies", "B4")
+    quad = unit(b, "quad", "quad-50", "allies", "C4")
+    game = _flight(b, [plane, bofors, quad])
+    # Its only targets are antiair guns: any strike costs more than it gains (and passing is worth 0).
+    assert HeuristicBot(1).choose(view(game, Side.AXIS, 1)) == A.Pass()
+
+
+def test_a_reaction_shot_is_taken_at_an_aircraft_placed_next_to_antiair() -> None:
+    b = board(AIR_BOARD)
+    plane = _off(unit(b, "stuka", "bf-110-c", "axis", "A1"))
+    bofors = unit(b, "bofors", "40mm-bofors-l60", "allies", "B4")
+    rifles = unit(b, "gi", "m1-garand-rifle", "allies", "B5")
+    game = _flight(b, [plane, bofors, rifles])
+    game.apply(A.Place("stuka", b.parse("B5")))
+    assert game.state.stage is Stage.REACTION and game.decider() is Side.ALLIES
+    for seed in range(5):
+        assert HeuristicBot(seed).choose(view(game, Side.ALLIES, seed)) == A.Fire("bofors", b.parse("B5"))
+
+
+def test_the_airstrike_hits_the_valuable_target() -> None:
+    """A tank-busting Stuka over a Sherman strikes the tank, not the rifles next to it."""
+    b = board(AIR_BOARD)
+    plane = unit(b, "stuka", "junkers-ju-87g-stuka", "axis", "B4")
+    tank = unit(b, "tank", "m4a1-sherman", "allies", "B4", "W")
+    rifles = unit(b, "gi", "m1-garand-rifle", "allies", "B5")
+    game = position(b, [plane, tank, rifles], phase="airstrike", active="axis")
+    assert game.can_attack("stuka", "gi")
+    for seed in range(4):
+        assert HeuristicBot(seed).choose(view(game, Side.AXIS, seed)) == A.Attack("stuka", "tank")
+
+
+def test_the_antiair_gun_shoots_at_the_aircraft_in_the_assault_phase() -> None:
+    """An aircraft over the map is a target like any other, worth its points (a hit grounds it)."""
+    b = board(AIR_BOARD)
+    plane = unit(b, "stuka", "bf-110-c", "axis", "B3")
+    rifles = unit(b, "rifles", "mauser-kar-98k", "axis", "B6")
+    quad = unit(b, "quad", "quad-50", "allies", "B4")
+    game = position(b, [plane, rifles, quad], phase="assault", active="allies")
+    assert game.can_attack("quad", "stuka") and game.can_attack("quad", "rifles")
+    assert HeuristicBot(1).choose(view(game, Side.ALLIES, 1)) == A.Attack("quad", "stuka")

@@ -68,3 +68,24 @@ def test_nothing_is_hidden_once_the_battle_starts() -> None:
 
     play_out(game, bots, max_actions=400, after=started)
     assert game.state.phase is not Phase.SETUP
+
+
+def test_aircraft_stay_hidden_through_set_up_and_are_known_after_it() -> None:
+    """An aircraft never deploys: the other army's stay hidden through set-up (its hex None looks like
+    a unit still to deploy, and the army is secret until the battle), then are known off the map."""
+    axis = load_army(ARMIES / "sample-axis.toml")
+    axis = Army(axis.name, axis.side, units=(*axis.units[:-1], "bf-110-c"))
+    allies = load_army(ARMIES / "sample-allies.toml")
+    game = Game.new(axis, allies, configuration=1, dice=Dice(seed=3))
+    bot = RandomBot(1)
+    seen_in_setup = False
+    while game.state.phase is Phase.SETUP:
+        if game.state.stage is Stage.DEPLOY and game.decider() is Side.ALLIES:
+            assert "bf-110-c" in hidden_units(game, Side.ALLIES)
+            assert "bf-110-c" not in view(game, Side.ALLIES, seed=1).state.units
+            seen_in_setup = True
+        game.apply(bot.choose(game))
+    assert seen_in_setup
+    assert game.state.units["bf-110-c"].hex is None  # off the map, waiting for its flight phase
+    assert not hidden_units(game, Side.ALLIES)
+    assert "bf-110-c" in view(game, Side.ALLIES, seed=1).state.units

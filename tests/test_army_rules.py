@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from minis.ability_catalogue import ABILITIES
 from minis.army import MAX_UNITS, Army, Scenario, army_points, historical_problems, load_army, validate_army
 from minis.cards import Nation, StatCard, card_catalogue
 from minis.sides import Side
@@ -202,10 +203,15 @@ def test_historical_limits_as_data_cover_every_rulebook_line() -> None:
 
 
 def test_a_card_that_waits_for_a_rule_system_is_refused_with_what_it_needs(
-    cards: dict[str, StatCard],
+    cards: dict[str, StatCard], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Every card plays since aircraft came (issue 19): an ability is made to wait again for the test.
+    waiting = attrs.evolve(ABILITIES["antiair-support"], needs="aircraft")
+    monkeypatch.setitem(ABILITIES, "antiair-support", waiting)
     army = Army("test", Side.AXIS, units=("tiger-i", "luftwaffe-infantrymen"))
     assert validate_army(army, cards) == ["Luftwaffe Infantrymen can't be played yet: it needs aircraft"]
+    monkeypatch.undo()
+    assert validate_army(army, cards) == []
     assert validate_army(Army("test", Side.AXIS, units=("tiger-i", "wespe")), cards) == []  # issue 16
     either = Army("test", Side.ALLIES, units=("pillbox",))
     assert validate_army(either, cards) == []  # obstacle cards play since the obstacle rules (issue 16)

@@ -1,5 +1,6 @@
-"""The shipped card files: all 387 ground cards load, round-trip through dump_card, and match the
-reference lists (the Base Set's 56 with their rulebook corrections, and the whole ground catalogue)."""
+"""The shipped card files: all 387 ground cards and 86 aircraft load, round-trip through dump_card, and
+match the reference lists (the Base Set's 56 with their rulebook corrections, the whole ground catalogue
+and the aircraft catalogue)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 
 from minis.ability_catalogue import ABILITIES, find_ability, split_label
 from minis.cards import (
+    AIR_FORCE_CONVERSION,
+    AIRCRAFT_SPEED,
     Nation,
     UnitType,
     card_catalogue,
@@ -25,8 +28,11 @@ from minis.sides import Side
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE_CSV = REPO.parent / "shared" / "reference" / "base-set-cards.csv"
 CATALOGUE_CSV = REPO.parent / "shared" / "reference" / "catalogue-units.csv"
+AIRCRAFT_CSV = REPO.parent / "shared" / "reference" / "catalogue-aircraft.csv"
 #: How many distinct Soldier, Vehicle and Obstacle cards the catalogue has.
 GROUND_CARDS = 387
+#: How many distinct aircraft cards (one the source lists twice is kept once).
+AIRCRAFT_CARDS = 86
 
 #: Where the 2005 rulebook gives a number, it wins over the reference list (docs/cards.md).
 RULEBOOK_OVERRIDES = {"6-pounder-anti-tank-gun": {"cost": 9}}
@@ -39,9 +45,10 @@ NAME_CORRECTIONS = {
 CARD_FILES = sorted(cards_folder().glob("*.toml"))
 
 
-def test_there_is_a_file_for_every_ground_card() -> None:
-    assert len(CARD_FILES) == GROUND_CARDS
-    assert len(card_catalogue()) == GROUND_CARDS
+def test_there_is_a_file_for_every_ground_card_and_aircraft() -> None:
+    assert len(CARD_FILES) == GROUND_CARDS + AIRCRAFT_CARDS
+    assert len(card_catalogue()) == GROUND_CARDS + AIRCRAFT_CARDS
+    assert sum(card.is_aircraft for card in card_catalogue().values()) == AIRCRAFT_CARDS
 
 
 @pytest.mark.parametrize("path", CARD_FILES, ids=lambda path: path.stem)
@@ -209,7 +216,8 @@ def _dice(text: str) -> int | None:
 def test_cards_are_exactly_the_catalogue_rows() -> None:
     rows = _catalogue_rows()
     assert len(rows) == GROUND_CARDS
-    assert {row["id"] for row in rows} == set(card_catalogue())
+    ground = {card.id for card in card_catalogue().values() if not card.is_aircraft}
+    assert {row["id"] for row in rows} == ground
 
 
 def test_card_numbers_equal_the_catalogue_except_our_corrections() -> None:
@@ -252,3 +260,87 @@ def test_card_numbers_equal_the_catalogue_except_our_corrections() -> None:
             "abilities": [(ability.id, ability.number) for ability in card.abilities],
         }
         assert actual == expected, card.id
+
+
+def _aircraft_rows() -> list[dict[str, str]]:
+    if not AIRCRAFT_CSV.is_file():
+        pytest.skip("../shared/reference/catalogue-aircraft.csv is not beside the repository")
+    with AIRCRAFT_CSV.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _aircraft_abilities(text: str) -> list[tuple[str, int | None]]:
+    """The row's abilities as (id, number), each once, with the Aircraft keyword first if the row lacks it
+    (the source's I-16 "Ishak" data error: aircraft-rules.md rule 8)."""
+    found: list[tuple[str, int | None]] = []
+    for name, number in (split_label(label) for label in text.split(";") if label.strip()):
+        info = find_ability(name)
+        assert info is not None, name
+        if (info.id, number) not in found:
+            found.append((info.id, number))
+    return found if ("aircraft", None) in found else [("aircraft", None), *found]
+
+
+def test_aircraft_are_exactly_the_aircraft_catalogue_rows() -> None:
+    rows = _aircraft_rows()
+    assert len(rows) == AIRCRAFT_CARDS == len({row["id"] for row in rows})
+    aircraft = {card.id for card in card_catalogue().values() if card.is_aircraft}
+    assert {row["id"] for row in rows} == aircraft
+
+
+def test_aircraft_numbers_equal_the_aircraft_catalogue_row_by_row() -> None:
+    """Every number, nation, side, year, ability and set of every aircraft is its row's: speed "A", one
+    defense for every direction, attacks at short and medium range only."""
+    cards = card_catalogue()
+    for row in _aircraft_rows():
+        card = cards[row["id"]]
+        assert row["type"] == "Aircraft" and row["speed"] == AIRCRAFT_SPEED, row["id"]
+        expected = {
+            "name": row["name"],
+            "nation": Nation.parse(row["nation"]),
+            "side": Side.parse(row["side"]),
+            "type": UnitType.AIRCRAFT,
+            "subtype": None,
+            "year": int(row["year"]),
+            "cost": float(row["cost"]),
+            "speed": AIRCRAFT_SPEED,
+            "defense": (int(row["defense"]), int(row["defense"])),
+            "defense_text": row["defense"],
+            "vs_soldiers": (_dice(row["vs_soldier_short"]), _dice(row["vs_soldier_medium"]), None),
+            "vs_vehicles": (_dice(row["vs_vehicle_short"]), _dice(row["vs_vehicle_medium"]), None),
+            "abilities": _aircraft_abilities(row["abilities"]),
+            "set": None if row["source_group"] == "ground-set card" else AIR_FORCE_CONVERSION,
+        }
+        actual = {
+            "name": card.name,
+            "nation": card.nation,
+            "side": card.side,
+            "type": card.type,
+            "subtype": card.subtype,
+            "year": card.year,
+            "cost": card.cost,
+            "speed": card.speed_text,
+            "defense": (card.defense_front, card.defense_rear),
+            "defense_text": card.defense_text,
+            "vs_soldiers": (card.vs_soldiers.short, card.vs_soldiers.medium, card.vs_soldiers.long),
+            "vs_vehicles": (card.vs_vehicles.short, card.vs_vehicles.medium, card.vs_vehicles.long),
+            "abilities": [(ability.id, ability.number) for ability in card.abilities],
+            "set": card.set_name,
+        }
+        assert actual == expected, card.id
+
+
+def test_the_aircraft_groups_by_source() -> None:
+    """24 aircraft come from the ground sets (aamcardbase ids 12-499), 62 are probable conversions from the
+    air game (ids 599-661), and the row with a missing Aircraft keyword got it."""
+    rows = _aircraft_rows()
+    ground = {row["id"] for row in rows if row["source_group"] == "ground-set card"}
+    assert len(ground) == 24
+    assert all(int(row["aamcardbase_id"]) < 500 for row in rows if row["id"] in ground)
+    assert all(int(row["aamcardbase_id"]) >= 599 for row in rows if row["id"] not in ground)
+    cards = card_catalogue()
+    assert {cid for cid, card in cards.items() if card.set_name == AIR_FORCE_CONVERSION} == {
+        row["id"] for row in rows
+    } - ground
+    assert all(cards[row["id"]].has("aircraft") for row in rows)
+    assert not any(card.has("aircraft") for card in cards.values() if not card.is_aircraft)

@@ -112,7 +112,10 @@ def test_sort_by_name_ignores_case_and_opening_quotes(capsys: pytest.CaptureFixt
             ["--nation", "Germny"],
             "cards:0:0: --nation: unknown nation 'Germny' (hint: did you mean 'Germany'?)",
         ),
-        (["--type", "plane"], "cards:0:0: --type: unknown unit type 'plane' (soldier, vehicle or obstacle)"),
+        (
+            ["--type", "plane"],
+            "cards:0:0: --type: unknown unit type 'plane' (soldier, vehicle, obstacle or aircraft)",
+        ),
         (["--subtype", "tnak"], "cards:0:0: --subtype: unknown subtype 'tnak' (hint: did you mean 'Tank'?)"),
         (["--year", "1943a"], "cards:0:0: --year: '1943a' is not a year (like 1942)"),
         (["--min-cost", "cheap"], "cards:0:0: --min-cost: 'cheap' is not a number of points (like 5 or 0.5)"),

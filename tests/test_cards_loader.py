@@ -175,7 +175,10 @@ def test_unknown_nation_type_subtype_and_rarity() -> None:
     error = error_of(text)
     messages = {problem.message: problem.hint for problem in error.problems}
     assert messages["unknown nation 'Germny'"] == "did you mean 'Germany'?"
-    assert messages["unknown type 'Vehical' (Soldier, Vehicle or Obstacle)"] == "did you mean 'Vehicle'?"
+    assert (
+        messages["unknown type 'Vehical' (Soldier, Vehicle, Obstacle or Aircraft)"]
+        == "did you mean 'Vehicle'?"
+    )
     assert "unknown subtype 'Tnak'" in messages
     assert "unknown rarity 'Legendary' (Common, Uncommon or Rare)" in messages
 

@@ -63,6 +63,7 @@ def minis(*args: str, cwd: Path | None = None) -> Run:
 def test_the_shipped_files_are_all_there() -> None:
     assert len(MAP_FILES) == 17  # 8 sections, 6 configurations, Breakout, Bombardment, River Crossing
     assert [p.name for p in SCENARIO_FILES] == [
+        "air-cover.toml",
         "airborne-drop.toml",
         "assault.toml",
         "bombardment.toml",

@@ -18,8 +18,10 @@ rulestest = pytest.importorskip("minis.rulestest", reason="the rules-test runner
 
 RULES = Path(__file__).parent / "rules"
 FILES = sorted(RULES.rglob("*.toml"))
-#: The rulebook's own rules (abilities/, the special abilities, documents itself separately).
-RULEBOOK_FILES = [p for p in FILES if p.relative_to(RULES).parts[0] != "abilities"]
+#: The rulebook's own rules (abilities/ and aircraft-abilities/, the special abilities, document
+#: themselves separately: docs/abilities.md).
+ABILITY_FOLDERS = ("abilities", "aircraft-abilities")
+RULEBOOK_FILES = [p for p in FILES if p.relative_to(RULES).parts[0] not in ABILITY_FOLDERS]
 
 
 def _name(path: Path) -> str:

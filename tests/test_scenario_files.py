@@ -104,6 +104,7 @@ def test_minis_edit_check_accepts_the_shipped_files() -> None:
     code, out, err = check(*paths)
     assert (code, err) == (0, "")
     assert out.splitlines() == [
+        f"OK {SCENARIOS_DIR / 'air-cover.toml'} (scenario: Air Cover, on roll)",
         f"OK {SCENARIOS_DIR / 'airborne-drop.toml'} (scenario: Airborne Drop, 171 hexes)",
         f"OK {SCENARIOS_DIR / 'assault.toml'} (scenario: Assault, on choose)",
         f"OK {SCENARIOS_DIR / 'bombardment.toml'} (scenario: Bombardment, 98 hexes)",

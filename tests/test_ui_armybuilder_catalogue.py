@@ -21,8 +21,7 @@ from minis.sides import Side
 from tests.test_ui_layout import overflows
 
 
-@pytest.fixture
-def builder(driver: Any) -> Iterator[Any]:
+def open_builder(driver: Any) -> Any:
     """The Axis player's builder for a standard battle, alone in the window."""
     from minis.ui.armybuilder import ArmyBuilder
 
@@ -30,7 +29,12 @@ def builder(driver: Any) -> Iterator[Any]:
     screen = ArmyBuilder(driver.window, Side.AXIS, ArmyScenario.STANDARD, lambda army: None)
     driver.window.open(screen)
     driver.frame()
-    yield screen
+    return screen
+
+
+@pytest.fixture
+def builder(driver: Any) -> Iterator[Any]:
+    yield open_builder(driver)
 
 
 def needs(card: Any) -> tuple[str, ...]:
@@ -115,11 +119,24 @@ def test_searching_filtering_and_sorting_build_an_army(driver: Any, arcade: Any,
     assert builder.problems.text == "The army is legal.", builder.problems.text
 
 
+@pytest.fixture
+def waiting_builder(driver: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The builder while one ability waits for a rule system again (every card plays since issue 19)."""
+    import attrs
+
+    from minis.ability_catalogue import ABILITIES
+
+    waiting = attrs.evolve(ABILITIES["antiair-support"], needs="aircraft")
+    monkeypatch.setitem(ABILITIES, "antiair-support", waiting)
+    yield open_builder(driver)
+
+
 def test_a_card_not_yet_playable_is_greyed_says_what_it_needs_and_is_refused(
-    driver: Any, arcade: Any, builder: Any
+    driver: Any, arcade: Any, waiting_builder: Any
 ) -> None:
     from minis.ui.armybuilder import UNPLAYABLE
 
+    builder = waiting_builder
     row = next(i for i, card in enumerate(builder.shown) if needs(card))
     card = builder.shown[row]
     said = ", ".join(needs(card))

@@ -1,9 +1,11 @@
-"""Write a card file in `cards/` for every ground card of the reference catalogue we don't have yet.
+"""Write a card file in `cards/` for every card of the reference catalogue we don't have yet.
 
 The reference (`../shared/reference/catalogue-units.csv`, beside the repository) holds the facts of
 every Soldier, Vehicle and Obstacle card: numbers, nation, year, type, subtype and abilities with their
-numbers. This turns each row into our own card file (`minis.cards.dump_card`), with each ability's
-description from our catalogue (`minis.ability_catalogue`), never the card's text. Cards we already
+numbers; `catalogue-aircraft.csv` beside it those of the 86 aircraft cards (speed "A", one defense,
+short and medium attacks only). This turns each row into our own card file
+(`minis.cards.dump_card`), with each ability's description from our catalogue
+(`minis.ability_catalogue`), never the card's text. Cards we already
 have are left alone: they keep their ids, numbers and our rulebook-based corrections (the 6-Pounder's
 cost of 9). Run it again after the catalogue gains a card; `--check` only reports what it would write.
 `--descriptions` rewrites the ability descriptions of every card file (ours included) from the
@@ -21,8 +23,9 @@ from pathlib import Path
 
 import attrs
 
-from minis.ability_catalogue import find_ability, split_label
+from minis.ability_catalogue import ABILITIES, find_ability, split_label
 from minis.cards import (
+    AIR_FORCE_CONVERSION,
     AbilityRef,
     Attack,
     Nation,
@@ -33,11 +36,15 @@ from minis.cards import (
     load_card,
     parse_card,
 )
+from minis.sides import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"
 #: The catalogue writes one subtype with a spaced hyphen; our cards write it as a name.
 SUBTYPE_NAMES = {"Para - Commander": "Para Commander"}
+#: The aircraft catalogue's `source_group` of the cards printed in the ground sets (ids 12-499); the
+#: others are probably conversions from the separate air game and get `set = AIR_FORCE_CONVERSION`.
+GROUND_SET = "ground-set card"
 
 
 def _dice(text: str) -> int | None:
@@ -60,6 +67,20 @@ def _abilities(text: str, where: str) -> tuple[AbilityRef, ...]:
             raise SystemExit(f"{where}: unknown ability '{label}' (add it to minis/ability_catalogue.py)")
         refs.append(AbilityRef(info.id, info.name, number, info.describe(number), info.commander))
     return tuple(refs)
+
+
+def _with_aircraft_keyword(refs: tuple[AbilityRef, ...]) -> tuple[AbilityRef, ...]:
+    """Every aircraft card carries the Aircraft keyword, first if it was missing (the source's I-16
+    "Ishak" row lists "Antiair; Antiair" instead: a data error, aircraft-rules.md rule 8); an ability
+    the source repeats is kept once."""
+    first: dict[str, AbilityRef] = {}
+    for ref in refs:
+        first.setdefault(ref.id, ref)
+    kept = tuple(first.values())
+    if any(ref.id == "aircraft" for ref in kept):
+        return kept
+    info = ABILITIES["aircraft"]
+    return (AbilityRef(info.id, info.name, None, info.describe(None), info.commander), *kept)
 
 
 def card_from_row(row: dict[str, str]) -> StatCard:
@@ -90,6 +111,38 @@ def card_from_row(row: dict[str, str]) -> StatCard:
         raise SystemExit(f"{where}: the card file does not read back as the same card")
     if card_id(card.name) != card.id and not card.id.startswith(card_id(card.name)):
         raise SystemExit(f"{where}: the id does not follow from the name '{card.name}'")
+    return card
+
+
+def aircraft_card_from_row(row: dict[str, str]) -> StatCard:
+    """Our card for one row of the aircraft catalogue (checked again by parsing what `dump_card` writes)."""
+    where = f"catalogue-aircraft.csv: {row['id']}"
+    if row["type"] != "Aircraft" or row["speed"] != "A":
+        raise SystemExit(f"{where}: not an aircraft (type '{row['type']}', speed '{row['speed']}')")
+    nation = Nation.parse(row["nation"])
+    defense = int(row["defense"])
+    card = StatCard(
+        id=row["id"],
+        name=row["name"],
+        nation=nation,
+        side=nation.side,
+        type=UnitType.AIRCRAFT,
+        subtype=None,
+        year=int(row["year"]),
+        cost=_cost(row["cost"]),
+        speed=0,
+        defense_front=defense,
+        defense_rear=defense,
+        vs_soldiers=Attack(_dice(row["vs_soldier_short"]), _dice(row["vs_soldier_medium"])),
+        vs_vehicles=Attack(_dice(row["vs_vehicle_short"]), _dice(row["vs_vehicle_medium"])),
+        abilities=_with_aircraft_keyword(_abilities(row["abilities"], where)),
+        set_name=None if row["source_group"] == GROUND_SET else AIR_FORCE_CONVERSION,
+    )
+    if Side.parse(row["side"]) is not nation.side:
+        raise SystemExit(f"{where}: side '{row['side']}' is not that of {nation.value}")
+    text = dump_card(card)
+    if parse_card(text, card.id) != card:
+        raise SystemExit(f"{where}: the card file does not read back as the same card")
     return card
 
 
@@ -124,9 +177,11 @@ def main() -> int:
         return refresh_descriptions(folder, args.check)
     with open(args.reference / "catalogue-units.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
+    with open(args.reference / "catalogue-aircraft.csv", encoding="utf-8", newline="") as handle:
+        aircraft_rows = list(csv.DictReader(handle))
+    cards = [card_from_row(row) for row in rows] + [aircraft_card_from_row(row) for row in aircraft_rows]
     written = 0
-    for row in rows:
-        card = card_from_row(row)
+    for card in cards:
         path = folder / f"{card.id}.toml"
         if path.exists():
             continue
@@ -134,7 +189,7 @@ def main() -> int:
         if not args.check:
             path.write_text(dump_card(card), encoding="utf-8")
     verb = "would write" if args.check else "wrote"
-    print(f"{len(rows)} catalogue cards; {verb} {written} new card files")
+    print(f"{len(cards)} catalogue cards ({len(aircraft_rows)} aircraft); {verb} {written} new card files")
     return 0
 
 

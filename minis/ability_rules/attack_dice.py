@@ -259,7 +259,8 @@ FLAME_SIXES = 3
 
 class _Flame(Ability):
     """At short range the target gets no cover roll; a normal short-range attack with three or more 6s
-    destroys the target at once (defensive fire stays limited to disruption)."""
+    destroys the target at once (defensive fire stays limited to disruption; an aircraft is never
+    destroyed this way, its hits are counted as usual)."""
 
     def flames(self, ctx: AttackContext, owner: Unit) -> bool:
         return attacking(ctx, owner) and ctx.band is RangeBand.SHORT
@@ -268,7 +269,10 @@ class _Flame(Ability):
         return False if self.flames(ctx, owner) else None
 
     def destroys(self, ctx: AttackContext, owner: Unit, rolls: tuple[int, ...]) -> bool:
-        return not ctx.defensive and self.flames(ctx, owner) and rolls.count(SIX) >= FLAME_SIXES
+        """Never an aircraft: the kill is for units on the ground (Contested Skies)."""
+        if ctx.defensive or ctx.target.card.is_aircraft:
+            return False
+        return self.flames(ctx, owner) and rolls.count(SIX) >= FLAME_SIXES
 
 
 @ability("flamethrower")

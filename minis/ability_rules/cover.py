@@ -38,7 +38,8 @@ LOW_SILHOUETTE_COVER = 6
 class Bombardment(Ability):
     """Bombardment: its attacks ignore cover, so its targets never make cover rolls.
 
-    Its other clause (it can't attack aircraft) has nothing to act on: there are no aircraft.
+    Its other clause, that it can't attack aircraft, is the air rules' own
+    (`minis.rules.air_attacks.cannot_attack_aircraft`), asked of the card like a unit type's limit.
     """
 
     def cover_allowed(self, ctx: AttackContext, owner: Unit) -> bool | None:

@@ -4,8 +4,8 @@
   from that Soldier when the firer can't see it; range, dice and cover stay the attack's own.
 - Improved Indirect Fire: the same, and a friendly U.S. Commander at most 4 hexes from the Soldier that
   sees it will do too.
-- Spotter: the unit is a Spotter for friendly Indirect Fire. Its other half (friendly aircraft roll one
-  extra die against units it sees within 8 hexes) comes with aircraft, which the engine doesn't have yet.
+- Spotter: the unit is a Spotter for friendly Indirect Fire, and friendly aircraft roll one extra die
+  against an enemy unit it sees within 8 hexes (an aura: it is asked about every attack).
 - Chatting on the Radio: the unit is no Spotter once it has moved in its own side's assault phase.
 
 "Spotter" is the ability, not the card subtype: the cards that guide fire all print the ability, and a
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minis import abilities
-from minis.ability_api import Ability, ability
+from minis.ability_api import Ability, AttackContext, ability
 from minis.cards import Nation
 from minis.hexgrid import distance
 from minis.rules import activation
@@ -78,12 +78,32 @@ class ImprovedIndirectFire(IndirectFire):
         return friendly_eye(state, owner, target, COMMANDER_REACH, us_commander)
 
 
+#: Spotter: the extra die of a friendly aircraft's attack on a unit the Spotter sees.
+SPOTTED_AIR_DICE = 1
+
+
 @ability("spotter")
 class Spotter(Ability):
-    """Spotter: a Spotter for friendly Indirect Fire. The aircraft half waits for aircraft."""
+    """Spotter: a Spotter for friendly Indirect Fire; and each attack of a friendly aircraft (airstrike or
+    reaction shot) on an enemy unit at most 8 hexes from the Spotter that it sees rolls one extra die
+    (several Spotters still give one). A unit that is no Spotter now (Chatting on the Radio after a move
+    in its assault phase) gives no die; airstrikes come before the assault phases of the turn, so that
+    can only matter if a rule set ever moves them after the assault."""
+
+    aura = True  # it helps attacks by other units (friendly aircraft)
 
     def counts_as_spotter(self, state: GameState, owner: Unit) -> bool | None:
         return True
+
+    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
+        attacker, target = ctx.attacker, ctx.target
+        if not attacker.card.is_aircraft or attacker.side is not owner.side or target.side is owner.side:
+            return 0
+        if owner.hex is None or target.hex is None or distance(owner.hex, target.hex) > SPOTTER_REACH:
+            return 0
+        if not abilities.counts_as_spotter(ctx.state, owner) or not visible(ctx.state, owner, target):
+            return 0
+        return SPOTTED_AIR_DICE
 
 
 @ability("chatting-on-the-radio")

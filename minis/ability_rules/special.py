@@ -484,7 +484,7 @@ class _Salvo(_OwnAttack):
     """Once a game, `use U ID T` in its assault phase instead of a normal attack on the enemy T it could
     attack: a separate attack with fixed dice on every unit in T's hex or next to it, friends included
     (T first, then the others by unit id; not the firing unit itself; a boarded Soldier only if its
-    transport lets enemies target it)."""
+    transport lets enemies target it; never an aircraft over the area: it is above it, as for Blast)."""
 
     def _plan(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> AttackPlan | None:
         return _attack_plan(state, owner, args, "")  # the target: any unit it could attack normally
@@ -501,6 +501,7 @@ class _Salvo(_OwnAttack):
                 if u.hex is not None
                 and distance(u.hex, centre) <= 1
                 and u.id not in (target.id, owner.id)
+                and not u.card.is_aircraft
                 and (u.carried_by is None or abilities.passenger_targetable(state, state.units[u.carried_by]))
             ),
             key=lambda u: u.id,
@@ -523,9 +524,10 @@ class RocketSalvo(_Salvo):
 
 @ability("top-mounted-rockets")
 class TopMountedRockets(_Salvo):
-    """Top-Mounted Rockets: units it attacks get no cover roll (it can't attack aircraft: there are
-    none); once a game, `use U top-mounted-rockets T` instead of a normal attack on T: 8 dice at every
-    Soldier and 4 at every Vehicle in T's hex or next to it, friends included."""
+    """Top-Mounted Rockets: units it attacks get no cover roll, and it can't attack aircraft
+    (`minis.rules.air_attacks.cannot_attack_aircraft`); once a game, `use U top-mounted-rockets T`
+    instead of a normal attack on T: 8 dice at every Soldier and 4 at every Vehicle in T's hex or next
+    to it, friends included (never an aircraft over the area)."""
 
     def cover_allowed(self, ctx: AttackContext, owner: Unit) -> bool | None:
         return False if ctx.attacker.id == owner.id else None

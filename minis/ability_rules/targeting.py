@@ -14,6 +14,7 @@ from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, defending, in_cover, terrain_of
 from minis.cards import RangeBand, UnitType
 from minis.hexgrid import distance, is_front
+from minis.rules.air_attacks import AirRole
 from minis.state import GameState, Unit
 from minis.terrain import Terrain
 
@@ -92,12 +93,20 @@ class Undermanned(Ability):
 
 
 @ability("antiair")
-class Antiair(Ability):
-    """Antiair: only about aircraft, which the rulebook's battles don't have; so it changes nothing here.
+class Antiair(AirRole, Ability):
+    """Antiair: it attacks aircraft without the -1 on each die, and gets a reaction shot (defensive
+    fire, once a phase) at an enemy aircraft placed in its hex or next to it. No hook of its own: the
+    air rules ask for it (`minis.rules.air_attacks.has_antiair`, `minis.rules.air.reactors`)."""
 
-    Registered so that the card loads: the ability is implemented, and its implementation is empty
-    because none of its conditions can arise (docs/abilities.md).
-    """
+    antiair = True
+
+
+@ability("antiair-support")
+class AntiairSupport(AirRole, Ability):
+    """Antiair Support: Antiair while a friendly Soldier or Vehicle with Antiair of its own shares its hex
+    (an aircraft over the hex doesn't count: it is above the hex, not in it)."""
+
+    antiair_support = True
 
 
 class _VehiclesInOneArc(Ability):

@@ -10,6 +10,7 @@
 - Activation order: the best-scored action of any unit goes first, and the scores are taken again
   after it, so attacks pile onto a target only until it is likely destroyed.
 - Set-up and deployment: `minis.ai.deployment`.
+- Aircraft (where to fly, what to strike, reaction shots): `minis.ai.flight`.
 
 A decision costs a few milliseconds: units' options come from `Game.unit_options` (never every facing
 of every destination), hex values are remembered while the enemy stays where it is (shared by every
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 
 from minis import actions as A
 from minis.ai import arrivals as arrival_ai
-from minis.ai import deployment
+from minis.ai import deployment, flight
 from minis.ai import obstacles as obstacle_ai
 from minis.ai.scoring import (
     STOP_SHARE,
@@ -109,7 +110,14 @@ class HeuristicBot:
         state = game.state
         stage = state.stage
         if stage is Stage.ACT:
+            phase = state.phase
+            if phase is Phase.FLIGHT:  # the air phases and reaction windows come only with aircraft
+                return [(A.Pass(), 0.0), *flight.placements(game, side, rng, JITTER)]
+            if phase is Phase.AIRSTRIKE:
+                return [(A.Pass(), 0.0), *flight.airstrikes(game, side, rng, JITTER)]
             return self._act(game, side, rng)
+        if stage is Stage.REACTION:
+            return flight.reaction_shots(game, side)
         if stage is Stage.DEFENSIVE_FIRE:
             return self._defensive_fire(game, side)
         if stage is Stage.DEPLOY and state.flags and obstacle_ai.placing(game):  # obstacles first
@@ -195,7 +203,7 @@ class HeuristicBot:
         q, r = path[0]
         enemies = []
         for e in evaluator.enemies:
-            if e.hex is not None:
+            if e.hex is not None and not e.card.is_aircraft:  # aircraft never fire defensively
                 dq, dr = e.hex[0] - q, e.hex[1] - r
                 if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= reach_:
                     enemies.append(e)

@@ -112,6 +112,7 @@ def placing(state: GameState, side: Side) -> float:
             continue  # nothing to shoot or fear: a hex's value would be only the pull toward no one
         for unit in state.units.values():
             standing = unit.hex is not None and unit.carried_by is None and not unit.removed
+            standing = standing and not unit.card.is_aircraft  # an aircraft leaves the map at the turn's end
             if unit.side is who and standing and Counter.DESTROYED not in unit.pending:
                 assert unit.hex is not None
                 total += sign * evaluator.value(unit, unit.hex)[0]

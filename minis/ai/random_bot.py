@@ -2,7 +2,9 @@
 
 It picks a random ready unit first and then one of that unit's actions (listing every unit's moves
 at every decision would cost far more than the game itself); it passes with a small chance per
-decision and whenever no unit has anything left to do.
+decision and whenever no unit has anything left to do. Aircraft fly over a random open hex, strike a
+random target they may attack and answer enemy placements with reaction shots; those decisions only
+come up in battles with aircraft, so the draws of other battles are unchanged.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import random
 from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex
-from minis.rules import arrivals, obstacles, setup
+from minis.rules import air, arrivals, obstacles, setup
 from minis.rules.combat import may_reach
 from minis.state import Phase, Stage, Unit
 
@@ -59,6 +61,8 @@ class RandomBot:
             if ready and self.rng.random() < 0.8:
                 return ready[0]
             return self.rng.choice(options)
+        if stage is Stage.REACTION:  # an enemy aircraft was just placed near a unit that may shoot at it
+            return self._react(game)
         options = game.legal_actions()
         if stage is Stage.DEFENSIVE_FIRE:
             fire = [a for a in options if isinstance(a, A.Fire)]
@@ -91,6 +95,9 @@ class RandomBot:
         return self.rng.choice(allowed) if allowed else None
 
     def _act(self, game: Game) -> A.Action:
+        phase = game.state.phase
+        if phase is Phase.FLIGHT or phase is Phase.AIRSTRIKE:  # never asked in a battle without aircraft
+            return self._air(game)
         arrival = self._arrival(game)
         if arrival is not None:
             return arrival
@@ -125,6 +132,37 @@ class RandomBot:
             rest += [A.Dismount(unit, h) for h in options.landings]  # ashore from a boat (water)
             return rest[pick]
         return A.Pass()
+
+    def _air(self, game: Game) -> A.Action:
+        """The flight phase: a random aircraft that may fly over a random hex without one; the airstrike
+        phase: a random aircraft's attack on a random target it may attack (else its ability's action).
+        Both pass with `pass_chance` at each decision, and when nothing is left to do."""
+        if self.rng.random() < self.pass_chance:
+            return A.Pass()
+        units = game.ready_units()
+        flight = game.state.phase is Phase.FLIGHT
+        while units:
+            unit = units.pop(self.rng.randrange(len(units)))
+            if flight:
+                hexes = air.open_hexes(game.state)
+                if hexes:
+                    return A.Place(unit, hexes[self.rng.randrange(len(hexes))])
+                continue
+            if unit not in game.state.activated:
+                attack = self._attack(game, unit)
+                if attack is not None:
+                    return attack
+            options = game.legal_actions(unit)  # an extra attack, or an ability's own action
+            if options:
+                return options[self.rng.randrange(len(options))]
+        return A.Pass()
+
+    def _react(self, game: Game) -> A.Action:
+        """A reaction shot at the aircraft just placed, with `fire_chance` (by a random unit that may)."""
+        fire = [a for a in game.legal_actions() if isinstance(a, A.Fire)]
+        if fire and self.rng.random() < self.fire_chance:
+            return self.rng.choice(fire)
+        return A.Hold()
 
     def _arrival(self, game: Game) -> A.Action | None:
         """Half the time, a random arrival of a unit waiting off the map (Heroes, Paratroopers), if one

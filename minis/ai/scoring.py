@@ -19,6 +19,7 @@ from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
 from minis.odds import hit_odds, odds_inputs
+from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan
 from minis.rules.movement import speed
 from minis.sides import Side
@@ -31,6 +32,8 @@ FloatOdds = tuple[float, float, float, float]
 #: What a Damaged and a Disrupted counter take from a unit, as a share of its worth.
 DAMAGED_SHARE = 0.4
 DISRUPTED_SHARE = 0.12
+#: A disrupted aircraft is grounded (it can't fly) for a whole turn: more than a ground unit's disruption.
+AIR_DISRUPTED_SHARE = 0.3
 #: What a defensive-fire disruption is worth, as a share of the mover's worth (it stops and is disrupted).
 STOP_SHARE = 0.25
 #: Objective control worth, in points, once the objective decides the battle (scaled by the turn).
@@ -120,7 +123,9 @@ def harm(target: Unit, hits: int) -> float:
         return value
     if worst is Counter.DAMAGED:
         return DAMAGED_SHARE * value
-    return 0.0 if target.disrupted and placed > 1 else DISRUPTED_SHARE * value
+    if target.disrupted and placed > 1:
+        return 0.0
+    return (AIR_DISRUPTED_SHARE if target.card.is_aircraft else DISRUPTED_SHARE) * value
 
 
 def expected_harm(odds: FloatOdds, target: Unit) -> float:
@@ -264,10 +269,23 @@ def risk_weight(state: GameState, side: Side) -> float:
 
 #: One enemy as the hex values see it: its hex, facing, the dice it rolls by distance (`dice_by_distance`),
 #: its attack modifier, whether it is a Vehicle, its defense against a front and a rear attack, the
-#: cover of its hex, and what 1, 2 and 3 more hits on it are worth (`harm`).
+#: cover of its hex, what 1, 2 and 3 more hits on it are worth (`harm`), and whether it is an aircraft.
 _Enemy = tuple[
-    Hex, Facing | None, tuple[tuple[int, int], ...], int, bool, int, int, int | None, float, float, float
+    Hex,
+    Facing | None,
+    tuple[tuple[int, int], ...],
+    int,
+    bool,
+    int,
+    int,
+    int | None,
+    float,
+    float,
+    float,
+    bool,
 ]
+#: The dice of a unit that attacks nobody here (an enemy aircraft over the map attacks in its airstrike only).
+_NO_DICE: tuple[tuple[int, int], ...] = ((0, 0),) * 9
 
 
 @attrs.define
@@ -352,19 +370,21 @@ class Evaluator:
                 assert enemy.hex is not None
                 card = enemy.card
                 impaired = 1 if enemy.impaired else 0
+                aircraft = card.is_aircraft  # no threat to moves, no cover, -1 on dice at it
                 table.append(
                     (
                         enemy.hex,
                         enemy.facing,
-                        dice_by_distance(card),
+                        _NO_DICE if aircraft else dice_by_distance(card),
                         -impaired,
                         bool(card.is_vehicle),
                         int(card.defense_front) - impaired,
                         int(card.defense_front if not card.is_vehicle else card.defense_rear) - impaired,
-                        _cover(board, enemy.hex, card.is_vehicle),
+                        None if aircraft else _cover(board, enemy.hex, card.is_vehicle),
                         harm(enemy, 1),
                         harm(enemy, 2),
                         harm(enemy, 3),
+                        aircraft,
                     )
                 )
             self._table = table
@@ -399,6 +419,7 @@ class Evaluator:
             h1,
             h2,
             h3,
+            air,
         ) in self._enemy_table():
             dq, dr = q - at[0], r - at[1]
             dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
@@ -407,12 +428,12 @@ class Evaluator:
             if dist > 8:
                 continue
             dice = ours[dist][1 if their_vehicle else 0]
-            if dice and sight.at(hex_, at, dist):
+            if dice and (air or sight.at(hex_, at, dist)):
                 front = their_vehicle and facing is not None and is_front(at, facing, hex_)
                 odds = float_odds(
                     dice,
                     front_def if front or not their_vehicle else rear_def,
-                    modifier,
+                    modifier - 1 if air and not ignores_air_penalty(self.state, unit) else modifier,
                     their_cover,
                     -1 if their_cover is not None and dist == 0 else 0,
                     None,

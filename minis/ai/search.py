@@ -1,16 +1,16 @@
 """The search bot: the heuristic's best few candidates, tried by playouts, within a time budget.
 
 At a decision that matters (a move, an attack, a defensive fire, the choice to go first during the
-battle) the bot asks its policy bot (the heuristic) for its best few candidates and plays each forward
-many times (`minis.ai.playout`): both sides play the policy up to the end of the turn, where the
-material, the objective and the units' placing are scored. The k-th playout of every candidate gets
-the same seed, and each event of a playout (an attack, a defensive fire) rolls dice keyed by that
-seed and the event (common random numbers), so candidates are compared by their paired differences,
-not drowned in the dice's noise. A bandit spreads the playouts: every candidate gets a few, then the
-leader and its closest challenger get the rest, until no challenger could still be better (stop
-early: the rest of the budget is saved, not spent), the playouts run out or the budget does. Another
-candidate replaces the heuristic's own first choice only when it is ahead, on the same dice, by more
-than the noise.
+battle; with aircraft also a placement, an airstrike and a reaction shot) the bot asks its policy bot
+(the heuristic) for its best few candidates and plays each forward many times (`minis.ai.playout`): both
+sides play the policy up to the end of the turn, where the material, the objective and the units'
+placing are scored. The k-th playout of every candidate gets the same seed, and each event of a playout
+(an attack, a defensive fire) rolls dice keyed by that seed and the event (common random numbers), so
+candidates are compared by their paired differences, not drowned in the dice's noise. A bandit spreads
+the playouts: every candidate gets a few, then the leader and its closest challenger get the rest,
+until no challenger could still be better (stop early: the rest of the budget is saved, not spent), the
+playouts run out or the budget does. Another candidate replaces the heuristic's own first choice only
+when it is ahead, on the same dice, by more than the noise.
 
 Set-up decisions and decisions with a single candidate go straight to the heuristic. Playouts run on
 worker processes (a pool started once per bot; `close()` stops it) or, with `workers=0`, in this
@@ -42,7 +42,7 @@ from minis.state import Phase, Stage
 __all__ = ["Proposer", "SearchBot"]
 
 #: Stages where the search plays candidates out (the others are set-up or forced choices).
-SEARCHED = (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.CHOOSE_FIRST)
+SEARCHED = (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.CHOOSE_FIRST, Stage.REACTION)
 #: How many of the policy's best actions are looked at to pick `candidates` varied ones from.
 WIDER = 4
 #: Playouts every candidate gets before the bandit compares them.

@@ -34,7 +34,7 @@ def register(subparsers: Subparsers) -> None:
     listing.add_argument("--search", metavar="TEXT", help="words in the card's name or abilities (any case)")
     listing.add_argument("--side", help="axis or allies: the cards that side's army may take")
     listing.add_argument("--nation", help="e.g. germany, 'united states', usa, uk, ussr")
-    listing.add_argument("--type", help="soldier, vehicle or obstacle")
+    listing.add_argument("--type", help="soldier, vehicle, obstacle or aircraft")
     listing.add_argument("--subtype", help=f"e.g. tank, artillery, commander ({NO_SUBTYPE!r}: none)")
     listing.add_argument("--year", help="only cards available by this year")
     listing.add_argument("--min-cost", metavar="POINTS", help="only cards costing at least this")
@@ -78,7 +78,7 @@ def _type(text: str) -> UnitType:
     found = TYPE_WORDS.get(text.strip().lower())
     if found is None:
         raise _bad(
-            f"--type: unknown unit type '{text}' (soldier, vehicle or obstacle)",
+            f"--type: unknown unit type '{text}' (soldier, vehicle, obstacle or aircraft)",
             did_you_mean(text.strip().lower(), list(TYPE_WORDS)),
         )
     return found
@@ -195,7 +195,7 @@ def render_card(card: StatCard) -> str:
         title + cost.rjust(width - len(title)),
         f"{card.nation_name} ({card.side_name})  {card.type_line}  {card.year}",
         "=" * width,
-        f"Speed {card.speed}    Defense {card.defense_text}"
+        f"Speed {card.speed_text}    Defense {card.defense_text}"
         + ("  (front/rear)" if "/" in card.defense_text else ""),
         "",
         "Attack dice        " + "".join(f"{band.value.capitalize():>8}" for band in RangeBand),

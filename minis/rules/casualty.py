@@ -12,6 +12,7 @@ from __future__ import annotations
 from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
+from minis.rules.air_attacks import GROUNDED
 from minis.state import Counter, GameState
 
 
@@ -20,8 +21,12 @@ def casualty_phase(state: GameState, events: list[Event], dice: Dice | None = No
     units = sorted(state.units.values(), key=lambda u: u.id)
     rolls = dice if dice is not None else Dice.scripted()  # no dice given: an ability's roll waits
     keepers = abilities.units_with(state, "keeps_disruption")
-    for unit in units:  # step 1
+    grounded = state.flags.get(GROUNDED, ()) if state.flags else ()
+    assert isinstance(grounded, tuple)
+    for unit in units:  # step 1 (aircraft waiting off the map too)
         if unit.disrupted and not unit.removed:
+            if unit.id in grounded:  # disrupted by a reaction shot this turn: kept until next turn's
+                continue
             if unit.id in keepers and abilities.keeps_disruption(state, unit, rolls, events):
                 continue  # Unreliable, Green, Overheat
             state.update(unit.id, disrupted=False)

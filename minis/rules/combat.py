@@ -18,6 +18,7 @@ from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
 from minis.rules import casualty, indirect, obstacles
+from minis.rules.air_attacks import AIR_TARGET_PENALTY, cannot_attack_aircraft, ignores_air_penalty
 from minis.rules.obstacles import OBSTACLES
 from minis.state import Counter, GameState, Unit
 
@@ -68,6 +69,8 @@ def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     assert state.battle.board is not None and attacker.hex is not None and target.hex is not None
     if state.battle.abilities.sight_blockers and abilities.sight_blocked(state, attacker.hex, target.hex):
         return False
+    if attacker.card.is_aircraft or target.card.is_aircraft:
+        return True  # nothing on the ground hides an aircraft or what it sees (only smoke, above)
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
     board = state.battle.board
@@ -151,6 +154,10 @@ def _plan(
     ):
         return f"{target.id} is boarded on {target.carried_by} and can't be attacked"
     assert attacker.hex is not None and target.hex is not None
+    if target.card.is_aircraft:
+        refused = cannot_attack_aircraft(attacker)
+        if refused:
+            return _REFUSED if check_only else refused
     dist = distance(attacker.hex, target.hex)
     band = range_band(dist)
     kind = target_type(target)
@@ -190,19 +197,29 @@ def _plan(
     modifier = abilities.die_modifier(ctx)
     if attacker.impaired and not abilities.ignores_attack_penalty(ctx):
         modifier -= IMPAIRED_PENALTY
+    if target.card.is_aircraft and not ignores_air_penalty(state, attacker):
+        modifier -= AIR_TARGET_PENALTY
     defense = defense_against(target, front) + abilities.defense_modifier(ctx)
     if target.impaired and not abilities.ignores_defense_penalty(ctx):
         defense -= IMPAIRED_PENALTY
     assert state.battle.board is not None
     cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
-    if cover is None:
+    if cover is None and not target.card.is_aircraft:
         cover = abilities.cover_without_terrain(ctx)  # Low Silhouette
+    if target.card.is_aircraft:
+        cover = None  # an aircraft never rolls for cover
     fixed: bool | None = None
     cover_mod = 0
     if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
         cover = None
     pillbox = 0
-    if state.flags and OBSTACLES in state.flags and not ignores_cover and abilities.cover_allowed(ctx):
+    if (
+        state.flags
+        and OBSTACLES in state.flags
+        and not ignores_cover
+        and not target.card.is_aircraft
+        and abilities.cover_allowed(ctx)
+    ):
         cover, pillbox = obstacles.pillbox_cover(state, target, cover)  # the Soldier in a pillbox
     if cover is not None:
         fixed = abilities.cover_automatic(ctx)
@@ -232,6 +249,10 @@ def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> Attac
     defense = int(target.card.defense_front if ctx.front else target.card.defense_rear)
     if target.disrupted or target.damaged:
         defense -= IMPAIRED_PENALTY
+    if target.card.is_aircraft:  # vs-Soldier dice, -1 each unless Antiair or Ace; never a cover roll
+        if not ignores_air_penalty(state, attacker):
+            modifier -= AIR_TARGET_PENALTY
+        return AttackPlan(ctx, dice, modifier, defense, None, 0, None)
     assert state.battle.board is not None and target.hex is not None
     cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
     pillbox = 0
@@ -326,8 +347,16 @@ def resolve_with_blast(state: GameState, plan: AttackPlan, dice: Dice, events: l
     if not abilities.blast(plan.ctx):
         return result
     target = plan.ctx.target
+    if target.card.is_aircraft:
+        return result  # an aircraft is over the hex, not in it: no one else is hit
     others = sorted(
-        (u for u in state.on_map() if u.hex == target.hex and u.id not in (target.id, plan.ctx.attacker.id)),
+        (
+            u
+            for u in state.on_map()
+            if u.hex == target.hex
+            and u.id not in (target.id, plan.ctx.attacker.id)
+            and not u.card.is_aircraft  # Blast's extra rolls skip aircraft
+        ),
         key=lambda u: (u.entered, u.id),
     )
     for other in others:

@@ -89,7 +89,7 @@ def shooters(state: GameState, move: MoveProgress) -> list[Unit]:
     side = mover.side
     near = near_both(a, b)
     for unit in state.units.values():
-        if unit.hex not in near or unit.side is side or unit.removed:
+        if unit.hex not in near or unit.side is side or unit.removed or unit.card.is_aircraft:
             continue
         if (
             provoked(state, mover, unit, a, b)

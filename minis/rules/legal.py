@@ -13,7 +13,7 @@ from typing import NamedTuple
 from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
-from minis.rules import activation, arrivals, obstacles, sequence, setup, transport, water
+from minis.rules import activation, air, arrivals, obstacles, sequence, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
@@ -27,7 +27,17 @@ def ready_units(state: GameState) -> list[str]:
     if state.stage is Stage.ACT:
         if state.flags and arrivals.closed(state):  # Paratroopers have landed: only landings or pass
             return []
-        active, activated, setup_phase = state.active, state.activated, state.phase is Phase.SETUP
+        phase = state.phase
+        if phase is Phase.FLIGHT or phase is Phase.AIRSTRIKE:
+            assert state.active is not None
+            ready = air.waiting if phase is Phase.FLIGHT else air.strikers
+            found = [u.id for u in ready(state, state.active)]
+            if phase is Phase.AIRSTRIKE and state.flags:  # an extra attack earned (Strafe)
+                acting = activation.acting_unit(state)
+                if acting is not None and acting in state.activated and activation.offers(state, acting):
+                    found = sorted({*found, acting})
+            return found
+        active, activated, setup_phase = state.active, state.activated, phase is Phase.SETUP
         found = [
             u.id
             for u in state.units.values()
@@ -35,6 +45,7 @@ def ready_units(state: GameState) -> list[str]:
             and u.hex is not None
             and not u.removed
             and u.id not in activated
+            and not u.card.is_aircraft
             and (not setup_phase or abilities.moves_before_turn_1(state, u))
         ]
         acting = (
@@ -49,11 +60,23 @@ def ready_units(state: GameState) -> list[str]:
         return sequence.still_to_deploy(state, state.deploying) if state.deploying is not None else []
     if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
         return [u.id for u in shooters(state, state.move)]
+    if state.stage is Stage.REACTION:
+        aircraft = air.reacting_to(state)
+        return [u.id for u in air.reactors(state, aircraft)] if aircraft is not None else []
     return []
 
 
 def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     stage = state.stage
+    if stage is Stage.ACT and (state.phase is Phase.FLIGHT or state.phase is Phase.AIRSTRIKE):
+        return air_actions(state, only)
+    if stage is Stage.REACTION:
+        aircraft = air.reacting_to(state)
+        assert aircraft is not None and aircraft.hex is not None
+        shots: list[A.Action] = [
+            A.Fire(u.id, aircraft.hex) for u in air.reactors(state, aircraft) if only in (None, u.id)
+        ]
+        return [*shots, A.Hold()] if only is None else shots
     if stage is Stage.ACT:
         found: list[A.Action] = []
         ready = set(ready_units(state))
@@ -96,6 +119,19 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     return []
 
 
+def air_actions(state: GameState, only: str | None = None) -> list[A.Action]:
+    """The flight phase's placements (every aircraft that may fly, every hex without an aircraft) or the
+    airstrike phase's attacks and ability actions, then `pass`."""
+    found: list[A.Action] = []
+    for unit_id in ready_units(state):
+        if only is not None and unit_id != only:
+            continue
+        found.extend(unit_actions(state, state.units[unit_id]))
+    if only is None:
+        found.append(A.Pass())
+    return found
+
+
 class UnitOptions(NamedTuple):
     """What one ready unit may do, grouped (a bot or a front end picks from these without listing every
     facing of every destination): destinations with their paths, facings to turn to, transports to
@@ -111,6 +147,8 @@ class UnitOptions(NamedTuple):
     uses: tuple[A.Use, ...] = ()
     #: Shore hexes a Soldier aboard a transport afloat may get off into (`rules/water.py`).
     landings: tuple[Hex, ...] = ()
+    #: Hexes an aircraft may be placed on (the flight phase).
+    places: tuple[Hex, ...] = ()
 
     def actions(self, unit_id: str) -> list[A.Action]:
         found: list[A.Action] = []
@@ -126,6 +164,7 @@ class UnitOptions(NamedTuple):
         found.extend(A.Attack(unit_id, t) for t in self.attacks)
         found.extend(self.uses)
         found.extend(A.Dismount(unit_id, h) for h in self.landings)
+        found.extend(A.Place(unit_id, h) for h in self.places)
         return found
 
     @property
@@ -139,6 +178,7 @@ class UnitOptions(NamedTuple):
             + (self.dismount is not None)
             + len(self.uses)
             + len(self.landings)
+            + len(self.places)
         )
 
 
@@ -152,6 +192,19 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
     dismount = None
     landings: tuple[Hex, ...] = ()
     vehicle = unit.card.is_vehicle
+    if unit.card.is_aircraft:  # placed in the flight phase, attacking in the airstrike phase
+        if state.phase is Phase.FLIGHT and unit.id not in state.activated:
+            if not unit.removed and unit.hex is None and not unit.disrupted:
+                return UnitOptions({}, False, (), (), None, (), places=tuple(air.open_hexes(state)))
+        elif state.phase is Phase.AIRSTRIKE and unit.on_map:
+            if unit.id in state.activated:
+                kinds = {offer.kind: offer.ability for offer in activation.offers(state, unit.id)}
+                if "attack" in kinds and with_attacks:
+                    return UnitOptions({}, False, (), (), None, _targets(state, unit, kinds["attack"]))
+                return UnitOptions({}, False, (), (), None, (), tuple(abilities.use_actions(state, unit)))
+            attacks = _targets(state, unit, "") if with_attacks else ()
+            return UnitOptions({}, False, (), (), None, attacks, tuple(abilities.use_actions(state, unit)))
+        return UnitOptions({}, False, (), (), None, ())
     if state.phase is Phase.SETUP:  # before turn 1: a move of a unit that may make one (Vanguard)
         if (
             unit.id not in state.activated
@@ -213,7 +266,9 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
 
 def can_attack(state: GameState, unit: Unit, target: Unit) -> bool:
     """Whether `attack unit target` would be accepted now by the active player (no dice used)."""
-    if state.stage is not Stage.ACT or state.phase is not Phase.ASSAULT or unit.side is not state.active:
+    if state.stage is not Stage.ACT or unit.side is not state.active:
+        return False
+    if state.phase is not (Phase.AIRSTRIKE if unit.card.is_aircraft else Phase.ASSAULT):
         return False
     mode = ""
     if unit.id in state.activated:
@@ -251,7 +306,11 @@ def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     pending = [
         u
         for u in state.units.values()
-        if u.side is side and u.hex is None and not u.removed and (only is None or u.id == only)
+        if u.side is side
+        and u.hex is None
+        and not u.removed
+        and not u.card.is_aircraft
+        and (only is None or u.id == only)
     ]
     zone = sorted(setup.zone(state, side), key=lambda h: (h.r, h.q))
     for unit in sorted(pending, key=lambda u: u.id):

@@ -22,6 +22,7 @@ from minis.hexgrid import Facing
 from minis.mapfile import load_configuration
 from minis.rules import (
     activation,
+    air,
     arrivals,
     casualty,
     initiative,
@@ -57,7 +58,7 @@ def decider(state: GameState) -> Side | None:
     stage = state.stage
     if stage is Stage.ACT:
         return state.active
-    if stage is Stage.DEFENSIVE_FIRE or stage is Stage.PLACE:
+    if stage is Stage.DEFENSIVE_FIRE or stage is Stage.PLACE or stage is Stage.REACTION:
         return state.active.other if state.active else None
     if stage is Stage.DEPLOY:
         return state.deploying
@@ -107,6 +108,8 @@ def set_configuration(state: GameState, number: int, load_board: BoardLoader) ->
 
 
 def _end_turn(state: GameState, events: list[Event]) -> None:
+    if air.in_battle(state):
+        air.leave_map(state, events)  # aircraft leave the map before anything is judged
     victory.leave_map(state, events)  # units getting off by the enemy's edge leave before the check
     side, why = victory.winner_at_end_of_turn(state)
     if side is not None:
@@ -149,26 +152,42 @@ def _start_phase(state: GameState, phase: Phase, active: Side, events: list[Even
 
 
 def end_phase(state: GameState, events: list[Event]) -> None:
-    """The active player passes: on to the next phase of the sequence of play."""
+    """The active player passes: on to the next phase of the sequence of play.
+
+    Movement, movement, flight, flight, airstrike, airstrike, assault, assault (first player, then
+    second, in each pair), then the casualty phase. A flight or airstrike phase in which the player has
+    nothing to do (`air.has_turn`) is skipped with no decision and no event, so a battle without
+    aircraft plays as if those phases did not exist.
+    """
     assert state.first is not None and state.active is not None
     events.append(Event("pass", state.active))
-    if state.phase is Phase.MOVEMENT:
-        if state.active is state.first:
-            _start_phase(state, Phase.MOVEMENT, state.first.other, events)
-        else:
-            _start_phase(state, Phase.ASSAULT, state.first, events)
-    elif state.active is state.first:
-        _start_phase(state, Phase.ASSAULT, state.first.other, events)
-    else:
-        state.phase = Phase.CASUALTY
-        state.stage = Stage.CASUALTY
-        state.active = None
-        _new_phase(state)
+    order = _turn_order(state.first)
+    at = order.index((state.phase, state.active))
+    aircraft = (state.phase is Phase.MOVEMENT and air.in_battle(state)) or state.phase in air.AIR_PHASES
+    for phase, side in order[at + 1 :]:
+        if phase in air.AIR_PHASES and (not aircraft or not air.has_turn(state, phase, side)):
+            continue
+        _start_phase(state, phase, side, events)
+        return
+    state.phase = Phase.CASUALTY
+    state.stage = Stage.CASUALTY
+    state.active = None
+    _new_phase(state)
+
+
+def _turn_order(first: Side) -> tuple[tuple[Phase, Side], ...]:
+    """The player phases of a turn in order (the sequence of play with the flight and airstrike phases)."""
+    second = first.other
+    return tuple(
+        (phase, side)
+        for phase in (Phase.MOVEMENT, Phase.FLIGHT, Phase.AIRSTRIKE, Phase.ASSAULT)
+        for side in (first, second)
+    )
 
 
 # --- decisions ---------------------------------------------------------------------------------------
 
-ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use, A.Arrive)
+ACTING = (A.Move, A.Face, A.Attack, A.BoardTransport, A.Dismount, A.Pass, A.Use, A.Arrive, A.Place)
 
 
 def apply(
@@ -187,10 +206,15 @@ def apply(
     if stage is Stage.DEFENSIVE_FIRE and isinstance(action, ACTING):
         hold_all(state, dice, events)  # the acting player's next step holds every window still open
         stage = state.stage
+    elif stage is Stage.REACTION and isinstance(action, ACTING):
+        air.close_window(state, events)  # the next placement or pass holds the reaction shots
+        stage = state.stage
     if stage is Stage.ACT:
         _act(state, action, dice, events)
     elif stage is Stage.DEFENSIVE_FIRE:
         _defensive_fire(state, action, dice, events)
+    elif stage is Stage.REACTION:
+        _reaction(state, action, dice, events)
     elif stage is Stage.PLACE:
         _place(state, action, events)
     elif stage is Stage.DEPLOY:
@@ -263,6 +287,16 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         activation.clear(state)
         end_phase(state, events)
         return
+    if state.phase is Phase.FLIGHT or state.phase is Phase.AIRSTRIKE:
+        _air_act(state, action, dice, events)
+        return
+    if isinstance(action, A.Place):
+        raise IllegalAction("aircraft are placed only in their flight phase")
+    unit_id = A.acting_unit(action)
+    if unit_id is not None and unit_id in state.units and state.units[unit_id].card.is_aircraft:
+        if isinstance(action, A.Attack):
+            raise IllegalAction("aircraft attack only in their airstrike phase")
+        raise IllegalAction(f"{unit_id} is an aircraft: aircraft are placed in the flight phase, never moved")
     if isinstance(action, A.Move):
         unit, offer = _activation(state, action.unit, "move")
         _start_move(state, unit, action, offer)
@@ -331,6 +365,60 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         f"that is not something the {state.active.title if state.active else ''} "
         f"player can do in the {state.phase.value} phase"
     )
+
+
+def _air_act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
+    """The flight phase (`place U H`) and the airstrike phase (`attack U T` by an aircraft, or an
+    aircraft's own ability action)."""
+    if state.phase is Phase.FLIGHT:
+        if not isinstance(action, A.Place):
+            raise IllegalAction("in the flight phase aircraft are placed: 'place U H', or 'pass'")
+        activation.clear(state)
+        unit = _own(state, action.unit)
+        problem = air.place_problem(state, unit, action.hex)
+        if problem:
+            raise IllegalAction(problem)
+        air.place(state, unit, action.hex, events)
+        return
+    if not isinstance(action, A.Attack | A.Use) or not _is_aircraft(state, action.unit):
+        raise IllegalAction("in the airstrike phase only aircraft attack: 'attack U T', or 'pass'")
+    unit = _own(state, action.unit)
+    if not unit.on_map:
+        raise IllegalAction(f"{unit.id} is not over the map this turn")
+    if isinstance(action, A.Use):
+        activation.clear(state)
+        abilities.use(state, unit, action, dice, events)
+        return
+    unit, offer = _activation(state, action.unit, "attack")
+    target = _unit(state, action.target)
+    plan = plan_attack(state, unit, target, mode=offer.ability if offer else "")
+    if not isinstance(plan, AttackPlan):
+        raise IllegalAction(plan)
+    state.activated.add(unit.id)
+    resolve_with_blast(state, plan, dice, events)
+    activation.after_action(state, unit.id, "attack", (), offer)
+
+
+def _is_aircraft(state: GameState, unit_id: str) -> bool:
+    unit = state.units.get(unit_id)
+    return unit is not None and bool(unit.card.is_aircraft)
+
+
+def _reaction(state: GameState, action: A.Action, dice: Dice, events: list[Event]) -> None:
+    """The answer to an aircraft's placement: `fire U at H` (a reaction shot) or `hold`."""
+    if isinstance(action, A.Hold):
+        air.close_window(state, events)
+        return
+    aircraft = air.reacting_to(state)
+    assert aircraft is not None and aircraft.hex is not None
+    if not isinstance(action, A.Fire):
+        raise IllegalAction(f"the game waits for a shot at {aircraft.id}: 'fire U at H' or 'hold'")
+    firer = _unit(state, action.unit)
+    if action.at != aircraft.hex or firer.id not in {u.id for u in air.reactors(state, aircraft)}:
+        board = state.battle.board
+        where = board.label(action.at) if board is not None else str(action.at)
+        raise IllegalAction(f"{firer.id} gets no shot at an aircraft placed in {where}")
+    air.react(state, firer.id, dice, events)
 
 
 def _start_move(state: GameState, unit: Unit, action: A.Move, offer: FollowUp | None) -> None:
@@ -449,6 +537,7 @@ def still_to_deploy(state: GameState, side: Side) -> list[str]:
         if u.side is side
         and u.hex is None
         and not u.removed
+        and not u.card.is_aircraft
         and not arrivals.arrives_later(state, u)
         and not water.stranded(state, u)
     )

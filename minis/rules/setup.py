@@ -59,6 +59,10 @@ def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], froz
     placed, fixed = [], []
     for preset in state.battle.terms.presets:
         name = unique_id(preset.id, state.units)
+        if preset.card.is_aircraft:  # off the map (`at = "off"`): it flies in each turn's flight phase
+            state.units[name] = Unit(name, preset.card, preset.side)
+            placed.append(name)
+            continue
         hex_ = board.parse(preset.at)
         if preset.card.is_obstacle:  # an obstacle the scenario places: not a unit (minis.rules.obstacles)
             obstacles.add_preset(state, name, preset.card, preset.side, hex_)
@@ -127,6 +131,8 @@ def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
     """Why `unit` can't deploy in `hex_` (None if it can)."""
     board = state.battle.board
     assert board is not None
+    if unit.card.is_aircraft:
+        return f"{unit.id} is an aircraft: aircraft are not deployed, they fly in each turn's flight phase"
     fixed = fixed_problem(state, unit)
     if fixed:
         return fixed

@@ -54,6 +54,8 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
         h = other.hex
         if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
             continue
+        if other.card.is_aircraft:  # over the hex: aircraft don't stack with Soldiers and Vehicles
+            continue
         if other.side is side:
             if h in once:
                 full.add(h)  # the second friendly unit: the friendly limit is reached

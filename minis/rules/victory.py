@@ -25,18 +25,30 @@ def controller(state: GameState) -> Side | None:
     """The player who controls the objective, or None (nobody near it, or both)."""
     if state.objective is None:
         return None
-    sides = {u.side for u in state.on_map() if u.hex is not None and distance(u.hex, state.objective) <= 1}
+    sides = {
+        u.side
+        for u in state.on_map()
+        if u.hex is not None and distance(u.hex, state.objective) <= 1 and not u.card.is_aircraft
+    }
     return sides.pop() if len(sides) == 1 else None
 
 
 def points(state: GameState, side: Side) -> int:
-    """The point cost of the side's units on the battle map.
+    """The point cost of the side's units on the battle map (and its aircraft not destroyed).
 
     Preset units are left out: nobody paid for them, and the count compares what each player kept of
     the army it bought (docs/scenarios.md).
     """
     presets = state.battle.presets
-    return sum(int(u.card.cost) for u in state.on_map(side) if u.id not in presets)
+    # Aircraft leave the map at the end of every turn: those not destroyed count wherever they are.
+    return sum(
+        int(u.card.cost)
+        for u in state.units.values()
+        if u.side is side
+        and not u.removed
+        and (u.hex is not None or u.card.is_aircraft)
+        and u.id not in presets
+    )
 
 
 def exited(state: GameState) -> tuple[str, ...]:

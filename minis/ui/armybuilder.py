@@ -243,6 +243,7 @@ class ArmyBuilder(Screen):
                 ("Soldiers", UnitType.SOLDIER),
                 ("Vehicles", UnitType.VEHICLE),
                 ("Obstacles", UnitType.OBSTACLE),
+                ("Aircraft", UnitType.AIRCRAFT),
             ],
             self.refilter,
         )

@@ -19,6 +19,11 @@ What the players see, stage by stage:
   sight line, range, dice, the defense used (front or rear) and the exact odds of 0-3 hits; a click
   attacks;
 - defensive fire: the other player is asked, with each eligible unit and its odds: fire or hold;
+- aircraft (`minis.ui.airtray`): each side's aircraft wait in the tray beside the map; in a flight phase
+  the player picks one there (or with N) and clicks a hex for it to fly over, and when enemy Antiair or
+  an enemy Ace may shoot at it, the other player is asked, as for defensive fire; in an airstrike phase
+  an aircraft attacks like a unit in an assault phase, its odds shown first. An aircraft over a hex is
+  a tag on the hex's top point, above the units on the ground;
 - the casualty phase's summary, and the victory screen (opened through the window's routes).
 
 Every hex the screen asks for can also be chosen with the map's keyboard cursor (W A S D, then Space):
@@ -51,12 +56,12 @@ from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.queries import AttackPreview, percent
-from minis.rules import setup
+from minis.rules import air, setup
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Stage, Unit
+from minis.state import GameState, Phase, Stage, Unit
+from minis.ui import airtray, hexdraw, theme
 from minis.ui import effects as effect_ui
-from minis.ui import hexdraw, theme
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battlemap import BattleMap
@@ -65,10 +70,15 @@ from minis.ui.computer import ComputerPlayer
 from minis.ui.confirm import EarlyEnd, leave_dialog
 from minis.ui.controller import BattleController, Choice, Question
 from minis.ui.counters import (
+    AIR_HALF_HEIGHT,
+    AIR_HALF_WIDTH,
     HALF_HEIGHT,
     HALF_WIDTH,
     Slot,
     TextSpec,
+    air_slot,
+    air_tag,
+    aircraft_over,
     counter_mesh,
     fan_mesh,
     units_mesh,
@@ -109,6 +119,8 @@ FLASH_FILL: hexdraw.Colour = (255, 236, 140, 110)
 FLASH_RING: hexdraw.Colour = (255, 70, 40, 255)
 MISS_BACK: hexdraw.Colour = (20, 20, 20, 215)
 MISS_TEXT: hexdraw.Colour = (255, 255, 255, 255)
+#: How far above its hex an aircraft's tag starts gliding down (and climbs to when it leaves).
+AIR_GLIDE = 1.6 * hexdraw.SIZE
 
 
 #: The hint line for each stage: what to do next.
@@ -119,12 +131,20 @@ HINTS: dict[Stage | None, str] = {
     Stage.ACT: "Click (or W A S D + Space) a unit, then its path or an enemy · Enter: go · Q/E: facing · "
     "P: end phase · U: undo · Ctrl+S/O",
     Stage.DEFENSIVE_FIRE: "1-9 or a click (W A S D + Space) on a ringed unit: fire · H: hold",
+    Stage.REACTION: "1-9 or a click (W A S D + Space) on a ringed unit: shoot at the aircraft · H: hold",
     Stage.PLACE: "Click (or W A S D + Space) a highlighted hex to place the Soldier",
     Stage.CHOOSE_OBJECTIVE: "Click (or W A S D + Space) a highlighted hex for the objective · L: labels · "
     "+/-: zoom",
     Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first",
     Stage.CHOOSE_END: "W: the west end · E: the east end",
     None: "Ctrl+S: save · Ctrl+O: load · Esc: leave",
+}
+#: The hint line in the flight and airstrike phases (their stage is ACT, like movement and assault).
+AIR_HINTS: dict[Phase, str] = {
+    Phase.FLIGHT: "Click an aircraft in the tray (or N: next), then a hex (W A S D + Space) to fly over · "
+    "P: end phase · U: undo · Ctrl+S/O",
+    Phase.AIRSTRIKE: "Click (or W A S D + Space) an aircraft over the map, then an enemy · "
+    "P: end phase · U: undo · Ctrl+S/O",
 }
 
 
@@ -161,8 +181,11 @@ def _add_faded(mesh: Mesh, part: Mesh, texts: list[TextSpec], share: float) -> l
 
 
 def ghost_mesh(unit: Unit, hex_: Hex, facing: Facing | None, name: str) -> tuple[Mesh, list[TextSpec]]:
-    """Where a unit would go, facing the chosen way: its counter, translucent, at the counters' size."""
+    """Where a unit would go, facing the chosen way: its counter (an aircraft's tag), translucent."""
     part, mesh = Mesh(), Mesh()
+    if unit.card.is_aircraft:
+        texts = air_tag(part, unit, air_slot(hex_), name)
+        return mesh, _add_faded(mesh, part, texts, GHOST)
     texts = counter_mesh(part, unit, Slot(*hexdraw.centre(hex_)), name, facing=facing)
     return mesh, _add_faded(mesh, part, texts, GHOST)
 
@@ -186,6 +209,15 @@ def motion_mesh(state: GameState, frame: Frame, names: Mapping[str, str]) -> tup
             part = Mesh()
             shown = counter_mesh(part, unit, Slot(x, y, 1.0 - 0.7 * along), names.get(mark.unit, ""))
             texts += _add_faded(mesh, part, shown, 1.0 - along)
+        elif mark.kind in ("fly", "land"):  # an aircraft gliding down onto its hex, or climbing away
+            unit = state.units[mark.unit]
+            share = along if mark.kind == "fly" else 1.0 - along
+            slot = air_slot(mark.hex)
+            part = Mesh()
+            shown = air_tag(
+                part, unit, Slot(slot.x, slot.y + AIR_GLIDE * (1.0 - share)), names.get(mark.unit, "")
+            )
+            texts += _add_faded(mesh, part, shown, share)
         elif mark.kind == "hit":
             mesh.polygon(hexdraw.corners(x, y, 0.95), _faded(FLASH_FILL, 1.0 - along))
             mesh.outline(hexdraw.corners(x, y, 0.85 + 0.3 * along), 5.0, _faded(FLASH_RING, fade))
@@ -326,6 +358,9 @@ class BattleScreen(Screen):
         self.controller = BattleController(session, on_acted=self.after_action)
         if computer is not None:
             self.controller.computer = computer.sides
+        #: Each side's aircraft beside the map (only in a battle with aircraft): a click picks one.
+        self.air_tray = airtray.AirTray(self.pick_aircraft)
+        self.air_tray.visible = self.controller.has_aircraft()
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
@@ -469,6 +504,11 @@ class BattleScreen(Screen):
     def pick_listed(self, row: int) -> None:
         self.controller.pick_listed(row)
 
+    def pick_aircraft(self, unit_id: str) -> None:
+        """A click on an aircraft in the tray (while no dialog is open)."""
+        if self.dialog is None:
+            self.controller.pick_aircraft(unit_id)
+
     # --- decisions ------------------------------------------------------------------------------------
     def confirm(self) -> None:
         """Enter: do what is prepared (a move along the path, a turn in place, an attack)."""
@@ -532,7 +572,9 @@ class BattleScreen(Screen):
             )
         elif symbol == key.SPACE and computer.alone:
             self.say("Paused (Space goes on)." if computer.toggle_pause() else "Going on.")
-        elif symbol == key.SLASH or (symbol == key.H and self.stage is not Stage.DEFENSIVE_FIRE):
+        elif symbol == key.SLASH or (
+            symbol == key.H and self.stage not in (Stage.DEFENSIVE_FIRE, Stage.REACTION)
+        ):
             self.show_hint()
         else:
             return False
@@ -589,7 +631,12 @@ class BattleScreen(Screen):
             self.undo()
         elif symbol in (key.ENTER, key.NUM_ENTER):
             self.confirm()
-        elif (symbol, stage) in ((key.P, Stage.ACT), (key.R, Stage.DEPLOY), (key.H, Stage.DEFENSIVE_FIRE)):
+        elif (symbol, stage) in (
+            (key.P, Stage.ACT),
+            (key.R, Stage.DEPLOY),
+            (key.H, Stage.DEFENSIVE_FIRE),
+            (key.H, Stage.REACTION),
+        ):
             self.pass_phase()
         elif symbol in self._choice_keys:
             self._choice_keys[symbol]()
@@ -646,6 +693,7 @@ class BattleScreen(Screen):
     def _rebuild_widgets(self) -> None:
         self.widgets = [
             self.map,
+            self.air_tray,
             self.map_key,
             self.banner,
             self.phase_title,
@@ -747,6 +795,8 @@ class BattleScreen(Screen):
             chosen = [i for i, row in enumerate(panel.listing) if row.selected]
             if chosen:
                 self.units_list.highlight(chosen[0])
+        if self.air_tray.visible:
+            self.air_tray.set_sides(control.tray())
         self.pass_button.visible = panel.end_shown
         self.pass_button.enabled = panel.end_enabled
         self.pass_button.label.text = panel.end_caption
@@ -771,7 +821,10 @@ class BattleScreen(Screen):
             self.last.text = self.session.last_action
         self._fit_dice()
         self.show_log()
-        hint = HINTS.get(stage, HINTS[None]) + " · T: map key · V: log notation"
+        hint = HINTS.get(stage, HINTS[None])
+        if stage is Stage.ACT and self.game.state.phase in AIR_HINTS:
+            hint = AIR_HINTS[self.game.state.phase]
+        hint += " · T: map key · V: log notation"
         if self.computer is not None:  # against the computer: its pace and the hint come first
             if control.computer_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
@@ -859,10 +912,18 @@ class BattleScreen(Screen):
                         _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
                         a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
                         over.line(a, b, 3, SHOOTER)
+        flying = air.reacting_to(state) if stage is Stage.REACTION else None
+        if flying is not None and flying.hex is not None:  # who may shoot at the aircraft just placed
+            _outline(over, flying.hex, MOVER, 4, 0.95)
+            for preview in self.controller.reaction_options():
+                shooter = state.units[preview.attacker]
+                if shooter.hex is not None:
+                    _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
+                    over.line(hexdraw.centre(shooter.hex), hexdraw.centre(flying.hex), 3, SHOOTER)
         # the counters, with previews of a facing being chosen (rebuilt only when they change)
         acted = (
             frozenset(state.activated)
-            if stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK)
+            if stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK, Stage.REACTION)
             else frozenset()
         )
         preview_facing: dict[str, Facing] = {}
@@ -964,7 +1025,9 @@ class BattleScreen(Screen):
             odds = percent(preview.hit_chance) if isinstance(preview, AttackPreview) else None
             spotter = preview.spotter if isinstance(preview, AttackPreview) else ""
             aim = (selected.hex, aimed.hex, odds, spotter)
-        placing = state.stage is Stage.DEPLOY and selected is not None and selected.hex is None
+        placing = (
+            state.stage is Stage.DEPLOY or (state.stage is Stage.ACT and state.phase is Phase.FLIGHT)
+        ) and (selected is not None and selected.hex is None)
         ghost_key = (self.version, hover) if placing and hover is not None else None
         key = (aim, None if self.map.cursor_shown else hover, ghost_key)
         if key == self._hover_key:
@@ -1006,11 +1069,8 @@ class BattleScreen(Screen):
             _outline(marks, self.map.hover, HOVER, 2.2, 0.96)
         ghost = Mesh()
         if (
-            state.stage is Stage.DEPLOY
-            and selected is not None
-            and self.map.hover is not None
-            and selected.hex is None
-        ):
+            placing and selected is not None and self.map.hover is not None
+        ):  # a unit deployed, an aircraft flown
             ghost, ghost_texts = self._ghost(selected, self.map.hover)
             texts += ghost_texts
         self.map.set_group(
@@ -1096,7 +1156,19 @@ class BattleScreen(Screen):
             Box(width * 0.45, height - theme.BAR_HEIGHT, width * 0.55 - 2 * m, theme.BAR_HEIGHT)
         )
         panel_left = width - PANEL_WIDTH - m
-        self.map.place(Box(m, content.bottom + m + STRIP, panel_left - 2 * m, content.height - 2 * m - STRIP))
+        map_left = m
+        if self.air_tray.visible:  # the aircraft wait beside the map, on its left
+            tray = airtray.WIDTH
+            self.air_tray.place(Box(m, content.bottom + m + STRIP, tray, content.height - 2 * m - STRIP))
+            map_left = m + tray + m
+        self.map.place(
+            Box(
+                map_left,
+                content.bottom + m + STRIP,
+                panel_left - m - map_left,
+                content.height - 2 * m - STRIP,
+            )
+        )
         self.map_key.place(self.map_key.corner(self.map.box))
         self.message.place(Box(m + 4, content.bottom + m - 2, panel_left - 2 * m, STRIP))
         top = content.top - m
@@ -1221,6 +1293,12 @@ class BattleScreen(Screen):
                 x, y = hexdraw.centre(hex_)
                 (l_, b_) = self.map.world_to_screen(x - HALF_WIDTH, y - HALF_HEIGHT)
                 (r_, t_) = self.map.world_to_screen(x + HALF_WIDTH, y + HALF_HEIGHT)
+                spots.append((l_, b_, r_, t_))
+            for plane in aircraft_over(self.state):  # an aircraft's tag at the top of its hex
+                assert plane.hex is not None
+                slot = air_slot(plane.hex)
+                (l_, b_) = self.map.world_to_screen(slot.x - AIR_HALF_WIDTH, slot.y - AIR_HALF_HEIGHT)
+                (r_, t_) = self.map.world_to_screen(slot.x + AIR_HALF_WIDTH, slot.y + AIR_HALF_HEIGHT)
                 spots.append((l_, b_, r_, t_))
             self._spots = (key, spots)
         return self._spots[1]

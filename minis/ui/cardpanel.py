@@ -86,14 +86,16 @@ class _Page:
         self.name = Label(card.name, size=theme.TEXT_SIZE + 4, bold=True, colour=theme.ACCENT, batch=batch)
         self.facts = Label("", size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM, batch=batch)
         # the side goes first when the line is too long: the nation says it too
-        fit_text(
-            self.facts,
-            width,
+        facts: tuple[str, ...] = (
             f"{card.nation_name} · {card.side_name} · {card.year} · {card.type_line}",
             f"{card.nation_name} · {card.year} · {card.type_line}",
         )
+        if card.is_aircraft and card.set_name:  # which aircraft are probable conversions (docs/cards.md)
+            facts = (f"{facts[0]} · {card.set_name}", f"{facts[1]} · {card.set_name}", *facts)
+        fit_text(self.facts, width, *facts)
+        # an aircraft's speed is "A" (placed, never moved) and its one defense holds from every side
         self.numbers = Label(
-            f"Cost {card.cost}    Speed {card.speed}    Defense {card.defense_text}",
+            f"Cost {card.cost}    Speed {card.speed_text}    Defense {card.defense_text}",
             size=theme.TEXT_SIZE + 1,
             bold=True,
             batch=batch,

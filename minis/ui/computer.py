@@ -301,6 +301,8 @@ def action_words(game: Game, action: A.Action) -> str:
             return f"deploy {name(unit)} at {label(hex_)}"
         case A.Arrive(unit=unit, hex=hex_):
             return f"bring {name(unit)} in at {label(hex_)}"
+        case A.Place(unit=unit, hex=hex_):
+            return f"fly {name(unit)} over {label(hex_)}"
         case A.Ready():
             return "ready: deployment done"
         case A.Use(unit=unit, ability=ability):

@@ -29,7 +29,7 @@ from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo, percent
-from minis.rules import arrivals, obstacles, setup
+from minis.rules import air, arrivals, obstacles, setup
 from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, speed
@@ -40,7 +40,7 @@ from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
-from minis.ui.session import Session
+from minis.ui.session import Session, armies_revealed
 
 
 @attrs.frozen
@@ -85,6 +85,27 @@ class Panel:
     #: The deployment list (shown only while deploying) and the card with its line under the name.
     listing: tuple[Listed, ...] = ()
     card: tuple[StatCard, str] | None = None
+
+
+@attrs.frozen
+class TrayRow:
+    """An aircraft in the tray beside the map: its name, where it is in words, whether a click on it
+    selects it (it may fly now), whether it is greyed (destroyed) and whether it is the selected one."""
+
+    unit: str
+    name: str
+    status: str
+    may_fly: bool = False
+    greyed: bool = False
+    selected: bool = False
+
+
+@attrs.frozen
+class TraySide:
+    """One side's aircraft in the tray (a heading in the side's colour, then one row an aircraft)."""
+
+    side: Side
+    rows: tuple[TrayRow, ...]
 
 
 @attrs.frozen
@@ -235,7 +256,7 @@ class BattleController:
             case A.Attack(unit=unit, target=target):
                 self.select(unit)
                 where = state.units[target].hex
-            case A.Deploy(unit=unit, hex=hex_):
+            case A.Deploy(unit=unit, hex=hex_) | A.Place(unit=unit, hex=hex_):
                 self.select(unit)
                 where = hex_
             case A.Fire(unit=unit) | A.Face(unit=unit) | A.BoardTransport(unit=unit) | A.Use(unit=unit):
@@ -302,6 +323,7 @@ class BattleController:
                 if u.side is side
                 and u.hex is None
                 and not u.removed
+                and not u.card.is_aircraft  # aircraft are never deployed: they fly in
                 and not arrivals.arrives_later(self.state, u)  # Heroes, Paratroopers: later
             ),
             key=lambda u: (not u.card.is_vehicle, u.id),
@@ -333,7 +355,9 @@ class BattleController:
         side = self.state.deploying
         fixed = self.state.fixed
         units = [
-            u for u in self.state.units.values() if u.side is side and not u.removed and u.id not in fixed
+            u
+            for u in self.state.units.values()
+            if u.side is side and not u.removed and u.id not in fixed and not u.card.is_aircraft
         ]
         return [u.id for u in sorted(units, key=lambda u: (u.hex is not None, not u.card.is_vehicle, u.id))]
 
@@ -343,6 +367,110 @@ class BattleController:
         if self._names[0] != key:
             self._names = (key, battle_names(self.state))
         return self._names[1]
+
+    # --- aircraft ------------------------------------------------------------------------------------
+    def has_aircraft(self) -> bool:
+        """Whether the battle has aircraft at all (the tray beside the map is shown only then)."""
+        return any(u.card.is_aircraft for u in self.state.units.values())
+
+    def aircraft_over(self, hex_: Hex) -> list[Unit]:
+        """The aircraft over `hex_` (one at most: aircraft don't stack with the units under them)."""
+        return [
+            u for u in self.state.units.values() if u.card.is_aircraft and u.hex == hex_ and not u.removed
+        ]
+
+    def enemies_at(self, hex_: Hex) -> list[Unit]:
+        """The active player's enemies in `hex_` a click may aim at: those on the ground, then an
+        aircraft over it."""
+        active = self.state.active
+        ground = [u for u in self.state.at(hex_) if u.side is not active]
+        return ground + [u for u in self.aircraft_over(hex_) if u.side is not active]
+
+    def _aim(self, hex_: Hex) -> Unit | None:
+        """The enemy in `hex_` a click attacks: the first the selected unit may attack, else the first."""
+        enemies = self.enemies_at(hex_)
+        legal = [u for u in enemies if u.id in self.attacks]
+        found = legal or enemies
+        return found[0] if found else None
+
+    def tray_sides(self) -> tuple[Side, ...]:
+        """Whose aircraft the tray shows: both armies once both are on the map; before that (each army
+        a secret at one screen) only the army of the player at the screen."""
+        if armies_revealed(self.game):
+            return (Side.AXIS, Side.ALLIES)
+        if self.computer:
+            return tuple(s for s in (Side.AXIS, Side.ALLIES) if s not in self.computer)
+        side = self.state.deploying
+        return (side,) if side is not None else ()
+
+    def tray(self) -> tuple[TraySide, ...]:
+        """The tray beside the map: each shown side's aircraft, where each is in words."""
+        state = self.state
+        found = []
+        for side in self.tray_sides():
+            rows = []
+            for unit in sorted(
+                (u for u in state.units.values() if u.side is side and u.card.is_aircraft), key=lambda u: u.id
+            ):
+                may_fly = state.phase is Phase.FLIGHT and self.is_ready(unit)
+                if unit.removed:
+                    status = "destroyed"
+                elif unit.hex is not None:
+                    status = f"over {self.label(unit.hex)}" + (" · disrupted" if unit.disrupted else "")
+                elif unit.disrupted:
+                    status = "disrupted: grounded this turn"
+                elif may_fly:
+                    status = "ready to fly"
+                else:
+                    status = "off the map"
+                rows.append(
+                    TrayRow(unit.id, unit_name(unit), status, may_fly, unit.removed, unit.id == self.selected)
+                )
+            if rows:
+                found.append(TraySide(side, tuple(rows)))
+        return tuple(found)
+
+    def pick_aircraft(self, unit_id: str) -> None:
+        """A click on an aircraft in the tray: it is selected if it may act now (fly, or attack from
+        over the map), else the player reads why not."""
+        unit = self.state.units.get(unit_id)
+        if unit is None or self.computer_decides():
+            return
+        if self.is_ready(unit):
+            self.select(unit.id)
+            if unit.hex is None:
+                self.say(f"{unit_name(unit)}: click a hex for it to fly over (any hex without an aircraft).")
+            return
+        self.say(self.grounded_reason(unit), bad=True)
+
+    def grounded_reason(self, unit: Unit) -> str:
+        """Why an aircraft can't be chosen now, in a player's words."""
+        state = self.state
+        name = unit_name(unit)
+        if unit.removed:
+            return f"{name} has been destroyed."
+        if unit.hex is None and unit.disrupted:
+            return f"{name} is disrupted: it is grounded this turn and can't fly."
+        if state.phase is Phase.AIRSTRIKE and unit.id in state.activated:
+            return f"{name} has already attacked this phase."
+        if unit.hex is not None:
+            return f"{name} is already over {self.label(unit.hex)} this turn."
+        if self.stage is Stage.ACT and state.phase is Phase.FLIGHT and state.active is not unit.side:
+            return f"{name} flies in the {unit.side.title}' own flight phase."
+        return f"{name} flies only in a flight phase (after both movement phases)."
+
+    def reaction_options(self) -> list[AttackPreview]:
+        """The shots the non-acting player may take at the aircraft just placed, each with its odds."""
+        state = self.state
+        aircraft = air.reacting_to(state)
+        if aircraft is None:
+            return []
+        found = []
+        for unit in air.reactors(state, aircraft):
+            preview = queries.attack_preview(state, unit.id, aircraft.id, defensive=True)
+            if isinstance(preview, AttackPreview):
+                found.append(preview)
+        return found
 
     # --- selection -----------------------------------------------------------------------------------
     def clear_selection(self, keep_message: bool = False) -> None:
@@ -395,10 +523,11 @@ class BattleController:
         self.target = None
         self.preview = None
         state = self.state
-        if hex_ is not None and self.selected and self.stage is Stage.ACT and state.phase is Phase.ASSAULT:
-            enemies = [u for u in state.at(hex_) if u.side is not state.active]
-            if enemies:
-                self.target = enemies[0].id
+        attacking = state.phase is Phase.ASSAULT or state.phase is Phase.AIRSTRIKE
+        if hex_ is not None and self.selected and self.stage is Stage.ACT and attacking:
+            aimed = self._aim(hex_)
+            if aimed is not None:
+                self.target = aimed.id
                 self.preview = queries.attack_preview(state, self.selected, self.target)
         self.hover_version += 1
 
@@ -411,6 +540,8 @@ class BattleController:
             self._act_click(hex_)
         elif stage is Stage.DEFENSIVE_FIRE:
             self._fire_click(hex_)
+        elif stage is Stage.REACTION:
+            self._reaction_click(hex_)
         elif stage is Stage.PLACE:
             soldier = self.state.placing
             if soldier is not None:
@@ -470,20 +601,26 @@ class BattleController:
     def _act_click(self, hex_: Hex) -> None:
         state = self.state
         here = state.at(hex_)
-        own_ready = [u for u in here if self.is_ready(u)]
+        own_ready = [u for u in (*here, *self.aircraft_over(hex_)) if self.is_ready(u)]
         selected = state.units.get(self.selected) if self.selected else None
         if selected is not None and selected.hex is None and not selected.removed:  # waiting off the map
-            self.act(A.Arrive(selected.id, hex_))
+            if selected.card.is_aircraft:
+                self.act(A.Place(selected.id, hex_))  # it flies over the hex
+            else:
+                self.act(A.Arrive(selected.id, hex_))
+            return
+        if state.phase is Phase.FLIGHT:
+            self.say("Choose one of your aircraft first (the tray beside the map, or N).", bad=True)
             return
         if selected is not None and selected.carried_by is not None:  # ashore from a boat afloat (water)
             aboard = self.game.unit_options(selected.id)
             if aboard is not None and hex_ in aboard.landings:
                 self.act(A.Dismount(selected.id, hex_))
                 return
-        if selected is not None and state.phase is Phase.ASSAULT:  # attack a target
-            enemies = [u for u in here if u.side is not state.active]
-            if enemies:
-                target = enemies[0]
+        attacking = state.phase is Phase.ASSAULT or state.phase is Phase.AIRSTRIKE
+        if selected is not None and attacking:  # attack a target
+            target = self._aim(hex_)
+            if target is not None:
                 if target.id in self.attacks:
                     self.act(A.Attack(selected.id, target.id))
                 else:
@@ -500,6 +637,16 @@ class BattleController:
                 self.select(others[0].id)
             else:
                 self.select(own_ready[0].id)
+            return
+        if selected is None and state.phase is Phase.AIRSTRIKE:
+            self.say(
+                "Only aircraft attack in the airstrike phase: click one of yours over the map.", bad=True
+            )
+            return
+        if selected is not None and selected.card.is_aircraft:
+            self.say(
+                f"{unit_name(selected)} attacks an enemy in range (ringed in orange): click one.", bad=True
+            )
             return
         if selected is None:
             mine = [u for u in here if u.side is state.active]
@@ -542,6 +689,13 @@ class BattleController:
                 return
         self.say("Click one of the units that may fire (yellow rings), or Hold.", bad=True)
 
+    def _reaction_click(self, hex_: Hex) -> None:
+        for preview in self.reaction_options():
+            if self.state.units[preview.attacker].hex == hex_:
+                self.fire(preview.attacker)
+                return
+        self.say("Click one of the units that may shoot (yellow rings), or Hold.", bad=True)
+
     def pick_listed(self, row: int) -> None:
         ids = self.listed_ids()
         if 0 <= row < len(ids):
@@ -559,13 +713,15 @@ class BattleController:
             return
         if self.stage is not Stage.ACT:
             return
-        assault = self.state.phase is Phase.ASSAULT
+        assault = self.state.phase is Phase.ASSAULT or self.state.phase is Phase.AIRSTRIKE
         if self.path:
             self.act(A.Move(unit.id, self.path, self.facing if unit.card.is_vehicle else None))
         elif self.target is not None and assault:
             self.act(A.Attack(unit.id, self.target))
         elif unit.card.is_vehicle and self.facing is not None and self.facing is not unit.facing:
             self.act(A.Face(unit.id, self.facing))
+        elif unit.card.is_aircraft:
+            self.say("Click an enemy to attack (hover it first for the odds).", bad=True)
         else:
             self.say(
                 "Click a hex to plan a move" + (" or an enemy to attack" if assault else "") + ".", bad=True
@@ -598,12 +754,18 @@ class BattleController:
             Stage.DEPLOY: A.Ready(),
             Stage.ACT: A.Pass(),
             Stage.DEFENSIVE_FIRE: A.Hold(),
+            Stage.REACTION: A.Hold(),
         }
         action = ends.get(self.stage)
         if action is not None:
             self.act(action)
 
     def fire(self, unit_id: str) -> None:
+        if self.stage is Stage.REACTION:  # a shot at the aircraft just placed
+            aircraft = air.reacting_to(self.state)
+            if aircraft is not None and aircraft.hex is not None:
+                self.act(A.Fire(unit_id, aircraft.hex))
+            return
         move = self.state.move
         if move is not None:
             self.act(A.Fire(unit_id, window_hex(move)))
@@ -631,10 +793,12 @@ class BattleController:
             heading="",
             heading_side=None,
             info="",
-            end_shown=stage in (Stage.ACT, Stage.DEPLOY, Stage.DEFENSIVE_FIRE),
-            end_caption={Stage.DEPLOY: "Ready (R)", Stage.DEFENSIVE_FIRE: "Hold (H)"}.get(
-                stage, "End phase (P)"
-            ),
+            end_shown=stage in (Stage.ACT, Stage.DEPLOY, Stage.DEFENSIVE_FIRE, Stage.REACTION),
+            end_caption={
+                Stage.DEPLOY: "Ready (R)",
+                Stage.DEFENSIVE_FIRE: "Hold (H)",
+                Stage.REACTION: "Hold (H)",
+            }.get(stage, "End phase (P)"),
             undo_enabled=self.session.can_undo,
             card=self._card(),
         )
@@ -655,6 +819,8 @@ class BattleController:
             return self._act_panel(base)
         if stage is Stage.DEFENSIVE_FIRE:
             return self._fire_panel(base)
+        if stage is Stage.REACTION:
+            return self._reaction_panel(base)
         if stage is Stage.PLACE:
             soldier = state.units[state.placing] if state.placing else None
             name = unit_name(soldier) if soldier else "A Soldier"
@@ -680,12 +846,14 @@ class BattleController:
         depends on, so a screen lays the panel out again only when it changes, not on every hex the
         mouse crosses (kept in step with `_card`)."""
         state = self.state
-        shows_other = (self.stage is Stage.DEFENSIVE_FIRE and state.move is not None) or (
-            self.selected is not None and self.selected in state.units
+        shows_other = (
+            (self.stage is Stage.DEFENSIVE_FIRE and state.move is not None)
+            or self.stage is Stage.REACTION
+            or (self.selected is not None and self.selected in state.units)
         )
         if shows_other or self.target is not None or self.hover is None:
             return (self.target, None)
-        hovered = state.at(self.hover)
+        hovered = [*state.at(self.hover), *self.aircraft_over(self.hover)]
         return (None, hovered[0].id if hovered else None)
 
     def counters_of(self, unit: Unit) -> str:
@@ -703,15 +871,19 @@ class BattleController:
         if self.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
             mover = state.units[state.move.unit]
             return mover.card, self.counters_of(mover)
+        flying = air.reacting_to(state)
+        if flying is not None:  # the aircraft the other player may shoot at
+            return flying.card, self.counters_of(flying)
         if selected is not None:
-            where = self.label(selected.hex) if selected.hex is not None else "not deployed"
+            off = "off the map" if selected.card.is_aircraft else "not deployed"
+            where = self.label(selected.hex) if selected.hex is not None else off
             extra = where + (f", facing {selected.facing.name}" if selected.facing else "")
             status = self.counters_of(selected)
             return selected.card, extra + (f" · {status}" if status else "")
         if self.target is not None:
             target = state.units[self.target]
             return target.card, self.counters_of(target)
-        hovered = state.at(self.hover) if self.hover is not None else []
+        hovered = [*state.at(self.hover), *self.aircraft_over(self.hover)] if self.hover is not None else []
         if not hovered:
             return None
         unit = hovered[0]
@@ -758,6 +930,10 @@ class BattleController:
         active = state.active
         assert active is not None
         heading = f"{active.title} {state.phase.value} phase"
+        if state.phase is Phase.FLIGHT:
+            return self._flight_panel(attrs.evolve(base, heading=heading))
+        if state.phase is Phase.AIRSTRIKE:
+            return self._airstrike_panel(attrs.evolve(base, heading=heading))
         selected = state.units.get(self.selected or "")
         waiting = self.waiting_to_arrive() if state.phase is Phase.MOVEMENT else []
         if selected is not None and selected.hex is None and not selected.removed:  # off the map
@@ -832,6 +1008,98 @@ class BattleController:
                 landing = A.Dismount(selected.id, shore)
                 choices.append(Choice(f"Get off onto {self.label(shore)}", _doing(self.act, landing)))
         return attrs.evolve(base, heading=heading, info="\n".join(lines), choices=tuple(choices))
+
+    def _flight_panel(self, base: Panel) -> Panel:
+        """The flight phase: choose an aircraft (the tray, a button, N), then a hex for it to fly over."""
+        state = self.state
+        selected = state.units.get(self.selected or "")
+        ready = [state.units[u] for u in sorted(self.ready_ids())]
+        if selected is not None and selected.hex is None:
+            info = (
+                f"{unit_name(selected)} waits off the map. Click any hex without an aircraft: it flies "
+                "over it. An enemy unit with Antiair next to that hex, or an enemy Ace within 4 hexes, "
+                "may shoot at it as it arrives (a hit disrupts it)."
+            )
+            return attrs.evolve(base, info=info)
+        side = state.active
+        grounded = [
+            unit_name(u)
+            for u in state.units.values()
+            if u.side is side and u.card.is_aircraft and u.hex is None and u.disrupted and not u.removed
+        ]
+        info = (
+            f"Choose one of your aircraft (the tray beside the map, a button below, or N), then click a hex "
+            f"for it to fly over. {len(ready)} may still fly; P ends the phase."
+        )
+        if grounded:
+            info += f"\nGrounded this turn (disrupted): {', '.join(grounded)}."
+        choices = tuple(Choice(f"Fly {unit_name(u)}", _doing(self.pick_aircraft, u.id)) for u in ready[:6])
+        return attrs.evolve(base, info=info, choices=choices)
+
+    def _airstrike_panel(self, base: Panel) -> Panel:
+        """The airstrike phase, like an assault phase: an aircraft over the map, then an enemy to attack
+        (its odds shown while the mouse is over it)."""
+        state = self.state
+        selected = state.units.get(self.selected or "")
+        if selected is None or selected.hex is None:
+            info = (
+                "Click one of your aircraft over the map (the tags at the top of their hexes), then an enemy "
+                f"to attack: hover it first for the odds. {len(self.ready_ids())} may still attack; P ends "
+                "the phase."
+            )
+            return attrs.evolve(base, info=info)
+        choices: list[Choice] = []
+        if self.preview is not None:
+            lines = [self.attack_text(self.preview)]
+            if isinstance(self.preview, AttackPreview):
+                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+        elif self.attacks:
+            lines = [
+                f"{unit_name(selected)} over {self.label(selected.hex)}: {len(self.attacks)} "
+                f"{'enemy' if len(self.attacks) == 1 else 'enemies'} in range (ringed in orange): hover one "
+                "for the odds, click to attack."
+            ]
+        else:
+            lines = [
+                f"{unit_name(selected)} over {self.label(selected.hex)}: no enemy it can attack from there."
+            ]
+        options = self.game.unit_options(selected.id)
+        for use in options.uses if options is not None else ():
+            choices.append(Choice(self.use_words(use), _doing(self.act, use)))
+        return attrs.evolve(base, info="\n".join(lines), choices=tuple(choices))
+
+    def _reaction_panel(self, base: Panel) -> Panel:
+        """The other player's answer to an aircraft just placed: a shot from a unit that may take one
+        (each with its odds), or hold."""
+        state = self.state
+        aircraft = air.reacting_to(state)
+        assert aircraft is not None and aircraft.hex is not None and state.active is not None
+        firer = state.active.other
+        options = self.reaction_options()
+        shooters = [unit_name(state.units[p.attacker]) for p in options]
+        who = " and the ".join(shooters) if len(shooters) < 3 else ", the ".join(shooters)
+        may = "may" if len(shooters) == 1 else "may each"
+        info = (
+            f"The {state.active.title} {unit_name(aircraft)} flies over {self.label(aircraft.hex)}: "
+            f"the {who} {may} shoot at it. A hit disrupts it, and a disrupted aircraft stays grounded "
+            f"through the next turn. {firer.title}: shoot, or hold."
+        )
+        choices = tuple(
+            Choice(
+                f"{i + 1}: {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"hit {percent(preview.hit_chance)}",
+                _doing(self.fire, preview.attacker),
+                key=str(i + 1),
+            )
+            for i, preview in enumerate(options[:8])
+        )
+        return attrs.evolve(
+            base,
+            heading=f"{firer.title}: shoot at the aircraft?",
+            heading_side=firer,
+            info=info,
+            choices=choices,
+        )
 
     def _fire_panel(self, base: Panel) -> Panel:
         state = self.state
@@ -938,7 +1206,9 @@ class BattleController:
         lines += self.effect_lines(hex_)
         names = self.short_names()
         top = self.selected
-        units = [u for u in state.units.values() if u.hex == hex_ and not u.removed]
+        units = [
+            u for u in state.units.values() if u.hex == hex_ and not u.removed and not u.card.is_aircraft
+        ]
         for unit in sorted(
             units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
         ):
@@ -950,6 +1220,14 @@ class BattleController:
             aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
             status = self.counters_of(unit)
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
+        for plane in self.aircraft_over(hex_):  # above the ground units, as on the map
+            short = names.get(plane.id, plane.card.name)
+            title = unit_name(plane)
+            called = title if short == title else f"{short} = {title}"
+            status = self.counters_of(plane)
+            lines.append(
+                f"{plane.side.title} aircraft overhead: {called}" + (f" ({status})" if status else "")
+            )
         return lines
 
     def effect_lines(self, hex_: Hex) -> list[str]:
@@ -1087,6 +1365,8 @@ class BattleController:
                 lines.append(f"{name}: turns up {event.note}")
             elif event.kind == "removed":
                 lines.append(f"{name} is destroyed and removed")
+            elif event.kind == "land":
+                lines.append(f"{name} leaves the map")
             elif event.kind == "winner":
                 outcome = event.side.title + " win" if event.side else "a draw"
                 lines.append(f"The battle ends: {outcome} ({event.note})")

@@ -10,6 +10,12 @@ face-up ones as lettered badges on the right (D disrupted, X damaged), face-down
 on the left (? for one, the count for more). A boarded Soldier shows as a figure badge in the middle.
 Units that have acted this phase are greyed, their texts dimmed.
 
+An aircraft over a hex (the flight and airstrike phases) is a tag, not a counter: a smaller plate in its
+side's rim and nation's face with a plane seen from above and its short name, in the hex's upper point
+over the top edge of the ground counter, whose speed, silhouette, defense and name stay in sight; the
+ground counter's hit badges are drawn again over the tag's corners, so they stay in sight too (`air_slot`,
+`air_tag`). Aircraft don't stack with the units under them; one aircraft a hex at most.
+
 Up to four units share a hex: the top one is drawn whole and the others peek out below it as tabs in
 their own colours; `fan_mesh` spreads a hex's units out whole (the screen shows it while the mouse is
 on the hex). The objective is ringed in gold with a star that stays above any counter on it.
@@ -27,7 +33,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from minis.hexgrid import Facing, Hex
-from minis.state import Counter, GameState, Unit
+from minis.state import Counter, GameState, Phase, Unit
 from minis.ui import hexdraw, shortnames, silhouettes, theme
 from minis.ui.hexdraw import Mesh, Point, mix
 
@@ -55,6 +61,12 @@ CAP_HEIGHT = 0.688
 NUMBER_SIZE = 9.5
 #: How far each unit under the top one peeks out below it.
 TAB_STEP = 5.0
+#: An aircraft's tag: half its width and height, and how far above the hex's centre its centre sits
+#: (over the top edge of the ground counter, clear of its top row; its top reaches the hex's top point).
+AIR_HALF_WIDTH = 25.5
+AIR_HALF_HEIGHT = 10.2
+AIR_RISE = 21.6
+AIR_NAME_SIZE = 13.0
 
 
 @attrs.frozen
@@ -252,6 +264,48 @@ def _tab(mesh: Mesh, unit: Unit, slot: Slot, depth: int, acted: bool) -> None:
     mesh.polygon(inner, face)
 
 
+def air_slot(hex_: Hex) -> Slot:
+    """Where the tag of an aircraft over `hex_` sits: centred on the hex's upper part."""
+    cx, cy = hexdraw.centre(hex_)
+    return Slot(cx, cy + AIR_RISE)
+
+
+def air_tag(mesh: Mesh, unit: Unit, slot: Slot, name: str, *, acted: bool = False) -> list[TextSpec]:
+    """Add an aircraft's tag (rim in its side's colour, its nation's face, a plane, its short name and
+    its hit badges) to `mesh`; return its texts."""
+    k = slot.scale
+    c = (slot.x, slot.y)
+    face, rim, text = faces(unit, acted)
+    hw, hh = AIR_HALF_WIDTH * k, AIR_HALF_HEIGHT * k
+    mesh.polygon(_rect(c, hw + k, hh + k), BADGE_TEXT)  # a dark edge: the tag stands off the counter under it
+    mesh.polygon(_rect(c, hw, hh), rim)
+    mesh.polygon(_rect(c, hw - 1.5 * k, hh - 1.5 * k), face)
+    silhouettes.draw(mesh, silhouettes.Kind.AIRCRAFT, (c[0] - hw + 9.0 * k, c[1]), 7.5 * k, text)
+    texts = [TextSpec(name, c[0] + 7.5 * k, c[1], AIR_NAME_SIZE * k, text, bold=True)]
+    half = 4.6 * k
+    ups = [label for on, label in ((unit.disrupted, "D"), (unit.damaged, "X")) if on]
+    for i, label in enumerate(ups):
+        b = (c[0] + hw - (half + 1.0 * k) - 11.0 * i * k, c[1] + hh)
+        mesh.polygon(_rect(b, half + k, half + k), BADGE_TEXT)
+        mesh.polygon(_rect(b, half, half), DISRUPTED if label == "D" else DAMAGED)
+        texts.append(TextSpec(label, b[0], b[1], 1.7 * half, BADGE_TEXT, bold=True))
+    if unit.pending:
+        b = (c[0] - hw + half + 1.0 * k, c[1] + hh)
+        mesh.polygon(_rect(b, half + k, half + k), FACE_DOWN_EDGE)
+        mesh.polygon(_rect(b, half, half), FACE_DOWN)
+        count = len(unit.pending)
+        texts.append(
+            TextSpec("?" if count == 1 else str(count), b[0], b[1], 1.7 * half, FACE_DOWN_EDGE, bold=True)
+        )
+    return texts
+
+
+def aircraft_over(state: GameState) -> list[Unit]:
+    """The aircraft over the map (at most one a hex), in map order."""
+    found = [u for u in state.units.values() if u.card.is_aircraft and u.hex is not None and not u.removed]
+    return sorted(found, key=lambda u: (u.hex.r, u.hex.q) if u.hex is not None else (0, 0))
+
+
 def objective_mesh(mesh: Mesh, hex_: Hex, occupied: bool) -> None:
     """The objective: a gold disc and star on an empty hex; on an occupied one a gold ring round the hex
     and a star in its lower point, both drawn after the counters so they stay in sight."""
@@ -306,6 +360,19 @@ def units_mesh(
         )
     if state.objective is not None:
         objective_mesh(mesh, state.objective, bool(state.at(state.objective)))
+    occupied = state.occupancy()
+    for plane in aircraft_over(state):  # above everything on the ground, the objective's star included
+        if plane.id in hidden_set or plane.hex is None:
+            continue
+        slot = air_slot(plane.hex)
+        where[plane.id] = slot
+        struck = plane.id in acted_set and state.phase is Phase.AIRSTRIKE  # placing it is no act to grey
+        texts += air_tag(mesh, plane, slot, names.get(plane.id, plane.card.name), acted=struck)
+        ground = [u for u in hex_order(occupied.get(plane.hex, []), top) if u.id not in hidden_set]
+        if ground:  # the top counter's hit badges stay in sight over the tag's corners
+            last = ground[-1]
+            _, rim, _ = faces(last, last.id in acted_set)
+            _badges(mesh, texts, last, (where[last.id].x, where[last.id].y), 1.0, last.id in carriers, rim)
     return mesh, texts, where
 
 

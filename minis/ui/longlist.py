@@ -1,4 +1,4 @@
-"""A `ListBox` for hundreds of entries (the army builder's 387 cards): text only for the rows in view.
+"""A `ListBox` for hundreds of entries (the army builder's 473 cards): text only for the rows in view.
 
 `ListBox` makes a label for every entry when its items change and places every label whenever it
 scrolls. With the whole catalogue that is hundreds of texts laid out on each key typed into a search

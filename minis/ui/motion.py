@@ -4,7 +4,9 @@ When `Game.apply` returns, the position is already final: a unit stands on its l
 unit is off the map. For a moment (a few hundred ms) the screen draws what happened instead of jumping
 to it: a unit slides along its path hex by hex (and stops where the engine stopped it), the dice row
 shows tumbling faces before the true ones, a hit flashes on its target, a miss is marked, a destroyed
-unit fades and shrinks away at its hex. Motion changes only what is drawn, never the game.
+unit fades and shrinks away at its hex. An aircraft placed in the flight phase glides down onto its hex
+as it fades in; at the end of the turn each aircraft climbs away from its hex as it fades out. Motion
+changes only what is drawn, never the game.
 
 `scene` turns an action's events into a `Scene` (pure); `Motion` plays it against an injectable clock
 (tests step a clock of their own: no sleeps) and answers, for the moment the screen draws, a `Frame`:
@@ -38,6 +40,8 @@ DICE = 0.25
 FLASH = 0.4
 MISS = 0.6
 LEAVE = 0.45
+#: How long an aircraft takes to glide onto its hex (placed) or to climb away from it (the turn's end).
+FLY = 0.4
 #: The tumbling dice show new faces this often.
 TUMBLE_TICK = 0.05
 
@@ -75,8 +79,9 @@ class Slide:
 
 @attrs.frozen
 class Mark:
-    """Something shown at a hex for a moment: a hit's flash ("hit"), a miss ("miss"), or a destroyed
-    unit leaving ("leave", drawn fading and shrinking where it stood)."""
+    """Something shown at a hex for a moment: a hit's flash ("hit"), a miss ("miss"), a destroyed
+    unit leaving ("leave", drawn fading and shrinking where it stood), an aircraft flying in ("fly",
+    drawn gliding down onto the hex) or away at the end of the turn ("land", climbing off it)."""
 
     kind: str
     unit: str
@@ -113,8 +118,9 @@ class Frame:
 
     @property
     def moving(self) -> frozenset[str]:
-        """The units drawn by the motion instead of at their hexes."""
-        return frozenset(unit for unit, *_ in self.slides)
+        """The units drawn by the motion instead of at their hexes (sliding units, aircraft flying in)."""
+        flying = (mark.unit for mark, _ in self.marks if mark.kind == "fly")
+        return frozenset((*(unit for unit, *_ in self.slides), *flying))
 
     def hex_of(self, unit: str) -> Hex | None:
         """The hex a sliding unit is nearest to (None if it is not sliding)."""
@@ -152,6 +158,11 @@ def scene(events: Sequence[Event], seen: Mapping[str, Hex]) -> Scene:
             marks.append(Mark("hit" if hit else "miss", unit, where[unit], after, FLASH if hit else MISS))
         elif event.kind == "removed" and unit in where:
             marks.append(Mark("leave", unit, where.pop(unit), after, LEAVE))
+        elif event.kind == "place" and event.hexes:  # an aircraft flies in over its hex
+            where[unit] = event.hexes[-1]
+            marks.append(Mark("fly", unit, event.hexes[-1], after, FLY))
+        elif event.kind == "land" and unit in where:  # an aircraft leaves at the end of the turn
+            marks.append(Mark("land", unit, where.pop(unit), after, FLY))
     slides = []
     for unit, path in paths.items():
         hexes = _walked(path)

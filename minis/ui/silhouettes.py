@@ -28,6 +28,7 @@ class Kind(enum.Enum):
     HALF_TRACK = "half-track or carrier"
     ARMOURED_CAR = "armoured car"
     TRUCK = "truck or car"
+    AIRCRAFT = "aircraft"
 
 
 _VEHICLES = {
@@ -48,6 +49,8 @@ def _best(values: Sequence[int | None]) -> int:
 def kind_of(card: StatCard) -> Kind:
     """What a card's unit is, for its silhouette (the card says it: subtype, abilities, numbers)."""
     name = card.name.lower()
+    if card.is_aircraft:
+        return Kind.AIRCRAFT
     if card.is_vehicle:
         if card.subtype in _VEHICLES:
             return _VEHICLES[card.subtype]
@@ -153,6 +156,11 @@ def draw(mesh: Mesh, kind: Kind, centre: Point, half: float, colour: Colour, *, 
         poly((-0.9, -0.18), (0.9, -0.18), (0.75, 0.12), (-0.8, 0.12))
         poly((-0.3, 0.1), (0.2, 0.1), (0.12, 0.34), (-0.22, 0.34))
         bar((0.15, 0.22), (0.75, 0.22), 0.08)
+    elif kind is Kind.AIRCRAFT:  # seen from above, flying right: wings, fuselage, tail
+        bar((-0.95, 0.0), (0.85, 0.0), 0.2)
+        poly((0.85, 0.1), (1.0, 0.0), (0.85, -0.1))  # the nose
+        poly((-0.05, 0.5), (0.3, 0.5), (0.3, -0.5), (-0.05, -0.5))  # the wings
+        poly((-0.95, 0.24), (-0.75, 0.24), (-0.75, -0.24), (-0.95, -0.24))  # the tailplane
     else:  # Kind.TRUCK: a jeep, a car, a truck
         for x in (-0.55, 0.55):
             disc(x, -0.3, 0.2)

@@ -69,7 +69,7 @@ NATION_FACE: dict[str, Colour] = {
     "Finland": (30, 46, 74, 255),
     "Slovakia": (34, 38, 70, 255),
     "Croatia": (76, 26, 30, 255),
-    "Bulgaria": (30, 58, 34, 255),
+    "Bulgaria": (24, 48, 28, 255),
     "Poland": (84, 18, 34, 255),
     "Canada": (62, 38, 16, 255),
     "Australia": (64, 42, 16, 255),
