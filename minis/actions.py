@@ -157,6 +157,14 @@ class Place:
     hex: Hex
 
 
+@attrs.frozen
+class Penalty:
+    """`penalty U`: the opponent's choice of the unit that takes an overstacked hex's hit counter (a rule
+    set that checks stacking at the end of the phase; DESIGN section 6)."""
+
+    unit: str
+
+
 Action: TypeAlias = (
     Move
     | Face
@@ -175,6 +183,7 @@ Action: TypeAlias = (
     | Use
     | Arrive
     | Place
+    | Penalty
 )
 
 
@@ -272,9 +281,12 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
     if verb == "place":
         _expect(rest, 2, "place U H")
         return Place(rest[0], _hex(rest[1], parse_hex))
+    if verb == "penalty":
+        _expect(rest, 1, "penalty U")
+        return Penalty(rest[0])
     known = (
         "move face attack fire hold board dismount pass first configuration objective end deploy ready use"
-        " arrive place"
+        " arrive place penalty"
     )
     raise NotationError(f"unknown action '{words[0]}' (one of: {known})")
 
@@ -320,6 +332,8 @@ def format_action(action: Action, label: LabelHex) -> str:
             return f"arrive {unit} {label(hex_)}"
         case Place(unit, hex_):
             return f"place {unit} {label(hex_)}"
+        case Penalty(unit):
+            return f"penalty {unit}"
     raise TypeError(f"not an action: {action!r}")
 
 

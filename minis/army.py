@@ -1,9 +1,13 @@
 """Armies: which cards a player brings, and whether the army is legal for its scenario.
 
-An army file (DESIGN section 5, docs/armies.md) names its side, scenario, optional year and
-historical limits, and its units by card id. `rule_problems` finds every broken rule with what in the
-file causes it (a unit, the `units` or `side` key), so `locate` can report each at its line and column;
-`validate_army` gives the same messages in plain words only, for the game's army-builder screen.
+An army file (DESIGN section 5, docs/armies.md) names its side, scenario, optional points level, year
+and historical limits, optionally the rule set it is built for (`rules = "NAME"`, section 6), and its
+units by card id. Every limit that changed between the editions is read from the rule set
+(`minis.rule_sets.RuleSet`): the unit count, the points levels, the obstacle and Hero caps, the
+nationality table (`minis.nationalities`) and the single-nation bonus. `rule_problems` finds every
+broken rule with what in the file causes it (a unit, the `units` or `side` key), so `locate` can report
+each at its line and column; `validate_army` gives the same messages in plain words only, for the
+game's army-builder screen.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from minis import nationalities
 from minis.cards import (
     YEARS,
     Nation,
@@ -28,6 +33,8 @@ from minis.cards import (
 )
 from minis.data import shipped_file
 from minis.errors import MinisError, Problem, did_you_mean
+from minis.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
+from minis.rule_sets import read as read_rules
 from minis.sides import Side
 from minis.tomlfile import (
     KeyPath,
@@ -41,7 +48,7 @@ from minis.tomlfile import (
     toml_string,
 )
 
-#: No army may have more units than this (rulebook, Building an Army).
+#: No army may have more units than this (rulebook, Building an Army; the 2005 set's `max_units`).
 MAX_UNITS = 15
 
 
@@ -70,43 +77,9 @@ class Scenario(enum.Enum):
 #: Points an army may spend, per scenario.
 SCENARIO_POINTS = {Scenario.STANDARD: 100, Scenario.ASSAULT_ATTACKER: 120, Scenario.ASSAULT_DEFENDER: 80}
 
-#: The historical army limits: nations that may share an army; a nation may be in an army only with
-#: nations of its own group. The rulebook's four lines, widened to the later sets' nations (docs/armies.md):
-#: Romania joins the Germans and Poland and China stand alone as the Base Set's successors' inserts say;
-#: the other Axis partners join the Germans, the Commonwealth, Belgium and Greece the Western Allies, and
-#: Yugoslavia's partisans stand alone (our choices).
-HISTORICAL_GROUPS: tuple[frozenset[Nation], ...] = (
-    frozenset(
-        {
-            Nation.GERMANY,
-            Nation.ITALY,
-            Nation.ROMANIA,
-            Nation.HUNGARY,
-            Nation.SLOVAKIA,
-            Nation.CROATIA,
-            Nation.BULGARIA,
-            Nation.FINLAND,
-        }
-    ),
-    frozenset({Nation.SOVIET_UNION}),
-    frozenset({Nation.JAPAN}),
-    frozenset(
-        {
-            Nation.UNITED_STATES,
-            Nation.UNITED_KINGDOM,
-            Nation.FRANCE,
-            Nation.CANADA,
-            Nation.AUSTRALIA,
-            Nation.NEW_ZEALAND,
-            Nation.SOUTH_AFRICA,
-            Nation.BELGIUM,
-            Nation.GREECE,
-        }
-    ),
-    frozenset({Nation.POLAND}),
-    frozenset({Nation.CHINA}),
-    frozenset({Nation.YUGOSLAVIA}),
-)
+#: The 2005 set's historical army limits: nations that may share an army; a nation may be in an army
+#: only with nations of its own group (`minis.nationalities.TABLE_2005`, whose groups don't overlap).
+HISTORICAL_GROUPS: tuple[frozenset[Nation], ...] = nationalities.TABLE_2005.nation_sets()
 
 
 def _side(value: Side | str) -> Side:
@@ -168,10 +141,22 @@ class Army:
     units: tuple[str, ...] = attrs.field(default=(), converter=_units)
     source: Path | None = None
     layout: ArmyLayout | None = attrs.field(default=None, eq=False, repr=False)
+    #: The Standard battle's army size the file asks for (None: the rule set's usual one).
+    points: int | None = None
+    #: The rule set the army is built for (its file's `rules`; the rulebook's when it names none).
+    rules: RuleSet = RULEBOOK
 
     @property
     def points_limit(self) -> int:
-        return self.scenario.points_limit
+        return army_limit(self, self.rules)
+
+
+def army_limit(army: Army, rules: RuleSet) -> int:
+    """The army's points limit under `rules`: a Standard army's level (its `points`, else the set's
+    usual level, the first of `point_levels`), an Assault army's scenario points."""
+    if army.scenario is Scenario.STANDARD:
+        return army.points if army.points is not None else rules.point_levels[0]
+    return army.scenario.points_limit
 
 
 def army_points(army: Army, cards: Mapping[str, StatCard]) -> float:
@@ -206,13 +191,16 @@ def rule_problems(
     *,
     points_limit: int | None = None,
     unit_limit: int | None = None,
+    rules: RuleSet | None = None,
 ) -> list[ArmyProblem]:
-    """Every way the army breaks the army-building rules, each unit that breaks one separately.
+    """Every way the army breaks the army-building rules of `rules` (default: the army's own set),
+    each unit that breaks one separately.
 
     A scenario file may set its own limits (`points_limit`, `unit_limit`) instead of the army's
-    scenario points and the rulebook's 15 units; an over-the-limit problem is then the `units` key's,
-    since the army file did not set that limit.
+    points and the set's unit limit; an over-the-limit problem is then the `units` key's, since the
+    army file did not set that limit.
     """
+    rules = army.rules if rules is None else rules
     problems: list[ArmyProblem] = []
     known = [(index, cards[unit]) for index, unit in enumerate(army.units) if unit in cards]
     unknown: dict[str, str] = {}  # the message of each unknown id, worked out once however often it repeats
@@ -238,24 +226,30 @@ def rule_problems(
             if card.year > army.year:
                 message = f"{card.name} is from {card.year}, later than the army's year {army.year}"
                 problems.append(ArmyProblem(message, ("units", index)))
-    if army.historical:
+    if army.historical or rules.nationality_required:
         own_side = [(index, card) for index, card in known if card.side is army.side]
-        for subject, message in _historical({card.nation for _, card in own_side if card.nation is not None}):
-            problems += [ArmyProblem(message, ("units", i)) for i, card in own_side if card.nation in subject]
+        problems += _nationality_problems(own_side, nationalities.table(rules.nationality_table))
+    if points_limit is None:
+        problems += _level_problems(army, rules)
     points = army_points(army, cards)
-    limit = army.points_limit if points_limit is None else points_limit
-    problems += _hero_problems(known, limit)
+    base = army_limit(army, rules) if points_limit is None else points_limit
+    limit, alone = _single_nation_limit(known, base, rules)
+    problems += _hero_problems(known, base, rules)
     if points > limit:
-        where: KeyPath = ("scenario",) if points_limit is None else ("units",)
+        where: KeyPath = ("units",)
+        if points_limit is None:
+            where = ("points",) if army.points is not None else ("scenario",)
         too_many = f"{points_text(points)} points, {points_text(points - limit)} over the {limit}-point limit"
+        if alone is not None:
+            too_many += f" of an army of {alone.adjective} units only"
         problems.append(ArmyProblem(too_many, where))
     obstacle_points = sum(card.cost for _, card in known if card.is_obstacle)
-    if obstacle_points:  # at most a tenth of the points on obstacles (minis.rules.obstacles)
-        too_much = obstacles_problem(obstacle_points, limit)
+    if obstacle_points:  # obstacles may cost only a share of the points (minis.rules.obstacles)
+        too_much = obstacles_problem(obstacle_points, limit, rules.obstacle_percent)
         if too_much:
             problems.append(ArmyProblem(too_much, ("units",)))
-    most = MAX_UNITS if unit_limit is None else unit_limit
-    if len(army.units) > most:
+    most = rules.max_units if unit_limit is None else unit_limit
+    if most is not None and len(army.units) > most:
         over = len(army.units) - most
         problems.append(
             ArmyProblem(f"{len(army.units)} units, {over} over the {most}-unit limit", ("units",))
@@ -263,17 +257,59 @@ def rule_problems(
     return problems
 
 
-#: At most this share of an army's points may go on obstacles (issue 16: a tenth).
+def _level_problems(army: Army, rules: RuleSet) -> list[ArmyProblem]:
+    """An army file's `points` must be an army size of the set, and is only for a Standard battle."""
+    if army.points is None:
+        return []
+    if army.scenario is not Scenario.STANDARD:
+        limit = army.scenario.points_limit
+        message = (
+            f"'points' is for a Standard battle's army; this {army.scenario.value} army has the "
+            f"scenario's {limit} points"
+        )
+        return [ArmyProblem(message, ("points",))]
+    if army.points in rules.point_levels:
+        return []
+    levels = [str(level) for level in sorted(rules.point_levels)]
+    sizes = levels[0] if len(levels) == 1 else f"{', '.join(levels[:-1])} or {levels[-1]}"
+    message = (
+        f"a {army.points}-point army is not played under the rule set {rules.title} "
+        f"(Standard armies of {sizes} points)"
+    )
+    return [ArmyProblem(message, ("points",))]
+
+
+def _single_nation_limit(
+    known: list[tuple[int, StatCard]], limit: int, rules: RuleSet
+) -> tuple[int, Nation | None]:
+    """The points limit with the single-nation bonus: an army whose units are all of one nation the set
+    names (cards of no nation aside) may spend that nation's points where the limit is 100, and the same
+    share more at any other limit (110 of 100 is 220 of 200). Also the nation, when the bonus applies."""
+    nations = {card.nation for _, card in known if card.nation is not None}
+    if len(nations) != 1:
+        return limit, None
+    (nation,) = nations
+    points = rules.single_nation_limit(nation)
+    if points is None:
+        return limit, None
+    return limit * points // 100, nation
+
+
+#: At most this share of an army's points may go on obstacles in the 2005 set (issue 16: a tenth).
 OBSTACLE_SHARE = 0.1
 
 
-def obstacles_problem(obstacle_points: float, limit: int) -> str | None:
-    """Obstacle cards may cost at most a tenth of the army's points limit (None if they don't)."""
-    most = limit * OBSTACLE_SHARE
+def obstacles_problem(obstacle_points: float, limit: int, percent: int | None = 10) -> str | None:
+    """Obstacle cards may cost at most `percent` of the army's points limit (None if they don't, or if
+    the set has no cap)."""
+    if percent is None:
+        return None
+    most = limit * percent / 100
     if obstacle_points <= most:
         return None
+    share = "a tenth" if percent == 10 else f"{percent}%"
     return (
-        f"obstacles cost {points_text(obstacle_points)} points, more than a tenth of the {limit}-point "
+        f"obstacles cost {points_text(obstacle_points)} points, more than {share} of the {limit}-point "
         f"limit ({most:g} points)"
     )
 
@@ -284,21 +320,29 @@ HERO_ABILITIES = frozenset(
 )
 
 
-def hero_limit(points_limit: int) -> int:
-    """How many Heroes an army may have: one per 100 points of its limit, at least one (the later rules
-    inserts' cap; an 80- or 120-point Assault army may have one)."""
-    return max(1, points_limit // 100)
+def hero_limit(points_limit: int, rules: RuleSet = RULEBOOK) -> int:
+    """How many Heroes an army may have, at least one whatever its limit: one per 100 points of the
+    limit (`PER_100_POINTS`, the 2010 update), or one per army (`ONE_PER_ARMY`, the August 2006 Heroes
+    update, which suggests one per 500 points for very large games: we count it so)."""
+    per = 100 if rules.hero_cap == PER_100_POINTS else 500
+    return max(1, points_limit // per)
 
 
-def _hero_problems(known: list[tuple[int, StatCard]], points_limit: int) -> list[ArmyProblem]:
+def _hero_cap_words(rules: RuleSet) -> str:
+    if rules.hero_cap == PER_100_POINTS:
+        return "one per 100 points"
+    return "one per army, one per 500 points in larger games"
+
+
+def _hero_problems(known: list[tuple[int, StatCard]], points_limit: int, rules: RuleSet) -> list[ArmyProblem]:
     """One problem at each Hero beyond the army's cap (`hero_limit`), in the order the file lists them."""
     heroes = [(i, card) for i, card in known if any(ref.id in HERO_ABILITIES for ref in card.abilities)]
-    most = hero_limit(points_limit)
+    most = hero_limit(points_limit, rules)
     plural = "Hero" if most == 1 else "Heroes"
     return [
         ArmyProblem(
             f"{card.name} is one Hero too many: a {points_limit}-point army may have {most} {plural} "
-            "(one per 100 points)",
+            f"({_hero_cap_words(rules)})",
             ("units", index),
         )
         for index, card in heroes[most:]
@@ -335,9 +379,11 @@ def validate_army(
     *,
     points_limit: int | None = None,
     unit_limit: int | None = None,
+    rules: RuleSet | None = None,
 ) -> list[str]:
-    """Every way the army breaks the army-building rules, one message each; [] for a legal army."""
-    return messages(rule_problems(army, cards, points_limit=points_limit, unit_limit=unit_limit))
+    """Every way the army breaks the army-building rules (of `rules`, default the army's own set), one
+    message each; [] for a legal army."""
+    return messages(rule_problems(army, cards, points_limit=points_limit, unit_limit=unit_limit, rules=rules))
 
 
 def _names(nations: set[Nation] | frozenset[Nation], last: str = "and") -> str:
@@ -347,13 +393,66 @@ def _names(nations: set[Nation] | frozenset[Nation], last: str = "and") -> str:
 
 
 def historical_problems(nations: set[Nation]) -> list[str]:
-    """The historical army limits broken by an army with units of these nations."""
-    return [message for _, message in _historical(nations)]
+    """The 2005 set's historical army limits broken by an army with units of these nations."""
+    return [message for _, message in _historical(nations, HISTORICAL_GROUPS)]
 
 
-def _historical(nations: set[Nation]) -> list[tuple[frozenset[Nation], str]]:
-    """Each historical limit broken, with the nations whose units it is about (where it is reported)."""
-    groups = [group for group in HISTORICAL_GROUPS if group & nations]
+def _nationality_problems(
+    own_side: list[tuple[int, StatCard]], table: nationalities.Table
+) -> list[ArmyProblem]:
+    """The historical limits of `table` broken by the army's units of its own side, each at the units
+    it is about."""
+    if table.disjoint:
+        problems = []
+        found = {card.nation for _, card in own_side if card.nation is not None}
+        for subject, message in _historical(found, table.nation_sets()):
+            problems += [ArmyProblem(message, ("units", i)) for i, card in own_side if card.nation in subject]
+        return problems
+    return _overlapping(own_side, table)
+
+
+def _overlapping(own_side: list[tuple[int, StatCard]], table: nationalities.Table) -> list[ArmyProblem]:
+    """A table of overlapping groups (2008, 2010): the army keeps it if one group admits all its units.
+    Otherwise the group that admits the most of them (the first such in the table) stands for the
+    army, and each unit it leaves out is a problem saying whom it can't join."""
+    units = [(index, card, card.nation) for index, card in own_side if card.nation is not None]
+    best: nationalities.Group | None = None
+    admitted: set[int] = set()
+    for group in table.groups:
+        these = {index for index, card, nation in units if group.admits(nation, card.year)}
+        if best is None or len(these) > len(admitted):
+            best, admitted = group, these
+    if best is None or len(admitted) == len(units):
+        return []
+    kept = {nation for index, _, nation in units if index in admitted}
+    problems = []
+    for index, card, nation in units:
+        if index in admitted:
+            continue
+        others = kept - {nation}
+        since = best.earliest(nation)
+        if since is not None and others:
+            message = (
+                f"historical army limits: {card.name} is from {card.year}; only {nation.adjective} units "
+                f"from {since} on may be in an army with units from {_names(others)}"
+            )
+        elif others:
+            message = (
+                f"historical army limits: {nation.adjective} units can't be in an army with units from "
+                f"{_names(others, 'or')}"
+            )
+        else:
+            message = f"historical army limits: {card.name} can't be in this army"
+        problems.append(ArmyProblem(message, ("units", index)))
+    return problems
+
+
+def _historical(
+    nations: set[Nation], table: tuple[frozenset[Nation], ...]
+) -> list[tuple[frozenset[Nation], str]]:
+    """Each historical limit broken, with the nations whose units it is about (where it is reported):
+    for a table whose groups don't overlap."""
+    groups = [group for group in table if group & nations]
     if len(groups) <= 1:
         return []
     problems = []
@@ -391,7 +490,11 @@ class _ArmyFile:
     scenario: str = "standard"
     year: int | None = None
     historical: bool = False
+    points: int | None = None
 
+
+#: The army sizes a file may ask for (whether the rule set plays it is a rule: `_level_problems`).
+POINTS_RANGE = range(1, 10_001)
 
 _CONVERTER = strict_converter()
 
@@ -411,8 +514,10 @@ def load_army(path: str | Path) -> Army:
 
 
 def _build(source: TomlSource, path: Path | None) -> Army:
-    raw, problems = structure(source, _ArmyFile, _CONVERTER)
     data: dict[str, Any] = source.data
+    own = {key: value for key, value in data.items() if key not in (RULES_KEY, OPTIONS_KEY)}
+    raw, problems = structure(source, _ArmyFile, _CONVERTER, own)
+    rules = read_rules(source, problems)
     name = data.get("name")
     if type(name) is str and not is_one_line(name):
         problems.append(source.problem(("name",), "'name' must be one line of text, not empty"))
@@ -434,6 +539,7 @@ def _build(source: TomlSource, path: Path | None) -> Army:
                 source.problem(("scenario",), f"unknown scenario '{scenario}' ({', '.join(choices)})", hint)
             )
     number_in_range(source, ("year",), data.get("year"), YEARS, "year", problems)
+    number_in_range(source, ("points",), data.get("points"), POINTS_RANGE, "points", problems)
     units = data.get("units")
     if isinstance(units, list):
         for index, unit in enumerate(units):
@@ -456,11 +562,15 @@ def _build(source: TomlSource, path: Path | None) -> Army:
         units=tuple(unit.strip() for unit in raw.units),
         source=path,
         layout=ArmyLayout.of(source),
+        points=raw.points,
+        rules=rules,
     )
 
 
 def dump_army(army: Army) -> str:
-    """The army as an army file (for the army-builder screen's Save); `parse_army` reads it back equal."""
+    """The army as an army file (for the army-builder screen's Save); `parse_army` reads it back equal.
+    The rule set is written only when it is not the rulebook's (its options table last, as TOML needs)."""
+    rules = rules_toml(army.rules).split("\n\n", 1)
     lines = [
         f"name = {toml_string(army.name)}",
         f'side = "{army.side.value}"',
@@ -468,9 +578,14 @@ def dump_army(army: Army) -> str:
     ]
     if army.year is not None:
         lines.append(f"year = {army.year}")
+    if army.points is not None:
+        lines.append(f"points = {army.points}")
     if army.historical:
         lines.append("historical = true")
+    if rules[0]:
+        lines.append(rules[0].rstrip("\n"))
     lines.append("units = [")
     lines += [f"    {toml_string(unit)}," for unit in army.units]
     lines.append("]")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + (f"\n{rules[1]}" if len(rules) > 1 else "")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from minis import actions as A
+from minis import rule_sets
 from minis.ability_api import AbilityRegistry
 from minis.ability_loader import standard_abilities
 from minis.battle import Battle
@@ -28,6 +29,7 @@ from minis.cards import card_catalogue
 from minis.dice import Dice, NeedDice
 from minis.events import Event
 from minis.hexgrid import Hex
+from minis.rule_sets import RuleSet
 from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.setup import unique_id
@@ -99,6 +101,7 @@ class Game:
         turn_limit: int | None = None,
         terms: Terms | None = None,
         abilities: AbilityRegistry | None = None,
+        rules: RuleSet | None = None,
     ) -> Game:
         """A game at the start of a phase with the given units (rules tests, scenario editors).
 
@@ -119,6 +122,8 @@ class Game:
             if scenario is Scenario.ASSAULT and attacker is None:
                 raise ValueError("an Assault position needs the attacker's side")
             terms = rulebook(scenario, attacker, turn_limit)
+        if rules is not None:
+            terms = attrs.evolve(terms, rules=rules)
         placed_obstacles = obstacles.split_units(table)  # obstacles are not units (minis.rules.obstacles)
         battle = Battle.make(board, table.values(), terms, registry)
         state = GameState(
@@ -170,6 +175,7 @@ class Game:
         turn_limit: int | None = None,
         terms: Terms | None = None,
         abilities: AbilityRegistry | None = None,
+        rules: RuleSet | None = None,
     ) -> Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
@@ -177,7 +183,8 @@ class Game:
         `terms`: a scenario's terms (`minis.scenario.Scenario.terms`; start one with
         `minis.scenario.start_game`), which set up its map, objective, ends and preset units here;
         without them, the rulebook's Standard or Assault. `turn_limit` ends the game as a draw.
-        `abilities`: the rule set's abilities (the shipped ones by default).
+        `abilities`: the rule set's abilities (the shipped ones by default). `rules`: the rule set played
+        under, over the terms' own (`minis.rule_sets`; the 2005 rulebook's by default).
         """
         registry = abilities if abilities is not None else standard_abilities()
         catalogue = cards if cards is not None else card_catalogue()
@@ -194,6 +201,8 @@ class Game:
             terms = rulebook(scenario, attacker, turn_limit)
         elif turn_limit is not None:
             terms = attrs.evolve(terms, turn_limit=turn_limit)
+        if rules is not None:
+            terms = attrs.evolve(terms, rules=rules)
         for preset in terms.presets:
             registry.require_implemented(preset.card)
         army_obstacles = obstacles.split_units(units)  # obstacles are not units (minis.rules.obstacles)
@@ -222,6 +231,7 @@ class Game:
         if turn_limit is not None:
             header["turn_limit"] = turn_limit
         header.update(terms.source)
+        header.update(rule_sets.file_values(terms.rules))  # nothing for the 2005 rulebook's
         setup.start(state)
         dice = dice if dice is not None else Dice()
         if not dice.is_scripted:

@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from minis import rule_sets
 from minis.army import Army
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue, dump_card
@@ -79,6 +80,8 @@ HEADER_KEYS = (
     "scenario_file",
     "computer",
     "strength",
+    "rules",  # the rule set played under (left out: the 2005 rulebook's)
+    "rule_options",  # an inline table of the options set over it (a custom set)
 )
 
 
@@ -129,6 +132,8 @@ def _toml_value(value: Any) -> str:
         return toml_string(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return rule_sets.toml_value(value)
     raise TypeError(f"can't write {value!r} in a record header")
 
 
@@ -265,6 +270,12 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         bad("computer", '\'computer\' must list the sides the computer plays: ["axis"], ["allies"] or both')
     if "strength" in header and header["strength"] not in STRENGTHS:
         bad("strength", f"'strength' must be one of {', '.join(repr(s) for s in STRENGTHS)}")
+    if "rules" in header or "rule_options" in header:
+        try:
+            rule_sets.from_values(header.get("rules", rule_sets.DEFAULT), header.get("rule_options"))
+        except ValueError as error:
+            name_ok = rule_sets.name_problem(header.get("rules", rule_sets.DEFAULT)) is None
+            bad("rule_options" if "rule_options" in header and name_ok else "rules", str(error))
     return problems
 
 
@@ -296,6 +307,9 @@ def new_game(record: Record, dice: Dice) -> Game:
                 spot, name = record.spots.get("scenario_file", (1, 1)), header["scenario_file"]
                 raise error.named_in(record.file, spot, "the scenario file", name) from None
             terms = scenario.terms(attacker, catalogue)
+        rules = None
+        if "rules" in header or "rule_options" in header:  # the rule set it was played under
+            rules = rule_sets.from_values(header.get("rules", rule_sets.DEFAULT), header.get("rule_options"))
         return Game.new(
             armies[Side.AXIS],
             armies[Side.ALLIES],
@@ -306,6 +320,7 @@ def new_game(record: Record, dice: Dice) -> Game:
             cards=catalogue,
             turn_limit=header.get("turn_limit"),
             terms=terms,
+            rules=rules,
         )
     except ValueError as error:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None

@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 import attrs
 
+from minis import rule_sets
 from minis.ability_api import AbilityRegistry
 from minis.army import Army
 from minis.board import Board
@@ -30,6 +31,7 @@ from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
 from minis.paths import files_in, is_dir
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.rules import obstacles
 from minis.rules.air import OFF_MAP  # `at = "off"`: an aircraft off the map
 from minis.rules.errors import IllegalAction
@@ -52,6 +54,8 @@ TOP_KEYS = (
     "start",
     "steps",
     "checks",
+    "rules",  # the rule set (DESIGN section 6); left out: 2005
+    "rule_options",  # options set over it (docs/rule-sets.md)
 )
 UNIT_KEYS = (
     "id",
@@ -128,7 +132,11 @@ class SetUp:
     configuration: int | None
 
     def game(
-        self, scenario: Scenario, attacker: Side | None, abilities: AbilityRegistry | None = None
+        self,
+        scenario: Scenario,
+        attacker: Side | None,
+        abilities: AbilityRegistry | None = None,
+        rules: RuleSet = RULEBOOK,
     ) -> Game:
         """A new battle before turn 1, as `minis play` starts one, with a scripted dice source."""
         return Game.new(
@@ -139,6 +147,7 @@ class SetUp:
             configuration=self.configuration,
             dice=Dice.scripted(),
             abilities=abilities,
+            rules=rules,
         )
 
 
@@ -158,11 +167,12 @@ class RulesTest:
     steps: tuple[Step, ...]
     checks: tuple[Check, ...]
     setup: SetUp | None = None  # a test that starts before turn 1 (then `units` is empty)
+    rules: RuleSet = RULEBOOK
 
     def game(self, abilities: AbilityRegistry | None = None) -> Game:
         """The test's game; `abilities`: another rule set's (a test switches an ability off)."""
         if self.setup is not None:
-            return self.setup.game(self.scenario, self.attacker, abilities)
+            return self.setup.game(self.scenario, self.attacker, abilities, self.rules)
         game = Game.from_position(
             self.board,
             self.units,
@@ -174,6 +184,7 @@ class RulesTest:
             active=self.active,
             dice=Dice.scripted(),
             abilities=abilities,
+            rules=self.rules,
         )
         for unit_id, extra in self.extras.items():
             if extra.get("acted"):
@@ -279,9 +290,10 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
     attacker = r.side(data, "attacker", ())
     if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
         r.add(("scenario",), 'an Assault test needs attacker = "axis" or "allies"')
+    rules = rule_sets.read(source, r.problems)
     start = data.get("start", {})
     if isinstance(start, dict) and str(start.get("phase", "")).lower() == "setup":
-        return _parse_setup(r, title, scenario, attacker)
+        return _parse_setup(r, title, scenario, attacker, rules)
     if "armies" in data:
         r.add(("armies",), "[armies] go with a test that starts at set-up", '[start] phase = "setup"')
     board: Board | None = None
@@ -312,6 +324,7 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
                 phase=Phase.MOVEMENT,
                 first=first,
                 active=active or first,
+                rules=rules,
             )
         except ValueError as error:
             r.add(("units",), f"impossible position: {error}")
@@ -332,10 +345,13 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
         extras,
         steps,
         checks,
+        rules=rules,
     )
 
 
-def _parse_setup(r: _Reader, title: str, scenario: Scenario, attacker: Side | None) -> RulesTest:
+def _parse_setup(
+    r: _Reader, title: str, scenario: Scenario, attacker: Side | None, rules: RuleSet
+) -> RulesTest:
     """A test that starts before turn 1: armies, maybe a configuration, then steps and checks."""
     data = r.source.data
     for key, why in POSITION_KEYS.items():
@@ -357,7 +373,7 @@ def _parse_setup(r: _Reader, title: str, scenario: Scenario, attacker: Side | No
     ids: set[str] | None = None
     if setup is not None and (attacker is not None or scenario is Scenario.STANDARD):
         try:
-            started = setup.game(scenario, attacker).state
+            started = setup.game(scenario, attacker, rules=rules).state
             ids = set(started.units) | {o.id for o in obstacles.all_obstacles(started)}
         except ValueError as error:
             r.add(("armies",), f"impossible set-up: {error}")
@@ -380,6 +396,7 @@ def _parse_setup(r: _Reader, title: str, scenario: Scenario, attacker: Side | No
         steps=steps,
         checks=checks,
         setup=setup,
+        rules=rules,
     )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from minis import abilities, atomic
+from minis import abilities, atomic, rule_sets
 from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
 from minis.battle import Battle
@@ -36,6 +36,7 @@ from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.mapfile import check_file, load_configuration
 from minis.paths import UnreadablePath, is_file, look, resolved
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.rules.air import OFF_MAP
 from minis.rules.sequence import CONFIGURATIONS
 from minis.rules.setup import objective_of
@@ -92,7 +93,19 @@ VICTORY_FIELDS = {
     "exit": ("side", "units", "points", "by_turn"),
 }
 REQUIRED = {"objective": ("from_turn",), "points": ("from_turn",), "hold": ("turn",), "exit": ("side",)}
-TOP_KEYS = ("kind", "title", "description", "map", "objective", "turns", *ROLES, "victory", "units")
+TOP_KEYS = (
+    "kind",
+    "title",
+    "description",
+    "map",
+    "objective",
+    "turns",
+    rule_sets.RULES_KEY,  # the rule set (DESIGN section 6; left out: 2005)
+    rule_sets.OPTIONS_KEY,  # options set over it: a custom set (docs/rule-sets.md)
+    *ROLES,
+    "victory",
+    "units",
+)
 
 
 # --- documents -----------------------------------------------------------------------------------
@@ -155,6 +168,10 @@ class ScenarioDoc:
     objective: str = OWN
     turns: int | None = None
     notes: tuple[str, ...] = ()
+    #: The rule set the battle is played under (`rules = "NAME"` and `[rule_options]`).
+    rules: RuleSet = RULEBOOK
+    #: The file names its set even where it is the default (`rules = "2005"`): written back so.
+    rules_named: bool = False
 
     @property
     def roles(self) -> tuple[str, str]:
@@ -596,6 +613,7 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         report.add(("turns",), f"'turns' must be a whole number, not {describe(turns)}", "turns = 12")
         turns = None
     _positive(report, ("turns",), turns, "'turns'")
+    rules = rule_sets.read(source, report.problems)
     forces = _read_forces(report, data)
     roles = ATTACK_ROLES if any(r in data for r in ATTACK_ROLES) else SIDE_ROLES
     victory = _read_victory(report, data, roles)
@@ -636,6 +654,8 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         objective=objective,
         turns=turns,
         notes=leading_comments(source.text),
+        rules=rules,
+        rules_named=rule_sets.RULES_KEY in data,
     ), report
 
 
@@ -778,12 +798,17 @@ class Scenario:
         side: Side | None = None,
         attacker: Side | None = None,
     ) -> list[ArmyProblem]:
-        """`army_problems` with what in the army file causes each (army.py's own checks, reused)."""
+        """`army_problems` with what in the army file causes each (army.py's own checks, reused), under
+        the scenario's rule set. A `units` limit the scenario sets wins; left at the rulebook's 15 (the
+        default, which the file need not write) it is the set's `max_units`."""
         side = side or army.side
         force = self.force_of(side, attacker)
         year = army.year if force.year is None else min(force.year, army.year or force.year)
         checked = attrs.evolve(army, year=year, historical=army.historical or force.historical)
-        limits = rule_problems(checked, cards, points_limit=force.points, unit_limit=force.units)
+        units = None if force.units == MAX_UNITS else force.units
+        limits = rule_problems(
+            checked, cards, points_limit=force.points, unit_limit=units, rules=self.doc.rules
+        )
         return wrong_side(army, side) + limits
 
     # --- the battle's terms -------------------------------------------------------------------------
@@ -826,6 +851,7 @@ class Scenario:
             board=self.board if self.configuration is None else None,
             turn_limit=self.doc.turns,
             source=tuple(self.header().items()),
+            rules=self.doc.rules,
         )
 
     def _victory(self, condition: Condition, attacker: Side | None) -> Victory:
@@ -1001,8 +1027,10 @@ def _placement_problems(
     doc: ScenarioDoc, board: Board, cards: Mapping[str, StatCard]
 ) -> list[tuple[int, str]]:
     """(index, message) for each preset unit that can't stand where the file puts it on `board`: off the
-    map, in terrain it can't enter, or beyond the stacking limit with the presets before it."""
-    state = GameState(battle=Battle.make(board, (), standard(), standard_abilities()), units={})
+    map, in terrain it can't enter, or beyond the stacking limit (of the scenario's rule set) with the
+    presets before it."""
+    terms = attrs.evolve(standard(), rules=doc.rules)
+    state = GameState(battle=Battle.make(board, (), terms, standard_abilities()), units={})
     present: dict[Hex, list[Unit]] = {}  # the presets placed so far, by hex (no rescan per preset)
     problems = []
     for index, preset in enumerate(doc.units):
@@ -1027,13 +1055,23 @@ def _placement_problems(
             problems.append(
                 (
                     index,
-                    f"no room for {card.name} in {label}: a hex holds at most two units of each army "
-                    "and one Vehicle in all (the stacking limit)",
+                    f"no room for {card.name} in {label}: {stacking_limit_text(doc.rules)}",
                 )
             )
             continue
         here.append(unit)
     return problems
+
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def stacking_limit_text(rules: RuleSet) -> str:
+    """The stacking limit of a rule set in plain words (a preset's problem says which limit it breaks)."""
+    count = rules.stack_per_army
+    units = _COUNTS[count] if count < len(_COUNTS) else str(count)
+    vehicles = "one Vehicle in all" if rules.vehicle_scope == "hex" else "one Vehicle of each army"
+    return f"a hex holds at most {units} units of each army and {vehicles} (the stacking limit)"
 
 
 def _configurations_text(numbers: Sequence[int]) -> str:
@@ -1116,6 +1154,14 @@ def _zone_text(zone: int | str | tuple[str, ...]) -> str:
     return "zone = [\n" + "".join(f"    {toml_string(entry)},\n" for entry in zone) + "]\n"
 
 
+def _rules_text(doc: ScenarioDoc) -> str:
+    """`rules = "NAME"` and a `[rule_options]` table (their own table: after the top-level keys, before
+    the players'); nothing for the default set unless the file named it."""
+    if doc.rules == RULEBOOK and doc.rules_named:
+        return f"{rule_sets.RULES_KEY} = {toml_string(rule_sets.DEFAULT)}\n"
+    return rule_sets.rules_toml(doc.rules)
+
+
 def dump_scenario(doc: ScenarioDoc) -> str:
     """The canonical file text of a scenario (the layout of the shipped files)."""
     text = "".join(f"{line}\n" for line in doc.notes) + ("\n" if doc.notes else "")
@@ -1128,6 +1174,7 @@ def dump_scenario(doc: ScenarioDoc) -> str:
         text += f"objective = {toml_string(doc.objective)}\n"
     if doc.turns is not None:
         text += f"turns = {doc.turns}\n"
+    text += _rules_text(doc)
     for role, force in doc.forces:
         text += f"\n[{role}]\n"
         if force.side is not None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from minis.battle import Battle
     from minis.board import Board
     from minis.cards import StatCard
+    from minis.rule_sets import RuleSet
     from minis.terms import Terms
 
 
@@ -64,6 +65,7 @@ class Stage(enum.Enum):
     DEFENSIVE_FIRE = "defensive-fire"  # the non-moving player answers a window
     PLACE = "place"  # the opponent places a dismounted Soldier that does not fit
     REACTION = "reaction"  # the non-acting player answers an aircraft's placement (Antiair, Ace)
+    PENALTY = "penalty"  # the opponent picks the unit an overstacked hex's hit counter goes on
     CASUALTY = "casualty"  # automatic
     END_TURN = "end-turn"  # automatic: victory check, next turn
     OVER = "over"
@@ -225,6 +227,11 @@ class GameState:
     @property
     def terms(self) -> Terms:
         return self.battle.terms
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set's options (every rule that changed between the editions asks them here)."""
+        return self.battle.terms.rules
 
     @property
     def scenario(self) -> Scenario:

@@ -16,6 +16,7 @@ import attrs
 from minis.army import MAX_UNITS
 from minis.board import ZONE_DEPTH
 from minis.hexgrid import Facing
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
 from minis.state import Scenario
 
@@ -123,6 +124,8 @@ class Terms:
     turn_limit: int | None = None
     #: What a game record needs to find these terms again (a scenario file's name), as header entries.
     source: tuple[tuple[str, str], ...] = ()
+    #: The rule set the battle is played under (`minis.rule_sets`; the 2005 rulebook's by default).
+    rules: RuleSet = RULEBOOK
 
     def side(self, side: Side) -> SideTerms:
         return self.axis if side is Side.AXIS else self.allies

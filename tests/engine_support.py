@@ -92,8 +92,9 @@ import random  # noqa: E402
 
 from minis import abilities  # noqa: E402
 from minis.army import Army  # noqa: E402
+from minis.rule_sets import END_OF_PHASE, OWN_PHASE  # noqa: E402
 from minis.rules import arrivals, mapinfo  # noqa: E402
-from minis.rules.stacking import overstacked  # noqa: E402
+from minis.rules.stacking import beyond_allowance  # noqa: E402
 from minis.state import GameState, Stage  # noqa: E402
 
 
@@ -136,10 +137,16 @@ def check_invariants(game: Game) -> None:
     if board is None:
         assert all(u.hex is None for u in state.units.values())
         return
-    assert not overstacked(state), f"overstacked: {[board.label(h) for h in overstacked(state)]}"
+    # The rule set's limits: never broken where each move is checked; at most by one unit where they are
+    # checked at the end of the phase (the extra unit a player may have in his own phase).
+    bad = beyond_allowance(state)
+    assert not bad, f"overstacked: {[board.label(h) for h in bad]}"
     info = mapinfo.info(board)
     carried: dict[str, int] = {}
-    no_pending = state.stage in (Stage.INITIATIVE, Stage.CHOOSE_FIRST) or state.phase is Phase.MOVEMENT
+    no_pending = state.stage in (Stage.INITIATIVE, Stage.CHOOSE_FIRST) or (
+        # the overstack penalty's face-down counters wait from a movement phase's end to the casualty phase
+        state.phase is Phase.MOVEMENT and state.rules.stacking_checked != END_OF_PHASE
+    )
     for u in state.units.values():
         if u.removed:
             assert u.hex is None and u.carried_by is None, u
@@ -173,6 +180,7 @@ def check_invariants(game: Game) -> None:
             assert carried[carrier.id] <= abilities.capacity(state, carrier)
     flown = [u.hex for u in state.units.values() if u.card.is_aircraft and u.on_map]
     assert len(flown) == len(set(flown)), "two aircraft over one hex"
-    if state.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.PLACE):
+    shared_flight = state.phase is Phase.FLIGHT and state.rules.aircraft_placement != OWN_PHASE
+    if state.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.PLACE, Stage.PENALTY) and not shared_flight:
         assert all(state.units[i].side is state.active for i in state.activated)
         assert all(state.units[i].side is not state.active for i in state.fired)

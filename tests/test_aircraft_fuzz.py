@@ -190,7 +190,7 @@ def _armies(seed: int) -> tuple[Army, Army]:
 def test_search_plays_a_game_with_aircraft_to_its_end() -> None:
     axis, allies = _armies(7)
     game = Game.new(axis, allies, configuration=3, dice=Dice(seed=7), turn_limit=3)
-    with SearchBot(7, budget=0.05, workers=0, max_playouts=4) as search:
+    with SearchBot(7, budget=10.0, workers=0, max_playouts=2) as search:  # playouts, not time, bound it
         play_out(
             game, {Side.AXIS: search, Side.ALLIES: HeuristicBot(8)}, seeds=random.Random(7), after=check_all
         )

@@ -1,5 +1,6 @@
-"""The Hero cap (army building): one Hero per 100 points of the army's limit, at least one, reported at
-each Hero beyond the cap (the later rules inserts' rule, /work/shared/reference/rule-editions.md row 6)."""
+"""The Hero cap (army building), reported at each Hero beyond the cap: under the 2005 set one Hero per
+army (one per 500 points in very large games), under the 2010 set one per 100 points of the army's
+limit, at least one either way (/work/shared/reference/rule-editions.md row 6)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from minis.army import Army, hero_limit, locate, parse_army, rule_problems, validate_army
 from minis.cards import StatCard, card_catalogue
+from minis.rule_sets import NAMED, RULEBOOK
 from minis.sides import Side
 
 CAP = "one Hero too many"
@@ -30,7 +32,8 @@ def test_a_second_hero_in_a_100_point_army_is_refused_at_that_unit(cards: dict[s
     problems = [p for p in rule_problems(army, cards) if CAP in p.message]
     assert [p.where for p in problems] == [("units", 2)]
     assert problems[0].message == (
-        "Stalwart Hero is one Hero too many: a 100-point army may have 1 Hero (one per 100 points)"
+        "Stalwart Hero is one Hero too many: a 100-point army may have 1 Hero "
+        "(one per army, one per 500 points in larger games)"
     )
 
 
@@ -39,17 +42,29 @@ def test_the_same_hero_twice_is_two_heroes(cards: dict[str, StatCard]) -> None:
     assert [p.where for p in problems if CAP in p.message] == [("units", 1)]
 
 
-def test_a_200_point_limit_allows_two_heroes_not_three(cards: dict[str, StatCard]) -> None:
+def test_a_200_point_limit_allows_two_heroes_not_three_under_2010(cards: dict[str, StatCard]) -> None:
+    rules = NAMED["2010"]
     two = axis("grizzled-veteran", "stalwart-hero")
-    assert not [p for p in rule_problems(two, cards, points_limit=200) if CAP in p.message]
+    assert not [p for p in rule_problems(two, cards, points_limit=200, rules=rules) if CAP in p.message]
     three = axis("grizzled-veteran", "stalwart-hero", "grizzled-veteran")
-    problems = [p for p in rule_problems(three, cards, points_limit=200) if CAP in p.message]
+    problems = [p for p in rule_problems(three, cards, points_limit=200, rules=rules) if CAP in p.message]
     assert [p.where for p in problems] == [("units", 2)] and "may have 2 Heroes" in problems[0].message
 
 
+def test_a_200_point_limit_allows_one_hero_under_2005(cards: dict[str, StatCard]) -> None:
+    two = axis("grizzled-veteran", "stalwart-hero")
+    problems = [p for p in rule_problems(two, cards, points_limit=200) if CAP in p.message]
+    assert [p.where for p in problems] == [("units", 1)] and "may have 1 Hero " in problems[0].message
+
+
 @pytest.mark.parametrize(("limit", "heroes"), [(80, 1), (100, 1), (120, 1), (199, 1), (200, 2), (400, 4)])
-def test_the_cap_is_one_per_100_points_and_at_least_one(limit: int, heroes: int) -> None:
-    assert hero_limit(limit) == heroes
+def test_the_2010_cap_is_one_per_100_points_and_at_least_one(limit: int, heroes: int) -> None:
+    assert hero_limit(limit, NAMED["2010"]) == heroes
+
+
+@pytest.mark.parametrize(("limit", "heroes"), [(80, 1), (100, 1), (400, 1), (500, 1), (999, 1), (1000, 2)])
+def test_the_2005_cap_is_one_per_army_one_per_500_points(limit: int, heroes: int) -> None:
+    assert hero_limit(limit) == hero_limit(limit, RULEBOOK) == heroes
 
 
 def test_paratroopers_and_partisans_are_not_heroes(cards: dict[str, StatCard]) -> None:

@@ -108,7 +108,7 @@ def test_unreadable_and_wrong_side_armies(tmp_path: Path, capsys: pytest.Capture
     code, _, err = run(capsys, "random", "random", "--axis", str(missing), "--games", "2")
     assert code == 2 and err.startswith(f"{missing}:")
     code, _, err = run(capsys, "random", "random", "--axis", "sample-allies", "--games", "2")
-    assert code == 1 and err.endswith(":4:1: this is an Allies army, not an Axis one\n")
+    assert code == 1 and err.endswith(":5:1: this is an Allies army, not an Axis one\n")
 
 
 def test_given_armies_are_played(capsys: pytest.CaptureFixture[str]) -> None:

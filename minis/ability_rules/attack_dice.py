@@ -78,10 +78,14 @@ class StarsAndStripes(_NextToCommander):
 
 @ability("crack-shot")
 class CrackShot(Ability):
-    """Crack Shot: +1 on each attack die."""
+    """Crack Shot: +1 on each attack die (2009 on: not against aircraft, `crack_shot_vs_aircraft`)."""
 
     def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) else 0
+        if not attacking(ctx, owner):
+            return 0
+        if ctx.target.card.is_aircraft and not ctx.state.rules.crack_shot_vs_aircraft:
+            return 0
+        return 1
 
 
 @ability("inaccurate")

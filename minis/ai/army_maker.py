@@ -7,6 +7,8 @@ times its staying power, where firepower needs both kinds of targets covered (an
 tanks is worth half as much), and one commander's initiative bonus counts. `make_army` draws a few
 dozen armies by a randomized greedy fill (each unit picked with a chance that grows steeply with what
 it adds per point) and keeps the strongest, so a seed gives a strong army and another seed another one.
+The battle's rule set (`minis.rule_sets`) sets the limits it builds within: the unit limit, the Hero
+cap and the nationality table (its groups, and whether every army keeps them).
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from minis.ability_loader import standard_abilities
-from minis.army import HERO_ABILITIES, HISTORICAL_GROUPS, MAX_UNITS, Army, Scenario, hero_limit
+from minis.army import HERO_ABILITIES, MAX_UNITS, Army, Scenario, hero_limit
 from minis.cards import Attack, StatCard
 from minis.errors import MinisError, Problem
+from minis.nationalities import table
 from minis.odds import hit_odds
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.scenario import Scenario as ScenarioFile
 from minis.sides import Side
 
@@ -207,24 +211,29 @@ def make_army(
     points_limit: int,
     *,
     rng: random.Random,
-    unit_limit: int = MAX_UNITS,
+    unit_limit: int | None = None,
     year: int | None = None,
     historical: bool = False,
     scenario: Scenario = Scenario.STANDARD,
     name: str | None = None,
     source: str = "army",
+    rules: RuleSet = RULEBOOK,
 ) -> Army:
     """A strong legal army for these limits, drawn with `rng` (another draw, most often another army).
 
-    The army keeps every rule of `minis.army.rule_problems` for these limits. When no card fits them
-    (none of the side by that year within the points), MinisError says so as a problem of `source`.
+    The army keeps every rule of `minis.army.rule_problems` for these limits under `rules`: its unit
+    limit unless `unit_limit` sets one (a scenario's), its Hero cap, and its nationality table when the
+    army is `historical` or the set holds every army to it. When no card fits the limits (none of the
+    side by that year within the points), MinisError says so as a problem of `source`.
     """
-    pools = _pools(cards, side, points_limit, year, historical)
-    if unit_limit < 1 or not pools:
-        raise MinisError(Problem(source, 0, 0, _no_army(side, points_limit, unit_limit, year)))
+    limit = unit_limit if unit_limit is not None else rules.max_units
+    pools = _pools(cards, side, points_limit, year, historical or rules.nationality_required, rules)
+    if (limit is not None and limit < 1) or not pools:
+        raise MinisError(Problem(source, 0, 0, _no_army(side, points_limit, limit, year)))
+    heroes = hero_limit(points_limit, rules)
     best: tuple[float, tuple[str, ...]] | None = None
     for _ in range(CANDIDATES):
-        units, strength = _draw(rng.choice(pools), points_limit, unit_limit, rng)
+        units, strength = _draw(rng.choice(pools), points_limit, limit, heroes, rng)
         if best is None or strength > best[0]:
             best = (strength, units)
     assert best is not None
@@ -236,13 +245,20 @@ def make_army(
         year=year,
         historical=historical,
         units=chosen,
+        rules=rules,
     )
 
 
 def _pools(
-    cards: Mapping[str, StatCard], side: Side, points: int, year: int | None, historical: bool
+    cards: Mapping[str, StatCard],
+    side: Side,
+    points: int,
+    year: int | None,
+    historical: bool,
+    rules: RuleSet = RULEBOOK,
 ) -> list[tuple[StatCard, ...]]:
-    """The cards an army may draw from: one pool, or one per historical group that has a card that fits."""
+    """The cards an army may draw from: one pool, or one per group of the set's nationality table that
+    has a card that fits (a group may admit a nation's cards only from a year on)."""
     playable = standard_abilities().playable
     fitting = tuple(
         card
@@ -257,26 +273,30 @@ def _pools(
     if not historical:
         return [fitting] if fitting else []
     nationless = tuple(card for card in fitting if card.nation is None)  # either army may take them
-    groups = [tuple(card for card in fitting if card.nation in group) for group in HISTORICAL_GROUPS]
-    return [group + nationless for group in groups if group]
+    groups = [
+        tuple(card for card in fitting if card.nation is not None and group.admits(card.nation, card.year))
+        for group in table(rules.nationality_table).groups
+    ]
+    return [group + nationless for group in dict.fromkeys(groups) if group]
 
 
 def _draw(
-    pool: Sequence[StatCard], points: int, unit_limit: int, rng: random.Random
+    pool: Sequence[StatCard], points: int, unit_limit: int | None, heroes: int, rng: random.Random
 ) -> tuple[tuple[str, ...], float]:
     """One army by randomized greedy fill, and its strength.
 
     Units are added while one fits, each picked with a chance in proportion to (what it adds to the
     army's strength per point) ** GREED, where a unit cheaper than the points left per unit slot left
-    counts as costing that much (so few slots and many points favour big units). A second commander
-    is never picked while anything else fits, nor a Hero beyond the army's cap (`army.hero_limit`).
+    counts as costing that much (so few slots and many points favour big units; without a unit limit
+    every unit costs its own price). A second commander is never picked while anything else fits, nor
+    a Hero beyond the army's cap (`heroes`).
     """
     units: list[str] = []
     totals = _Totals()
     left: float = points
     commanders = 0
-    heroes_left = hero_limit(points)
-    while len(units) < unit_limit:
+    heroes_left = heroes
+    while unit_limit is None or len(units) < unit_limit:
         fits = [card for card in pool if card.cost <= left and (heroes_left > 0 or not _is_hero(card))]
         others = [card for card in fits if not card.is_commander]
         if commanders and others:
@@ -284,7 +304,7 @@ def _draw(
         if not fits:
             break
         base = totals.strength
-        slot = left / (unit_limit - len(units))  # a cheap unit still takes one of the slots left
+        slot = 0.0 if unit_limit is None else left / (unit_limit - len(units))  # a cheap unit takes a slot
         gains = [max(totals.plus(card).strength - base, 0.0) / max(card.cost, slot) for card in fits]
         top = max(gains)
         weights = [(gain / top) ** GREED + 1e-6 if top > 0 else 1.0 for gain in gains]
@@ -301,8 +321,8 @@ def _is_hero(card: StatCard) -> bool:
     return any(ref.id in HERO_ABILITIES for ref in card.abilities)
 
 
-def _no_army(side: Side, points: int, unit_limit: int, year: int | None) -> str:
-    if unit_limit < 1:
+def _no_army(side: Side, points: int, unit_limit: int | None, year: int | None) -> str:
+    if unit_limit is not None and unit_limit < 1:
         return f"no {side.title} army can be built: the limit is {unit_limit} units"
     by_year = f" from {year} or earlier" if year is not None else ""
     return f"no {side.title} army can be built: no {side.title} card{by_year} costs {points} points or less"
@@ -317,7 +337,8 @@ def army_for_scenario(
     cards: Mapping[str, StatCard],
 ) -> Army:
     """An army the computer builds for `side` within a scenario file's limits (`attacker`: the side that
-    attacks, when the scenario leaves it to the players); MinisError at the scenario's file if none can."""
+    attacks, when the scenario leaves it to the players), under its rule set; MinisError at the
+    scenario's file if none can."""
     force = scenario.force_of(side, attacker)
     kind = Scenario.STANDARD
     if scenario.is_attack:
@@ -328,9 +349,10 @@ def army_for_scenario(
         side,
         force.points,
         rng=rng,
-        unit_limit=force.units,
+        unit_limit=None if force.units == MAX_UNITS else force.units,  # the default: the set's limit
         year=force.year,
         historical=force.historical,
         scenario=kind,
         source=scenario.file,
+        rules=scenario.doc.rules,
     )

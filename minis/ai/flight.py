@@ -38,7 +38,7 @@ from minis.rules.defensive_fire import may_fire
 from minis.sides import Side
 from minis.state import Counter, GameState, Unit
 
-__all__ = ["airstrikes", "placements", "reaction_shots"]
+__all__ = ["airstrikes", "flight_choices", "placements", "reaction_shots"]
 
 #: How many of the best hexes for the strike alone get the full value (risks included) per aircraft.
 SHORTLIST = 24
@@ -104,7 +104,7 @@ def _shot_odds(state: GameState, shooter: Unit, aircraft: Unit, dist: int, defen
     """The odds of `shooter`'s attack on `aircraft` at `dist` (vs-Soldier dice, -1 each unless it has
     Antiair or is an Ace, no cover roll); (1, 0, 0, 0) when it has no attack there."""
     dice = dice_by_distance(shooter.card)[dist][0] if dist <= THREAT_RANGE else 0
-    if not dice or cannot_attack_aircraft(shooter) is not None:
+    if not dice or cannot_attack_aircraft(shooter, state) is not None:
         return (1.0, 0.0, 0.0, 0.0)
     modifier = -1 if shooter.impaired else 0
     if not ignores_air_penalty(state, shooter):
@@ -122,7 +122,7 @@ def _reactors(state: GameState, aircraft: Unit, enemies: list[Unit]) -> list[Uni
                 continue
         elif not has_antiair(state, unit):
             continue
-        if may_fire(state, unit) and cannot_attack_aircraft(unit) is None:
+        if may_fire(state, unit) and cannot_attack_aircraft(unit, state) is None:
             found.append(unit)
     return found
 
@@ -135,7 +135,7 @@ def placements(game: Game, side: Side, rng: random.Random, jitter: float) -> lis
     if not hexes or not enemies:
         return []
     found: list[Scored] = []
-    threats = [e for e in enemies if not e.card.is_aircraft and cannot_attack_aircraft(e) is None]
+    threats = [e for e in enemies if not e.card.is_aircraft and cannot_attack_aircraft(e, state) is None]
     for aircraft in air.waiting(state, side):
         mine = worth(aircraft)
         tables = [(e.hex, e.facing, _strike_table(state, aircraft, e)) for e in enemies if e.hex is not None]
@@ -180,6 +180,42 @@ def placements(game: Game, side: Side, rng: random.Random, jitter: float) -> lis
                         )
             value -= RISK * min(later, mine) * (1.0 - killed)
             found.append((A.Place(aircraft.id, hex_), value + rng.random() * jitter))
+    return found
+
+
+def flight_choices(game: Game, side: Side, rng: random.Random, jitter: float) -> list[Scored]:
+    """The flight phase: `pass` (worth 0) where the rule set allows it, and the scored placements. Where
+    every aircraft that may fly must be placed (2008: no pass), each one's safest hex is offered too, so
+    a placement is always on the list even when no hex is worth its risk."""
+    found = placements(game, side, rng, jitter)
+    if air.pass_problem(game.state) is None:
+        return [(A.Pass(), 0.0), *found]
+    return [*found, *_safest(game.state, side, rng, jitter)]
+
+
+def _safest(state: GameState, side: Side, rng: random.Random, jitter: float) -> list[Scored]:
+    """Each waiting aircraft over the open hex farthest from every enemy, scored by the harm the enemies
+    that still reach it there may do in the assault phase (as `placements` prices it)."""
+    hexes = air.open_hexes(state)
+    enemies = [e for e in _enemies(state, side) if e.hex is not None]
+    if not hexes:
+        return []
+    threats = [e for e in enemies if not e.card.is_aircraft and cannot_attack_aircraft(e, state) is None]
+
+    def room(hex_: Hex) -> int:
+        return min((_distance(hex_, e.hex) for e in enemies if e.hex is not None), default=0)
+
+    far = max(hexes, key=lambda h: (room(h), -h.r, -h.q))
+    found: list[Scored] = []
+    for aircraft in air.waiting(state, side):
+        later = 0.0
+        for unit in threats:
+            assert unit.hex is not None
+            dist = _distance(far, unit.hex)
+            if dist <= THREAT_RANGE:
+                later += expected_harm(_shot_odds(state, unit, aircraft, dist, defensive=False), aircraft)
+        value = -RISK * min(later, worth(aircraft)) - 0.01
+        found.append((A.Place(aircraft.id, far), value + rng.random() * jitter))
     return found
 
 

@@ -10,6 +10,8 @@
 - Activation order: the best-scored action of any unit goes first, and the scores are taken again
   after it, so attacks pile onto a target only until it is likely destroyed.
 - Set-up and deployment: `minis.ai.deployment`.
+- The overstack penalty (rule sets that check stacking at the end of the phase): the hit counter goes
+  on the enemy unit it harms most.
 - Aircraft (where to fly, what to strike, reaction shots): `minis.ai.flight`.
 
 A decision costs a few milliseconds: units' options come from `Game.unit_options` (never every facing
@@ -35,13 +37,15 @@ from minis.ai.scoring import (
     Sight,
     estimate,
     expected_harm,
+    harm,
     plan_odds,
     sight_for,
     worth,
 )
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to, distance
-from minis.rules import activation
+from minis.rule_sets import END_OF_PHASE
+from minis.rules import activation, stacking
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import may_fire, provoked, window_hex
 from minis.rules.legal import UnitOptions
@@ -112,7 +116,7 @@ class HeuristicBot:
         if stage is Stage.ACT:
             phase = state.phase
             if phase is Phase.FLIGHT:  # the air phases and reaction windows come only with aircraft
-                return [(A.Pass(), 0.0), *flight.placements(game, side, rng, JITTER)]
+                return flight.flight_choices(game, side, rng, JITTER)  # with pass where allowed
             if phase is Phase.AIRSTRIKE:
                 return [(A.Pass(), 0.0), *flight.airstrikes(game, side, rng, JITTER)]
             return self._act(game, side, rng)
@@ -135,6 +139,8 @@ class HeuristicBot:
             return [(deployment.choose_objective(game, rng), 1.0)]
         if stage is Stage.PLACE:
             return self._place(game, side, rng)
+        if stage is Stage.PENALTY:
+            return self._penalty(game, rng)
         return [(action, rng.random()) for action in game.legal_actions()]  # the configuration: any
 
     # --- movement and assault ------------------------------------------------------------------------
@@ -182,9 +188,12 @@ class HeuristicBot:
         here, _ = evaluator.value(unit, unit.hex)
         found: list[Scored] = []
         mine = worth(unit)
+        extra = state.battle.terms.rules.stacking_checked == END_OF_PHASE  # the overstack penalty
         for dest, path in moves.items():
             value, facing = evaluator.value(unit, dest)
             gain = value - here - MOVE_THRESHOLD
+            if extra and gain > 0.0 and not stacking.fits(state, unit, dest):
+                gain -= _penalty_cost(state, unit, dest)
             if gain <= 0.0:
                 continue
             stop = self._fire_risk(state, evaluator, unit, (unit.hex, *path))
@@ -330,6 +339,25 @@ class HeuristicBot:
             near = min((distance(action.hex, h) for h in ours), default=0)
             found.append((action, -2.0 * cover - 0.1 * near + rng.random() * JITTER))
         return found
+
+    # --- the overstack penalty -----------------------------------------------------------------------
+
+    def _penalty(self, game: Game, rng: random.Random) -> list[Scored]:
+        """The enemy unit of an overstacked hex that takes the hit counter: the one it harms most (its
+        worth, and what the counters it already has make of one more), as an attack would choose."""
+        state = game.state
+        return [
+            (action, harm(state.units[action.unit], 1) + rng.random() * JITTER)
+            for action in game.legal_actions()
+            if isinstance(action, A.Penalty)
+        ]
+
+
+def _penalty_cost(state: GameState, unit: Unit, hex_: Hex) -> float:
+    """What stopping in `hex_` as the one extra unit may cost at the pass: the hit counter the opponent
+    puts where it harms most."""
+    ours = [u for u in state.at(hex_) if u.side is unit.side and u.id != unit.id]
+    return max(harm(u, 1) for u in (unit, *ours))
 
 
 def _toward(state: GameState, unit: Unit, hex_: Hex) -> Facing:

@@ -136,11 +136,12 @@ class RandomBot:
     def _air(self, game: Game) -> A.Action:
         """The flight phase: a random aircraft that may fly over a random hex without one; the airstrike
         phase: a random aircraft's attack on a random target it may attack (else its ability's action).
-        Both pass with `pass_chance` at each decision, and when nothing is left to do."""
-        if self.rng.random() < self.pass_chance:
+        Both pass with `pass_chance` at each decision, and when nothing is left to do; never in a flight
+        phase where the rule set wants every aircraft placed (2008: no draw for it then)."""
+        flight = game.state.phase is Phase.FLIGHT
+        if (not flight or air.pass_problem(game.state) is None) and self.rng.random() < self.pass_chance:
             return A.Pass()
         units = game.ready_units()
-        flight = game.state.phase is Phase.FLIGHT
         while units:
             unit = units.pop(self.rng.randrange(len(units)))
             if flight:

@@ -5,6 +5,8 @@ the first and on the Allied side in the second, so neither bot is favoured by a 
 seed is drawn up front from --seed and each game is played from its own, so the result is the same
 however many worker processes play them. The last line is BOT_A's score (a win 1, a draw 0.5) with
 its Wilson 95% interval; the line before it gives each bot's median and longest time a decision.
+`--rules NAME` plays every game under a named rule set, the armies the computer builds within its
+limits (at its usual army size: 200 points from 2008 on).
 """
 
 from __future__ import annotations
@@ -30,18 +32,20 @@ from minis.army import Army, load_army
 from minis.cards import card_catalogue
 from minis.commands import Subparsers
 from minis.commands.batch import army_problems, fewer_collections, progress_bar
-from minis.commands.simulate import DEFAULT_TURN_LIMIT
+from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
 from minis.dice import Dice
 from minis.errors import MinisError, Problem
 from minis.game import Game
 from minis.mapfile import load_configuration
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
 
 #: The configurations `--all-configs` cycles through, one per pair of twin games.
 CONFIGURATIONS = tuple(range(1, 7))
 #: z of a two-sided 95% interval.
 Z95 = 1.959963984540054
-#: Points an army the computer builds for a match may spend (the Standard scenario's).
+#: Points an army the computer builds for a match may spend (the Standard scenario's) under the 2005
+#: rules; under another set, its usual army size (`RuleSet.point_levels[0]`).
 MATCH_POINTS = 100
 
 
@@ -64,6 +68,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
     )
+    add_rules_option(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -83,6 +88,7 @@ class GameSpec:
     bot_seeds: tuple[int, int]
     budget: float | None
     workers: int | None
+    rules: RuleSet | None = None
 
 
 @attrs.frozen
@@ -145,6 +151,7 @@ def play_game(spec: GameSpec) -> GameResult:
         dice=Dice(seed=spec.dice_seed),
         turn_limit=DEFAULT_TURN_LIMIT,
         load_board=load_configuration,
+        rules=spec.rules,
     )
     play_out(game, dict(bots), seeds=random.Random(spec.view_seed))
     winner = game.winner
@@ -160,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(Problem("match", 0, 0, "--workers must be 0 (this process) or more"))
     if args.budget is not None and not args.budget > 0:
         raise MinisError(Problem("match", 0, 0, "--budget must be more than 0 seconds"))
+    rules = chosen_rules(args.rules, "match")
     names = (args.bot_a, args.bot_b)
     for name in dict.fromkeys(names):
         try:
@@ -170,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     if args.config is not None:
         load_configuration(args.config)  # map problems are reported before the first game starts
     workers = (os.cpu_count() or 1) if args.workers is None else args.workers
-    specs = game_specs(args, names, given, in_process=workers == 0)
+    specs = game_specs(args, names, given, in_process=workers == 0, rules=rules)
     with fewer_collections():
         results = list(_played(specs, workers, progress=not args.quiet))
     for index, (name, label) in enumerate(zip(names, ("A", "B"), strict=True)):
@@ -190,15 +198,23 @@ def _given_army(path: Path | None, side: Side) -> Army | None:
 
 
 def game_specs(
-    args: argparse.Namespace, names: tuple[str, str], given: dict[Side, Army | None], *, in_process: bool
+    args: argparse.Namespace,
+    names: tuple[str, str],
+    given: dict[Side, Army | None],
+    *,
+    in_process: bool,
+    rules: RuleSet | None = None,
 ) -> list[GameSpec]:
     """Every game of the match, its seeds drawn up front from --seed: twins share all but BOT_A's side.
 
     Bots played in worker processes get one process each (a search bot must not start processes of
-    its own in every worker); played here, they get their default.
+    its own in every worker); played here, they get their default. Under `rules` (None: the 2005
+    rulebook's) the armies the computer builds keep the set's limits, at its usual army size.
     """
     rng = random.Random(args.seed)
     cards = card_catalogue()
+    limits = rules if rules is not None else RULEBOOK
+    points = MATCH_POINTS if rules is None else limits.point_levels[0]
     specs: list[GameSpec] = []
     for pair in range((args.games + 1) // 2):
         dice_seed, view_seed = rng.randrange(2**63), rng.randrange(2**63)
@@ -206,7 +222,7 @@ def game_specs(
         armies = {}
         for side in (Side.AXIS, Side.ALLIES):
             army_rng = random.Random(rng.randrange(2**63))
-            armies[side] = given[side] or make_army(cards, side, MATCH_POINTS, rng=army_rng)
+            armies[side] = given[side] or make_army(cards, side, points, rng=army_rng, rules=limits)
         configuration = args.config
         if args.all_configs:
             configuration = CONFIGURATIONS[pair % len(CONFIGURATIONS)]
@@ -226,6 +242,7 @@ def game_specs(
                     bot_seeds=bot_seeds,
                     budget=args.budget,
                     workers=None if in_process else 1,
+                    rules=rules,
                 )
             )
     return specs

@@ -1,7 +1,8 @@
 """`minis simulate --config N --axis ARMY --allies ARMY --games K --seed S`: random bots play K games.
 
 Prints each side's wins (and draws, for games stopped by the turn limit), the average length in turns
-and the speed in games per second; a progress bar goes to stderr for long runs.
+and the speed in games per second; a progress bar goes to stderr for long runs. `--rules NAME` plays
+under a named rule set (docs/rule-sets.md; the records say which).
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from minis import rule_sets
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army
 from minis.board import Board
 from minis.commands import Subparsers
 from minis.commands.batch import army_problems, fewer_collections, progress_bar
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, unreadable
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem, unreadable
 from minis.game import Game
 from minis.mapfile import load_configuration
+from minis.rule_sets import RuleSet
 from minis.sides import Side
 
 #: Games stopped at this turn count as draws (random play can tie on points for ever).
@@ -49,8 +52,29 @@ def register(subparsers: Subparsers) -> None:
         help=f"a game still undecided after turn T is a draw (default {DEFAULT_TURN_LIMIT})",
     )
     parser.add_argument("--records", type=Path, metavar="DIR", help="write each game's record into DIR")
+    add_rules_option(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """`--rules NAME`: the rule set the games are played under (`minis match` has it too)."""
+    parser.add_argument(
+        "--rules",
+        metavar="NAME",
+        help=f"the rule set: {', '.join(rule_sets.NAMED)} (default {rule_sets.DEFAULT}; docs/rule-sets.md)",
+    )
+
+
+def chosen_rules(name: str | None, command: str) -> RuleSet | None:
+    """The rule set `--rules` names (None: not given, the rulebook's); an unknown name is refused with
+    the names that exist, exit code 2, before any game is played."""
+    if name is None:
+        return None
+    problem = rule_sets.name_problem(name)
+    if problem is not None:
+        raise MinisError(Problem(command, 0, 0, *problem), exit_code=EXIT_UNREADABLE)
+    return rule_sets.named(name)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(Problem("simulate", 0, 0, "--games must be at least 1"))
     if args.turn_limit < 1:
         raise MinisError(Problem("simulate", 0, 0, "--turn-limit must be at least 1"))
+    rules = chosen_rules(args.rules, "simulate")
     axis, allies = load_army(args.axis), load_army(args.allies)
     problems = army_problems(axis, Side.AXIS) + army_problems(allies, Side.ALLIES)
     if problems:
@@ -81,9 +106,10 @@ def run(args: argparse.Namespace) -> int:
     if args.config is not None:
         load_board(args.config)  # map problems are reported before the first game starts
     with fewer_collections():
-        wins, turns, elapsed = _play_games(args, axis, allies, load_board, rng)
+        wins, turns, elapsed = _play_games(args, axis, allies, load_board, rng, rules)
     games = args.games
-    print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}")
+    under = f", rules {rules.title}" if rules is not None else ""
+    print(f"{games} games on configuration {args.config or 'rolled'}, seed {args.seed}{under}")
     print(f"Axis wins    {wins[Side.AXIS]:6d}  {wins[Side.AXIS] / games * 100:6.1f}%  ({axis.name})")
     print(f"Allies wins  {wins[Side.ALLIES]:6d}  {wins[Side.ALLIES] / games * 100:6.1f}%  ({allies.name})")
     if wins[None]:
@@ -101,6 +127,7 @@ def _play_games(
     allies: Army,
     load_board: Callable[[int], Board],
     rng: random.Random,
+    rules: RuleSet | None = None,
 ) -> tuple[dict[Side | None, int], int, float]:
     """Play the run's games: the wins by side (None: draws), the turns played and the seconds taken."""
     wins: dict[Side | None, int] = {Side.AXIS: 0, Side.ALLIES: 0, None: 0}
@@ -115,6 +142,7 @@ def _play_games(
             dice=Dice(seed=rng.randrange(2**31)),
             turn_limit=args.turn_limit,
             load_board=load_board,
+            rules=rules,
         )
         play(game, RandomBot(rng.randrange(2**31)))
         wins[game.winner] += 1

@@ -2,7 +2,9 @@
 
 Aircraft are never deployed and never move. Each turn, after both movement phases, each player in
 turn has a flight phase in which he puts any of his aircraft that may fly on any hex (one aircraft a
-hex, whatever the army; aircraft don't count for the stacking of Soldiers and Vehicles), then each
+hex, whatever the army; aircraft don't count for the stacking of Soldiers and Vehicles). The later rule
+sets share one flight phase instead (`RuleSet.aircraft_placement`): the players place one aircraft each
+in turn, first player first, every aircraft that may fly (2008), or until each declines (2010). Then each
 player in turn has an airstrike phase in which each of his aircraft on the map may make one attack,
 then come the two assault phases. At the end of the turn every aircraft leaves the map. A player with
 nothing to do in a flight or airstrike phase is skipped, with no decision (so battles without
@@ -25,6 +27,7 @@ from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance
+from minis.rule_sets import ALTERNATE_WITH_PASS, OWN_PHASE
 from minis.rules.air_attacks import GROUNDED, has_antiair, is_ace
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_attack
 from minis.rules.defensive_fire import may_fire
@@ -33,6 +36,9 @@ from minis.state import GameState, Phase, Stage, Unit
 
 #: `GameState.flags` key: the aircraft whose placement opened the reaction window under way.
 REACTION = "reaction-window"
+#: `GameState.flags` key: the sides (values) that declined to place more aircraft in a shared flight
+#: phase with a pass (2010): they place no more that turn.
+DECLINED = "flight-declined"
 #: The word files use for "off the map" where a hex is expected (`at = "off"`: rules tests, scenarios).
 OFF_MAP = "off"
 #: How far an enemy unit with Antiair sees an aircraft placed to shoot at it (its own hex or next to it).
@@ -106,6 +112,8 @@ def place(state: GameState, unit: Unit, hex_: Hex, events: list[Event]) -> None:
     if reactors(state, state.units[unit.id]):
         state.flags[REACTION] = unit.id
         state.stage = Stage.REACTION
+    else:
+        hand_over(state)
 
 
 def reacting_to(state: GameState) -> Unit | None:
@@ -162,6 +170,64 @@ def close_window(state: GameState, events: list[Event] | None = None) -> None:
         events.append(Event("hold", state.active.other))
     state.flags.pop(REACTION, None)
     state.stage = Stage.ACT
+    hand_over(state)
+
+
+def shared_flight(state: GameState) -> bool:
+    """True if the rule set has one flight phase for both players, placing in turn (2008 onward)."""
+    return state.rules.aircraft_placement != OWN_PHASE
+
+
+def declined(state: GameState) -> tuple[str, ...]:
+    """The sides (values) that have declined to place more aircraft in this shared flight phase."""
+    found = state.flags.get(DECLINED, ()) if state.flags else ()
+    assert isinstance(found, tuple)
+    return found
+
+
+def may_place(state: GameState, side: Side) -> bool:
+    """True if `side` may place an aircraft now: one that may fly, an open hex, and (in a shared flight
+    phase) no pass of his this turn."""
+    return side.value not in declined(state) and bool(waiting(state, side)) and bool(open_hexes(state))
+
+
+def hand_over(state: GameState) -> None:
+    """A placement is over (its reaction window closed): in a shared flight phase the other player places
+    next, if he may (else the same player goes on; `sequence` ends the phase when neither may)."""
+    active = state.active
+    if (
+        state.phase is Phase.FLIGHT
+        and active is not None
+        and shared_flight(state)
+        and may_place(state, active.other)
+    ):
+        state.active = active.other
+
+
+def pass_problem(state: GameState) -> str | None:
+    """Why the active player can't pass in this flight phase (None: he may)."""
+    if state.phase is not Phase.FLIGHT or not shared_flight(state):
+        return None
+    if state.rules.aircraft_placement == ALTERNATE_WITH_PASS or state.active is None:
+        return None
+    if may_place(state, state.active):
+        return (
+            "every aircraft that may fly must be placed in this flight phase: place one of yours "
+            "(the players take turns, one aircraft at a time)"
+        )
+    return None
+
+
+def decline(state: GameState) -> None:
+    """The active player passes in a shared flight phase (2010): he places no more aircraft this turn."""
+    assert state.active is not None
+    if state.active.value not in declined(state):
+        state.flags[DECLINED] = (*declined(state), state.active.value)
+
+
+def end_shared_flight(state: GameState) -> None:
+    """The shared flight phase is over: the passes made in it are forgotten."""
+    state.flags.pop(DECLINED, None)
 
 
 def grounded(state: GameState) -> tuple[str, ...]:
@@ -191,7 +257,7 @@ def strikers(state: GameState, side: Side, new_phase: bool = False) -> list[Unit
 def has_turn(state: GameState, phase: Phase, side: Side) -> bool:
     """True if `side` has something to do in its `phase` (flight or airstrike); else it is skipped."""
     if phase is Phase.FLIGHT:
-        return bool(waiting(state, side)) and bool(open_hexes(state))
+        return may_place(state, side)
     enemies = [u for u in state.units.values() if u.side is not side and u.on_map and u.carried_by is None]
     for aircraft in strikers(state, side, new_phase=True):
         if any(attack_allowed(state, aircraft, target) for target in enemies):

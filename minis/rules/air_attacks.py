@@ -71,12 +71,20 @@ def ignores_air_penalty(state: GameState, attacker: Unit) -> bool:
     return is_ace(state, attacker) or has_antiair(state, attacker)
 
 
-def cannot_attack_aircraft(attacker: Unit) -> str | None:
-    """Why `attacker` can't attack aircraft at all (None: it may)."""
+def cannot_attack_aircraft(attacker: Unit, state: GameState | None = None) -> str | None:
+    """Why `attacker` can't attack aircraft at all (None: it may). With the battle's `state`, the rule
+    set's options are asked too (2009 on: Artillery without Antiair can't)."""
     for ability in CANNOT_ATTACK_AIRCRAFT:
         ref = attacker.card.ability(ability)
         if ref is not None:
             return f"{attacker.id} can't attack aircraft ({ref.name})"
+    if (
+        state is not None
+        and attacker.card.is_artillery
+        and not state.rules.artillery_vs_aircraft
+        and not has_antiair(state, attacker)
+    ):
+        return f"{attacker.id} is Artillery without Antiair: under these rules it can't attack aircraft"
     return None
 
 

@@ -23,6 +23,8 @@ def casualty_phase(state: GameState, events: list[Event], dice: Dice | None = No
     keepers = abilities.units_with(state, "keeps_disruption")
     grounded = state.flags.get(GROUNDED, ()) if state.flags else ()
     assert isinstance(grounded, tuple)
+    if grounded and not state.rules.reaction_grounds_next_turn:
+        grounded = ()  # a literal reading of the insert: step 1 clears an at-once disruption too
     for unit in units:  # step 1 (aircraft waiting off the map too)
         if unit.disrupted and not unit.removed:
             if unit.id in grounded:  # disrupted by a reaction shot this turn: kept until next turn's

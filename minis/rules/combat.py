@@ -155,7 +155,7 @@ def _plan(
         return f"{target.id} is boarded on {target.carried_by} and can't be attacked"
     assert attacker.hex is not None and target.hex is not None
     if target.card.is_aircraft:
-        refused = cannot_attack_aircraft(attacker)
+        refused = cannot_attack_aircraft(attacker, state)
         if refused:
             return _REFUSED if check_only else refused
     dist = distance(attacker.hex, target.hex)

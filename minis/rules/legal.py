@@ -13,7 +13,7 @@ from typing import NamedTuple
 from minis import abilities
 from minis import actions as A
 from minis.hexgrid import FACINGS, Facing, Hex
-from minis.rules import activation, air, arrivals, obstacles, sequence, setup, transport, water
+from minis.rules import activation, air, arrivals, obstacles, overstack, sequence, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
@@ -106,6 +106,8 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
         soldier = state.units[state.placing]
         assert soldier.hex is not None
         return [A.Dismount(soldier.id, h) for h in transport.placements(state, soldier, soldier.hex)]
+    if stage is Stage.PENALTY:  # the unit of an overstacked hex that takes the hit counter
+        return [A.Penalty(u.id) for u in overstack.choices(state) if only in (None, u.id)]
     if stage is Stage.CHOOSE_FIRST:
         return [A.First(Side.AXIS), A.First(Side.ALLIES)]
     if stage is Stage.CHOOSE_END:
@@ -121,14 +123,14 @@ def legal_actions(state: GameState, only: str | None = None) -> list[A.Action]:
 
 def air_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     """The flight phase's placements (every aircraft that may fly, every hex without an aircraft) or the
-    airstrike phase's attacks and ability actions, then `pass`."""
+    airstrike phase's attacks and ability actions, then `pass` (where the rule set allows it)."""
     found: list[A.Action] = []
     for unit_id in ready_units(state):
         if only is not None and unit_id != only:
             continue
         found.extend(unit_actions(state, state.units[unit_id]))
-    if only is None:
-        found.append(A.Pass())
+    if only is None and (state.phase is not Phase.FLIGHT or air.pass_problem(state) is None):
+        found.append(A.Pass())  # a shared flight phase without a pass (2008): every aircraft is placed
     return found
 
 

@@ -27,6 +27,7 @@ from minis.rules import (
     casualty,
     initiative,
     obstacles,
+    overstack,
     setup,
     transport,
     victory,
@@ -59,6 +60,8 @@ def decider(state: GameState) -> Side | None:
     if stage is Stage.ACT:
         return state.active
     if stage is Stage.DEFENSIVE_FIRE or stage is Stage.PLACE or stage is Stage.REACTION:
+        return state.active.other if state.active else None
+    if stage is Stage.PENALTY:  # the opponent of the overstacked player chooses
         return state.active.other if state.active else None
     if stage is Stage.DEPLOY:
         return state.deploying
@@ -151,21 +154,37 @@ def _start_phase(state: GameState, phase: Phase, active: Side, events: list[Even
     abilities.on_phase_start(state, events)
 
 
-def end_phase(state: GameState, events: list[Event]) -> None:
-    """The active player passes: on to the next phase of the sequence of play.
+def end_phase(state: GameState, events: list[Event], passed: bool = True) -> None:
+    """The active player passes (`passed`; else a shared flight phase ends by itself, nobody having an
+    aircraft left to place): on to the next phase of the sequence of play.
 
     Movement, movement, flight, flight, airstrike, airstrike, assault, assault (first player, then
     second, in each pair), then the casualty phase. A flight or airstrike phase in which the player has
     nothing to do (`air.has_turn`) is skipped with no decision and no event, so a battle without
-    aircraft plays as if those phases did not exist.
+    aircraft plays as if those phases did not exist. Under a shared flight phase (`air.shared_flight`)
+    the first player's flight phase is the one both place in (begun by the first who may place) and
+    the second player's never comes.
     """
     assert state.first is not None and state.active is not None
-    events.append(Event("pass", state.active))
+    if passed:
+        events.append(Event("pass", state.active))
+        if overstack.begin(state):  # overstacked hexes cost hit counters first (`_penalty` goes on)
+            return
     order = _turn_order(state.first)
     at = order.index((state.phase, state.active))
     aircraft = (state.phase is Phase.MOVEMENT and air.in_battle(state)) or state.phase in air.AIR_PHASES
+    if state.phase is Phase.FLIGHT and air.shared_flight(state):
+        air.end_shared_flight(state)
+        at = order.index((Phase.FLIGHT, state.first.other))  # on to the airstrike phases
     for phase, side in order[at + 1 :]:
-        if phase in air.AIR_PHASES and (not aircraft or not air.has_turn(state, phase, side)):
+        if phase in air.AIR_PHASES and not aircraft:
+            continue
+        if phase is Phase.FLIGHT and air.shared_flight(state):  # one flight phase for both players
+            placer = next((s for s in (side, side.other) if air.has_turn(state, phase, s)), None)
+            if side is not state.first or placer is None:
+                continue
+            side = placer
+        elif phase in air.AIR_PHASES and not air.has_turn(state, phase, side):
             continue
         _start_phase(state, phase, side, events)
         return
@@ -217,11 +236,28 @@ def apply(
         _reaction(state, action, dice, events)
     elif stage is Stage.PLACE:
         _place(state, action, events)
+    elif stage is Stage.PENALTY:
+        _penalty(state, action, events)
     elif stage is Stage.DEPLOY:
         _deploy(state, action, events)
     else:
         _choose(state, action, events, load_board)
+    if state.phase is Phase.FLIGHT and state.stage is Stage.ACT and air.shared_flight(state):
+        _flight_turn(state, events)
     advance(state, dice, events, load_board)
+
+
+def _flight_turn(state: GameState, events: list[Event]) -> None:
+    """A shared flight phase: a player who may place no more is skipped; when neither may, the phase
+    ends by itself and the airstrike phases follow."""
+    active = state.active
+    assert active is not None
+    if air.may_place(state, active):
+        return
+    if air.may_place(state, active.other):
+        state.active = active.other
+        return
+    end_phase(state, events, passed=False)
 
 
 def hold_all(state: GameState, dice: Dice, events: list[Event]) -> None:
@@ -285,6 +321,13 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         raise IllegalAction(landed)
     if isinstance(action, A.Pass):
         activation.clear(state)
+        if state.phase is Phase.FLIGHT and air.shared_flight(state):
+            problem = air.pass_problem(state)
+            if problem:
+                raise IllegalAction(problem)
+            events.append(Event("pass", state.active))
+            air.decline(state)  # he places no more this turn; the other goes on alone (`_flight_turn`)
+            return
         end_phase(state, events)
         return
     if state.phase is Phase.FLIGHT or state.phase is Phase.AIRSTRIKE:
@@ -526,6 +569,12 @@ def _place(state: GameState, action: A.Action, events: list[Event]) -> None:
     events.append(Event("dismount", soldier.side, soldier.id, hexes=(action.hex,)))
     state.placing = None
     state.stage = Stage.ACT
+
+
+def _penalty(state: GameState, action: A.Action, events: list[Event]) -> None:
+    """`penalty U` for the current overstacked hex; after the last one the phase ends as the pass said."""
+    if overstack.settle(state, action, events):
+        end_phase(state, events, passed=False)
 
 
 def still_to_deploy(state: GameState, side: Side) -> list[str]:

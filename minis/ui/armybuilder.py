@@ -13,7 +13,10 @@ of a row only when it scrolls into view (`LongList`), so typing stays quick with
 The right column is the army: its units (hovering one, or arrowing to it once Tab gave the army the
 keys, shows its card; clicking or Enter takes it out), the points and unit count against the
 scenario's limits, and the army builder's own validation messages (`minis.army.validate_army`), the
-same ones `minis army check` prints. Armies load from and save to army files (written atomically).
+same ones `minis army check` prints. The builder checks by the battle's rule set (`rules`, named in the
+title bar: "Allies army · Rules: 2010"): its unit limit, caps and nationality table; a Standard army
+picks its size among the set's points levels where it has more than one. Armies load from and save to
+army files (written atomically), which name the set when it is not the rulebook's.
 
 The army files a player saves during a battle's set-up are that player's secret (`ArmyFiles`): the
 other player's Load and Save dialogs do not list them, and refuse them if typed.
@@ -30,13 +33,14 @@ import arcade
 import attrs
 
 from minis.ability_loader import standard_abilities
-from minis.army import MAX_UNITS, Army, Scenario, army_points, dump_army, load_army, validate_army
+from minis.army import Army, Scenario, army_points, dump_army, load_army, validate_army
 from minis.atomic import write_atomic
 from minis.card_search import CardFilter, needs_text, sort_cards
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
 from minis.data import packaged_data, shipped_folder, user_armies
 from minis.errors import MinisError, problem_lines
 from minis.paths import is_dir, resolved
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
@@ -205,9 +209,12 @@ class ArmyBuilder(Screen):
         points_limit: int | None = None,
         note: str = "",
         files: ArmyFiles | None = None,
+        rules: RuleSet = RULEBOOK,
     ) -> None:
-        self.title = f"{side.title} army"
+        self.title = f"{side.title} army · Rules: {rules.name}" + (" (custom)" if rules.changed else "")
         super().__init__(window)
+        #: The rule set the army is built for: the battle's (validation, limits, the saved file).
+        self.rules = rules
         self.side = side
         self.scenario = scenario
         self.on_done = on_done
@@ -218,10 +225,10 @@ class ArmyBuilder(Screen):
         #: The army files saved in this battle's set-up (shared with the other player's builder).
         self.files = files if files is not None else ArmyFiles()
         self.catalogue = card_catalogue()
-        rules = standard_abilities()
+        abilities = standard_abilities()
         #: What this rule set lacks to play each card, in plain words (empty: it plays).
         self.needs: dict[str, tuple[str, ...]] = {
-            card.id: rules.needs(card) for card in self.catalogue.values()
+            card.id: abilities.needs(card) for card in self.catalogue.values()
         }
         self.units: list[str] = list(army.units) if army else []
         self.secret = Label(
@@ -284,9 +291,16 @@ class ArmyBuilder(Screen):
         self.historical = Cycle(
             "Historical limits", [("off", False), ("on", True)], self.changed, short="Historical"
         )
+        levels = rules.point_levels
+        self.army_size = Cycle("Army size", [(f"{p} points", p) for p in levels], self.changed, short="Size")
+        #: Whether the player picks the army's size: a Standard army the scenario sets no limit for,
+        #: under a set of several points levels.
+        self.sized = scenario is Scenario.STANDARD and points_limit is None and len(levels) > 1
         if army is not None:
             self.year_limit.set_value(army.year)
             self.historical.set_value(army.historical)
+            if army.points is not None:
+                self.army_size.set_value(army.points)
         self.army_title = Label("", size=theme.TEXT_SIZE + 1, bold=True)
         self.army_list = ListBox(
             [], self.remove_row, row_height=28, size=theme.TEXT_SIZE, align="left", bold=False, gap=3
@@ -310,6 +324,7 @@ class ArmyBuilder(Screen):
             self.name,
             self.year_limit,
             self.historical,
+            *([self.army_size] if self.sized else []),
             self.army_title,
             self.army_list,
             self.totals,
@@ -337,7 +352,15 @@ class ArmyBuilder(Screen):
             year=self.year_limit.value,
             historical=bool(self.historical.value),
             units=tuple(self.units),
+            points=self._points(),
+            rules=self.rules,
         )
+
+    def _points(self) -> int | None:
+        """The army size chosen, as the file writes it: None for the set's usual size (its first)."""
+        if not self.sized or self.army_size.value == self.rules.point_levels[0]:
+            return None
+        return int(self.army_size.value)
 
     def problem_list(self) -> list[str]:
         """The rules' verdict on the army, and each of its cards that can't be played yet (unless the
@@ -412,7 +435,9 @@ class ArmyBuilder(Screen):
         self.army_list.set_items(names, details)
         army = self.army
         points = army_points(army, self.catalogue)
-        self.totals.text = f"{points} / {self.limit} points · {len(self.units)} / {MAX_UNITS} units"
+        cap = self.rules.max_units
+        units = f"{len(self.units)} units" if cap is None else f"{len(self.units)} / {cap} units"
+        self.totals.text = f"{points} / {self.limit} points · {units}"
         problems = self.problem_list()
         #: What the rules say of the army now (shown in the problems box).
         self.verdict = problems or ["The army is legal."]
@@ -553,10 +578,14 @@ class ArmyBuilder(Screen):
         self.name.value = army.name
         self.year_limit.set_value(army.year)
         self.historical.set_value(army.historical)
+        if army.points is not None:
+            self.army_size.set_value(army.points)
         note = ""
         if army.scenario is not self.scenario:
             made, here = scenario_words(army.scenario), scenario_words(self.scenario)
             note = f" (made for {made}, checked here for {here})"
+        elif army.rules != self.rules:
+            note = f" (made for the rules {army.rules.title}, checked here by {self.rules.title})"
         loaded = f"{len(army.units)} units{note}"
         self.tell(f"Loaded {path.name}: {loaded}.", f"Loaded {loaded}.")
         self.changed()
@@ -628,9 +657,11 @@ class ArmyBuilder(Screen):
         y = body_top
         self.name.place(Box(right, y - 32, right_width, 32))
         y -= 40
-        half = (right_width - 8) / 2
-        self.year_limit.place(Box(right, y - 30, half, 30))
-        self.historical.place(Box(right + half + 8, y - 30, half, 30))
+        cycles: list[Cycle[Any]] = [self.year_limit, self.historical]
+        cycles += [self.army_size] if self.sized else []
+        width_each = (right_width - 8 * (len(cycles) - 1)) / len(cycles)
+        for number, choice in enumerate(cycles):
+            choice.place(Box(right + number * (width_each + 8), y - 30, width_each, 30))
         y -= 40
         self.army_title.place(Box(right, y - 22, right_width, 22))
         y -= 26

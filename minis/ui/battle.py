@@ -19,6 +19,9 @@ What the players see, stage by stage:
   sight line, range, dice, the defense used (front or rear) and the exact odds of 0-3 hits; a click
   attacks;
 - defensive fire: the other player is asked, with each eligible unit and its odds: fire or hold;
+- a hex over the stacking limit at the end of a player's phase (rule sets from 2008): the hex is ringed,
+  its stack stays spread out beside it, and the other player chooses the unit that takes the hit (a
+  click on its counter there, a button, or its number);
 - aircraft (`minis.ui.airtray`): each side's aircraft wait in the tray beside the map; in a flight phase
   the player picks one there (or with N) and clicks a hex for it to fly over, and when enemy Antiair or
   an enemy Ace may shoot at it, the other player is asked, as for defensive fire; in an airstrike phase
@@ -81,6 +84,7 @@ from minis.ui.counters import (
     aircraft_over,
     counter_mesh,
     fan_mesh,
+    fan_unit_at,
     units_mesh,
 )
 from minis.ui.dicerow import DiceRolls
@@ -133,6 +137,8 @@ HINTS: dict[Stage | None, str] = {
     Stage.DEFENSIVE_FIRE: "1-9 or a click (W A S D + Space) on a ringed unit: fire · H: hold",
     Stage.REACTION: "1-9 or a click (W A S D + Space) on a ringed unit: shoot at the aircraft · H: hold",
     Stage.PLACE: "Click (or W A S D + Space) a highlighted hex to place the Soldier",
+    Stage.PENALTY: "1-9, a button or a click on a counter spread out beside the ringed hex: the unit that "
+    "takes the hit",
     Stage.CHOOSE_OBJECTIVE: "Click (or W A S D + Space) a highlighted hex for the objective · L: labels · "
     "+/-: zoom",
     Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first",
@@ -674,6 +680,15 @@ class BattleScreen(Screen):
         if self.motion.finish():
             self._skipping_click = True
             return True
+        if (
+            self.dialog is None
+            and button == arcade.MOUSE_BUTTON_LEFT
+            and not self.controller.computer_decides()
+            and (unit := self._penalty_counter_at(x, y)) is not None
+        ):
+            self.controller.penalty(unit.id)  # a counter of the overstacked hex, spread out beside it
+            self._skipping_click = True  # its release clicks nothing else
+            return True
         return super().on_mouse_press(x, y, button, modifiers)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
@@ -912,6 +927,9 @@ class BattleScreen(Screen):
                         _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
                         a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
                         over.line(a, b, 3, SHOOTER)
+        crowded = self.controller.penalty_hex()
+        if crowded is not None:  # the hex over the limit whose hit the other player chooses
+            _outline(over, crowded, MOVER, 4, 0.95)
         flying = air.reacting_to(state) if stage is Stage.REACTION else None
         if flying is not None and flying.hex is not None:  # who may shoot at the aircraft just placed
             _outline(over, flying.hex, MOVER, 4, 0.95)
@@ -988,6 +1006,9 @@ class BattleScreen(Screen):
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
         hover = self.map.hover
+        pinned = self.controller.penalty_hex() if not self.controller.computer_decides() else None
+        if pinned is not None:
+            hover = pinned  # the overstacked hex's counters stay spread out, to be clicked
         if hover is not None and len(self.state.at(hover)) < 2:
             hover = None  # no stack to spread out: crossing such hexes leaves the group as it is
         key = (self.version, hover, self.dialog is None)
@@ -997,8 +1018,7 @@ class BattleScreen(Screen):
         mesh, texts = Mesh(), list[TextSpec]()
         board = self.state.board
         if hover is not None and board is not None and self.dialog is None:
-            edge = hexdraw.map_edge(board)
-            top_row = hexdraw.centre(hover)[1] + 2.6 * hexdraw.SIZE > edge.top
+            top_row = self._fan_below(hover)
             acted = (
                 self.state.activated if self.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK) else ()
             )
@@ -1011,6 +1031,22 @@ class BattleScreen(Screen):
                 below=top_row,
             )
         self.map.set_group("fan", key, [(mesh, True)], texts, dynamic=True)
+
+    def _fan_below(self, hex_: Hex) -> bool:
+        """Whether a stack spread out from `hex_` goes under it (the map's top row: no room above)."""
+        board = self.state.board
+        assert board is not None
+        return hexdraw.centre(hex_)[1] + 2.6 * hexdraw.SIZE > hexdraw.map_edge(board).top
+
+    def _penalty_counter_at(self, x: float, y: float) -> Unit | None:
+        """The unit whose counter, spread out beside the overstacked hex, is at screen point (x, y)."""
+        hex_ = self.controller.penalty_hex()
+        if hex_ is None or self.state.board is None or not self.map.box.contains(x, y):
+            return None
+        wx, wy = self.map.screen_to_world(x, y)
+        return fan_unit_at(
+            self.state, hex_, wx, wy, top=self.controller.selected, below=self._fan_below(hex_)
+        )
 
     def _update_hover_layer(self) -> None:
         """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a

@@ -29,7 +29,7 @@ from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo, percent
-from minis.rules import air, arrivals, obstacles, setup
+from minis.rules import air, arrivals, obstacles, overstack, setup
 from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, speed
@@ -40,6 +40,7 @@ from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
+from minis.ui.rulewords import phrase, rules_line
 from minis.ui.session import Session, armies_revealed
 
 
@@ -548,6 +549,8 @@ class BattleController:
                 self.act(A.Dismount(soldier, hex_))
         elif stage is Stage.CHOOSE_OBJECTIVE:
             self.act(A.Objective(hex_))
+        elif stage is Stage.PENALTY:
+            self._penalty_click(hex_)
 
     def step_back(self) -> bool:
         """Take the path's last step back (right click, Backspace); False when there is no path."""
@@ -696,6 +699,56 @@ class BattleController:
                 return
         self.say("Click one of the units that may shoot (yellow rings), or Hold.", bad=True)
 
+    # --- the overstack penalty ----------------------------------------------------------------------
+    def penalty_hex(self) -> Hex | None:
+        """The overstacked hex whose hit the game waits for (None outside that decision)."""
+        return overstack.current(self.state) if self.stage is Stage.PENALTY else None
+
+    def penalty_units(self) -> list[Unit]:
+        """The units the deciding player may give the hit to: the engine's legal `penalty U` actions."""
+        if self.stage is not Stage.PENALTY:
+            return []
+        units = self.state.units
+        return [units[a.unit] for a in self.game.legal_actions() if isinstance(a, A.Penalty)]
+
+    def penalty(self, unit_id: str) -> None:
+        """The deciding player's choice: this unit of the overstacked hex takes the hit."""
+        if unit_id not in {u.id for u in self.penalty_units()}:
+            hex_ = self.penalty_hex()
+            where = self.label(hex_) if hex_ is not None else "the hex"
+            side = self.state.active.title if self.state.active else ""
+            self.say(f"Choose one of the {side} units in {where} (the buttons, or their numbers).", bad=True)
+            return
+        self.act(A.Penalty(unit_id))
+
+    def _penalty_click(self, hex_: Hex) -> None:
+        """A click on the overstacked hex itself: its counters are spread out above it to be clicked."""
+        where = self.penalty_hex()
+        if where is not None and hex_ == where and len(self.penalty_units()) == 1:
+            self.penalty(self.penalty_units()[0].id)
+            return
+        label = self.label(where) if where is not None else "the ringed hex"
+        self.say(
+            f"Click one of the counters spread out beside {label}, a button on the right, or its number.",
+            bad=True,
+        )
+
+    def penalty_prompt(self) -> str:
+        """What the deciding player reads: whose hex is over the limit, why, and what to choose."""
+        state = self.state
+        hex_ = self.penalty_hex()
+        owner = state.active
+        if hex_ is None or owner is None:
+            return ""
+        units = self.penalty_units()
+        limit = state.rules.stack_per_army
+        where = self.label(hex_)
+        if len(units) > limit:
+            why = f"{_count(len(units))} units in {where}, more than {_count(limit)}"
+        else:
+            why = f"a Vehicle too many in {where} ({phrase(state.rules, 'vehicle_scope')})"
+        return f"The {owner.title} have {why}: choose the one that takes a hit"
+
     def pick_listed(self, row: int) -> None:
         ids = self.listed_ids()
         if 0 <= row < len(ids):
@@ -782,6 +835,7 @@ class BattleController:
             title = f"Turn {state.turn} · {state.phase.value}" + (
                 f" · {state.active.title}" if state.active else ""
             )
+        title += f" · {rules_line(state.rules)}"  # the rule set the battle is played under
         if decider is not None:
             banner = f"{decider.title} to decide"
         else:
@@ -829,6 +883,8 @@ class BattleController:
                 "Click one of the highlighted hexes (the nearest where it fits)."
             )
             return attrs.evolve(base, heading=f"{who}: place a Soldier", info=info)
+        if stage is Stage.PENALTY:
+            return self._penalty_panel(base)
         if stage is Stage.CHOOSE_OBJECTIVE:
             info = "The defender chooses the objective: click a highlighted hex (not next to the map edge)."
             return attrs.evolve(base, heading=f"{who}: the objective", info=info)
@@ -1097,6 +1153,30 @@ class BattleController:
             base,
             heading=f"{firer.title}: shoot at the aircraft?",
             heading_side=firer,
+            info=info,
+            choices=choices,
+        )
+
+    def _penalty_panel(self, base: Panel) -> Panel:
+        """The opponent's choice of the unit that takes an overstacked hex's hit: one button a unit."""
+        state = self.state
+        chooser = self.game.decider()
+        assert chooser is not None
+        info = (
+            f"{self.penalty_prompt()} (a face-down counter, turned up in the casualty phase). Click its "
+            "counter beside the hex, a button or its number."
+        )
+        choices = tuple(
+            Choice(f"{i + 1}: {unit_name(unit)}", _doing(self.penalty, unit.id), key=str(i + 1))
+            for i, unit in enumerate(self.penalty_units()[:9])
+        )
+        hex_ = self.penalty_hex()
+        where = self.label(hex_) if hex_ is not None else ""
+        owner = state.active.title if state.active else ""
+        return attrs.evolve(
+            base,
+            heading=f"{chooser.title}: the hit for the {owner} in {where}",
+            heading_side=chooser,
             info=info,
             choices=choices,
         )
@@ -1373,6 +1453,14 @@ class BattleController:
         text = "\n".join(lines) if lines else "No counters to turn up: nothing changes."
         turn = self.state.turn if self.stage is Stage.OVER else self.state.turn - 1
         return f"Casualty phase, end of turn {turn}", text
+
+
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _count(n: int) -> str:
+    """A small number in words ("four")."""
+    return _COUNTS.get(n, str(n))
 
 
 def _doing(do: Callable[..., object], *args: object) -> Callable[[], object]:

@@ -382,6 +382,41 @@ def fan_slots(count: int, cx: float, cy: float) -> list[Slot]:
     return [Slot(cx + (i - (count - 1) / 2) * step, cy) for i in range(count)]
 
 
+#: The spread-out stack's backing: its margin round the counters, and its half height (room for the hit
+#: badges on the counters' top edges).
+FAN_PAD = 7.0
+FAN_HALF_HEIGHT = HALF_HEIGHT + FAN_PAD + 6.0
+
+
+def _fan_centre(hex_: Hex, below: bool) -> tuple[float, float]:
+    """The middle of a stack spread out just above its hex (`below`: just under it)."""
+    hx, hy = hexdraw.centre(hex_)
+    sign = -1.0 if below else 1.0
+    return hx, hy + sign * (0.7 * hexdraw.SIZE + FAN_HALF_HEIGHT)
+
+
+def fan_spots(
+    state: GameState, hex_: Hex, *, top: str | None = None, below: bool = False
+) -> list[tuple[Unit, Slot]]:
+    """Each unit of `hex_`'s stack and where its counter sits when the stack is spread out (`fan_mesh`);
+    empty for a hex with one unit or none."""
+    units = hex_order(state.occupancy().get(hex_, []), top)
+    if len(units) < 2:
+        return []
+    cx, cy = _fan_centre(hex_, below)
+    return list(zip(units, fan_slots(len(units), cx, cy - 3.0), strict=True))
+
+
+def fan_unit_at(
+    state: GameState, hex_: Hex, x: float, y: float, *, top: str | None = None, below: bool = False
+) -> Unit | None:
+    """The unit whose counter, in `hex_`'s stack spread out (`fan_mesh`), is at map point (x, y)."""
+    for unit, spot in fan_spots(state, hex_, top=top, below=below):
+        if abs(x - spot.x) <= HALF_WIDTH and abs(y - spot.y) <= HALF_HEIGHT:
+            return unit
+    return None
+
+
 def fan_mesh(
     state: GameState,
     hex_: Hex,
@@ -402,10 +437,10 @@ def fan_mesh(
     acted_set = set(acted)
     carriers = {u.carried_by for u in state.units.values() if u.carried_by and not u.removed}
     hx, hy = hexdraw.centre(hex_)
-    pad = 7.0
-    half_h = HALF_HEIGHT + pad + 6.0  # room for the hit badges on the counters' top edges
+    pad = FAN_PAD
+    half_h = FAN_HALF_HEIGHT
     sign = -1.0 if below else 1.0
-    cx, cy = hx, hy + sign * (0.7 * hexdraw.SIZE + half_h)
+    cx, cy = _fan_centre(hex_, below)
     spots = fan_slots(len(units), cx, cy - 3.0)
     mesh.polygon(_rect((cx, cy), (spots[-1].x - spots[0].x) / 2 + HALF_WIDTH + pad, half_h), FAN_BACK)
     edge = cy - sign * half_h

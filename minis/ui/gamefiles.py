@@ -3,7 +3,8 @@
 The main menu and the battle screen load, the battle and victory screens save. A good save opens its
 battle through the window's routes (`Routes.loaded_game`), so this module imports no screen. Loading
 over a battle being played asks first. The Load dialog says of each save its turn and phase, the two
-armies, the computer if it played (its strength) and when it was written (`save_details`): the turn
+armies, the rule set when it is not the 2005 rulebook's, the computer if it played (its strength) and
+when it was written (`save_details`): the turn
 and phase come from replaying the record, so each file is read once per modification
 (`session.saved_game`, which the listing shares), and one that can't be read says so.
 """
@@ -16,11 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from minis.errors import MinisError, problem_lines
+from minis.rule_sets import RULEBOOK
 from minis.state import Phase
 from minis.ui.app import MinisWindow
 from minis.ui.computer import who_plays
 from minis.ui.confirm import ask
 from minis.ui.filedialog import FileDialog
+from minis.ui.rulewords import rules_line
 from minis.ui.session import SAVE_SUFFIX, Session, early_autosave, saved_game, saves_folder
 
 #: An army's name is cut to this many characters in the list.
@@ -52,7 +55,8 @@ def save_details(path: Path) -> str:
     axis = _short(str(saved.header.get("axis_name") or "Axis"))
     allies = _short(str(saved.header.get("allies_name") or "Allies"))
     opponent = who_plays(saved.header)
-    return " · ".join(part for part in (when, f"{axis} v {allies}", opponent, date) if part)
+    rules = "" if state.rules == RULEBOOK else rules_line(state.rules)  # the header's set, replayed under
+    return " · ".join(part for part in (when, f"{axis} v {allies}", rules, opponent, date) if part)
 
 
 def saves_of(window: MinisWindow) -> Path:

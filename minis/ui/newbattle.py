@@ -15,6 +15,11 @@ army first (`make_army`, or `army_for_scenario` within a scenario's limits), the
 the map; the game's header says which sides the computer plays and how strongly (`computer.mark`), so
 its saves come back against the computer (`computer_player`, `computer_chooses_map`).
 
+The rule set (`minis.rule_sets`): the players choose it on the first screen of a rulebook battle (the
+Axis hand-over of a Standard battle, "who attacks?" of an Assault; against the computer, its choices),
+and it goes to the army builders, the computer's armies and `Game.new`. A scenario file plays under its
+own set (`rules = "NAME"` in the file, 2005 when it names none): the screens show it, never offer another.
+
 Secrets: nothing one player can open in the game may show or name the other's army before both are
 on the map. The two builders share an `ArmyFiles` (each side's army dialogs leave out what the other
 saved), the autosave waits for the end of deployment (`session.armies_revealed`), and Load game
@@ -37,6 +42,7 @@ from minis.army import Scenario as ArmyScenario
 from minis.cards import StatCard, card_catalogue
 from minis.errors import MinisError, escaped
 from minis.game import Game
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
 from minis.state import Scenario, Stage
 from minis.ui import theme
@@ -49,6 +55,7 @@ from minis.ui.gamefiles import saves_of
 from minis.ui.handover import HandOver
 from minis.ui.mapchoice import MapChoice
 from minis.ui.opponent import Opponent, OpponentChoice
+from minis.ui.rulechoice import RulesPicker
 from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Dialog, Label
 
@@ -70,6 +77,8 @@ class NewBattle:
         self.army_files = ArmyFiles()
         #: Against the computer (or watching it): the player's choices; None for two players.
         self.opponent: Opponent | None = None
+        #: The rule set the battle is played under (chosen on its first screen, or the scenario's).
+        self.rules: RuleSet = RULEBOOK
 
     @classmethod
     def for_scenario(cls, window: MinisWindow, plan: ScenarioFile) -> NewBattle:
@@ -77,6 +86,7 @@ class NewBattle:
         battle = cls(window, Scenario.ASSAULT if plan.is_attack else Scenario.STANDARD)
         battle.plan = plan
         battle.attacker = plan.attacker_side
+        battle.rules = plan.doc.rules
         return battle
 
     @classmethod
@@ -87,6 +97,7 @@ class NewBattle:
         battle.opponent = choice
         battle.plan = choice.plan
         battle.attacker = choice.attacker
+        battle.rules = choice.rules if choice.plan is None else choice.plan.doc.rules
         return battle
 
     def start(self) -> None:
@@ -94,31 +105,71 @@ class NewBattle:
             self._against_computer(self.opponent)
             return
         if self.scenario is Scenario.ASSAULT and self.attacker is None:
-            self.window.open(AttackerChoice(self.window, self.attacker_chosen))
+            self.window.open(
+                AttackerChoice(
+                    self.window,
+                    self.attacker_chosen,
+                    rules=self.rules,
+                    on_rules=self.rules_chosen if self.plan is None else None,
+                    rules_fixed=self._rules_fixed(),
+                )
+            )
         else:
             self.window.open(self._axis_hand_over())
+
+    def rules_chosen(self, rules: RuleSet) -> None:
+        """The players' choice of the rule set (on the battle's first screen): the hand-over's line on
+        the army follows it (the later sets play Standard battles at more points)."""
+        self.rules = rules
+        screen = self.window.top_screen
+        if isinstance(screen, HandOver):
+            screen.detail.text = self.terms_of(screen.side)
+
+    def _rules_fixed(self) -> str:
+        """Why the rule set can't be chosen any more ("" where it may be)."""
+        return "set by the scenario" if self.plan is not None else ""
 
     def attacker_chosen(self, side: Side) -> None:
         self.attacker = side
         self.window.replace(self._axis_hand_over())
 
     def _axis_hand_over(self) -> HandOver:
-        """The first step once the sides are known: the Axis player builds first."""
-        return self._hand_over(Side.AXIS, "to build the Axis army in secret", self._build_axis)
+        """The first step once the sides are known: the Axis player builds first. In a Standard battle
+        of the rulebook it is the battle's first screen, so the rule set is chosen there."""
+        choose = self.plan is None and self.scenario is Scenario.STANDARD and self.opponent is None
+        return self._hand_over(
+            Side.AXIS, "to build the Axis army in secret", self._build_axis, choose_rules=choose
+        )
 
     def _army_scenario(self, side: Side) -> ArmyScenario:
         if self.scenario is Scenario.STANDARD:
             return ArmyScenario.STANDARD
         return ArmyScenario.ASSAULT_ATTACKER if side is self.attacker else ArmyScenario.ASSAULT_DEFENDER
 
-    def _hand_over(self, side: Side, then: str, go: Callable[[], object]) -> HandOver:
-        return HandOver(self.window, side, then, go, detail=self.terms_of(side))
+    def _hand_over(
+        self, side: Side, then: str, go: Callable[[], object], *, choose_rules: bool = False
+    ) -> HandOver:
+        return HandOver(
+            self.window,
+            side,
+            then,
+            go,
+            detail=self.terms_of(side),
+            rules=self.rules,
+            on_rules=self.rules_chosen if choose_rules else None,
+            rules_fixed=self._rules_fixed(),
+        )
 
     def terms_of(self, side: Side) -> str:
         """What `side` builds, in a player's words: the battle, the side's role and its points."""
         if self.plan is None:
             battle = "Assault" if self.scenario is Scenario.ASSAULT else "Standard battle"
-            points = self._army_scenario(side).points_limit
+            points = self._points_of(side)
+            levels = self.rules.point_levels
+            if self.scenario is Scenario.STANDARD and len(levels) > 1:
+                others = " or ".join(str(p) for p in levels[1:])
+                text = army_terms(side, battle, points, None)
+                return f"{text[:-1]} (or {others}: the army builder offers them)."
         else:
             battle = self.plan.title
             points = self.plan.force_of(side, self.attacker).points
@@ -126,7 +177,9 @@ class NewBattle:
 
     def _builder(self, side: Side, done: Callable[[Army], object]) -> ArmyBuilder:
         if self.plan is None:
-            return ArmyBuilder(self.window, side, self._army_scenario(side), done, files=self.army_files)
+            return ArmyBuilder(
+                self.window, side, self._army_scenario(side), done, files=self.army_files, rules=self.rules
+            )
         plan = self.plan
         force = plan.force_of(side, self.attacker)
         cards = card_catalogue()
@@ -139,6 +192,7 @@ class NewBattle:
             points_limit=force.points,
             note=plan.title,
             files=self.army_files,
+            rules=self.rules,
         )
 
     def _build_axis(self) -> None:
@@ -203,10 +257,19 @@ class NewBattle:
 
     def _computer_army(self, side: Side, rng: random.Random, cards: Mapping[str, StatCard]) -> Army:
         """An army the computer builds for `side`: within the scenario file's limits, or the battle's."""
-        if self.plan is not None:
+        if self.plan is not None:  # under the scenario's own rule set
             return army_for_scenario(self.plan, side, rng, attacker=self.attacker, cards=cards)
         scenario = self._army_scenario(side)
-        return make_army(cards, side, scenario.points_limit, rng=rng, scenario=scenario)
+        points = self._points_of(side)
+        return make_army(cards, side, points, rng=rng, scenario=scenario, rules=self.rules)
+
+    def _points_of(self, side: Side) -> int:
+        """A rulebook battle's points for `side`: a Standard army's usual size under the rule set (the
+        first of its levels: 100 in 2005), an Assault army's role's."""
+        scenario = self._army_scenario(side)
+        if scenario is ArmyScenario.STANDARD:
+            return self.rules.point_levels[0]
+        return scenario.points_limit
 
     def _cannot_start(self, error: Exception) -> None:
         """Say why the battle can't start: under the opponent choice's rows, else in a dialog that
@@ -279,6 +342,7 @@ class NewBattle:
             attacker=self.attacker,
             configuration=configuration,
             dice=self.window.new_dice(),
+            rules=self.rules,
         )
 
     def _begin(self, game: Game) -> None:
@@ -361,7 +425,17 @@ class AttackerChoice(Screen):
     title = "New Assault battle"
     hint = "A or X: the Axis attack · L: the Allies attack · Esc back"
 
-    def __init__(self, window: MinisWindow, on_choose: Callable[[Side], object]) -> None:
+    def __init__(
+        self,
+        window: MinisWindow,
+        on_choose: Callable[[Side], object],
+        *,
+        rules: RuleSet = RULEBOOK,
+        on_rules: Callable[[RuleSet], object] | None = None,
+        rules_fixed: str = "",
+    ) -> None:
+        """`on_rules`: the players choose the rule set here, the Assault's first screen (else the set is
+        shown: `rules_fixed` says why)."""
         super().__init__(window)
         self.question = Label("Who attacks?", size=30, bold=True, colour=theme.ACCENT, align="center")
         self.about = Label(
@@ -378,7 +452,11 @@ class AttackerChoice(Screen):
             "The Allies attack (L)", lambda: on_choose(Side.ALLIES), shortcuts=[arcade.key.L]
         )
         self.axis.label.colour = SIDE_TEXT[Side.AXIS]
-        self.widgets = [self.question, self.about, self.axis, self.allies]
+        self.rules = RulesPicker(rules, on_rules, fixed=rules_fixed or ("" if on_rules else "chosen"))
+        self.widgets = [self.question, self.about, self.axis, self.allies, self.rules]
+        if self.rules.choosable:
+            self.hint = "R or a click: the rule set · " + AttackerChoice.hint
+            self.set_hint(self.hint)
         self.set_focus(self.axis)
 
     def layout(self, width: int, height: int) -> None:
@@ -387,6 +465,9 @@ class AttackerChoice(Screen):
         self.about.place(Box(cx - 330, height * 0.65 - 100, 660, 80))
         self.axis.place(Box(cx - 310, height * 0.65 - 180, 300, 46))
         self.allies.place(Box(cx + 10, height * 0.65 - 180, 300, 46))
+        wide = min(760, width - 2 * theme.MARGIN)
+        need = self.rules.height_for(wide)
+        self.rules.place(Box(cx - wide / 2, height * 0.65 - 210 - need, wide, need))
 
 
 def army_terms(side: Side, battle: str, points: int, attacker: Side | None) -> str:

@@ -5,7 +5,8 @@ One row per choice, each a button that cycles through its values (a click, or it
 `Routes.choose_scenario`, and the chosen file's title takes the row), the player's side, in an
 Assault (or a scenario that leaves it open) who attacks, the computer's strength (easy, normal, hard:
 `minis.ai.strength`), and the player's army (build it, load a file, or let the computer build both).
-Watching, only the battle and the strength are asked. Enter starts the set-up
+A row of tabs chooses the rule set (`minis.ui.rulechoice`; a scenario file's own set is shown instead).
+Watching, only the battle, the rule set and the strength are asked. Enter starts the set-up
 (`newbattle.NewBattle.against`), which builds the computer's army first, in secret (for a scenario,
 within its limits); a set-up that can't start says why under the rows.
 """
@@ -20,11 +21,14 @@ import arcade
 import attrs
 
 from minis.ai.strength import STRENGTHS
+from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
 from minis.state import Scenario
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
-from minis.ui.widgets import Box, Button, Label
+from minis.ui.rulechoice import RulesPicker
+from minis.ui.rulewords import describe
+from minis.ui.widgets import Box, Button, Label, Widget
 
 if TYPE_CHECKING:
     from minis.scenario import Scenario as ScenarioFile
@@ -41,7 +45,8 @@ ARMY_WORDS = {"build": "I build it", "load": "I load a file", "computer": "the c
 class Opponent:
     """What the player chose: the battle (`plan`: a scenario file's, else the rulebook's `scenario`),
     their side (None: the computer plays both), whether they attack (Assault), the computer's
-    strength, how their army is made, and the seed of the computer's choices (its armies, its bots)."""
+    strength, how their army is made, the seed of the computer's choices (its armies, its bots) and the
+    rule set (a scenario file plays under its own: `plan.doc.rules`)."""
 
     scenario: Scenario = Scenario.STANDARD
     side: Side | None = Side.AXIS
@@ -50,6 +55,12 @@ class Opponent:
     army: str = "build"
     seed: int = 0
     plan: ScenarioFile | None = attrs.field(default=None, eq=False)
+    rules: RuleSet = RULEBOOK
+
+    @property
+    def rules_played(self) -> RuleSet:
+        """The set the battle is played under: the scenario file's, else the one chosen."""
+        return self.plan.doc.rules if self.plan is not None else self.rules
 
     @property
     def attack_chosen(self) -> bool:
@@ -82,7 +93,7 @@ def _next(values: tuple[T, ...], value: T) -> T:
 class OpponentChoice(Screen):
     """The rows of choices and Start; Escape goes back to the menu."""
 
-    hint = "Click a row or press its key to change it · Enter starts · Esc back"
+    hint = "Click a row or press its key to change it (R: the rule set) · Enter starts · Esc back"
 
     def __init__(
         self, window: MinisWindow, on_start: Callable[[Opponent], object], *, watch: bool = False
@@ -103,12 +114,12 @@ class OpponentChoice(Screen):
         self.attack = Button("", self._cycle_attack, shortcuts=[key.A])
         self.strength = Button("", self._cycle_strength, shortcuts=[key.C])
         self.army = Button("", self._cycle_army, shortcuts=[key.Y])
+        self.rules = RulesPicker(self.choice.rules, self._rules_chosen, compact=True)
         self.about = Label("", size=theme.TEXT_SIZE, colour=theme.TEXT_DIM, multiline=True, align="center")
         self.problem = Label("", size=theme.TEXT_SIZE, colour=theme.BAD, multiline=True, align="center")
         self.start = Button("Start (Enter)", self.go, shortcuts=[key.ENTER, key.NUM_ENTER])
-        self.rows = [self.battle, self.strength] if watch else [self.battle, self.side, self.attack]
-        if not watch:
-            self.rows += [self.strength, self.army]
+        self.rows: list[Widget] = [self.battle, self.rules]
+        self.rows += [self.strength] if watch else [self.side, self.attack, self.strength, self.army]
         self.widgets = [self.heading, *self.rows, self.about, self.start, self.problem]
         self.set_focus(self.start)
         self.show()
@@ -126,6 +137,10 @@ class OpponentChoice(Screen):
         strength = "both sides: " if self.watch else ""
         self.strength.label.text = f"The computer: {strength}{choice.strength} (C)"
         self.army.label.text = f"Your army: {ARMY_WORDS[choice.army]} (Y)"
+        picker = self.rules
+        picker.fixed = "set by the scenario" if choice.plan is not None else ""
+        picker.focusable = picker.choosable
+        picker.set_rules(choice.rules_played)
         about = {
             "easy": "Easy: now and then it takes a weaker move.",
             "normal": "Normal: it weighs every move by the odds.",
@@ -136,7 +151,7 @@ class OpponentChoice(Screen):
             if self.watch
             else " It builds its army first, in secret, and never sees yours before deployment."
         )
-        self.about.text = self.scenario_terms() + about + secret
+        self.about.text = self.scenario_terms() + describe(choice.rules_played) + ".\n" + about + secret
         self._layout_all()
 
     def scenario_terms(self) -> str:
@@ -182,6 +197,9 @@ class OpponentChoice(Screen):
     def _cycle_strength(self) -> None:
         self._set(attrs.evolve(self.choice, strength=_next(STRENGTHS, self.choice.strength)))
 
+    def _rules_chosen(self, rules: RuleSet) -> None:
+        self._set(attrs.evolve(self.choice, rules=rules))
+
     def _cycle_army(self) -> None:
         self._set(attrs.evolve(self.choice, army=_next(ARMY_WAYS, self.choice.army)))
 
@@ -189,15 +207,20 @@ class OpponentChoice(Screen):
         self.on_start(self.choice)
 
     def layout(self, width: int, height: int) -> None:
+        """The rows from the top; in a low window they close up, so Start stays in view."""
         cx = width / 2
         wide = min(760, width - 2 * theme.MARGIN)
-        top = height * 0.8
+        top = height - theme.BAR_HEIGHT - 60
         self.heading.place(Box(cx - wide / 2, top, wide, 50))
-        y = top - 30
-        for row in self.rows:
-            if row.visible:
-                y -= 56
-                row.place(Box(cx - 260, y, 520, 46))
-        self.about.place(Box(cx - wide / 2, y - 90, wide, 76))
-        self.start.place(Box(cx - 160, y - 156, 320, 46))
-        self.problem.place(Box(cx - wide / 2, y - 236, wide, 70))
+        rows = [row for row in self.rows if row.visible]
+        about = min(140.0, self.about.height_for(wide) + 6)
+        below = about + 10 + 56 + 40 + theme.HINT_HEIGHT
+        y: float = top - 10
+        step = max(40.0, min(56.0, (y - below) / max(1, len(rows))))
+        for row in rows:
+            y -= step
+            row.place(Box(cx - 260, y, 520, step - 10))
+        self.about.place(Box(cx - wide / 2, y - 10 - about, wide, about))
+        start = y - 10 - about - 56
+        self.start.place(Box(cx - 160, start, 320, 46))
+        self.problem.place(Box(cx - wide / 2, max(theme.HINT_HEIGHT, start - 66), wide, 62))
