@@ -116,6 +116,8 @@ class _Page:
             Label(f"{a.text}: {a.description}", size=theme.SMALL_SIZE + 1, multiline=True, batch=batch)
             for a in card.abilities
         ] or [Label("No special abilities.", size=theme.SMALL_SIZE + 1, multiline=True, batch=batch)]
+        #: Each ability's whole text: a box too short for the first one shown cuts it short ("…").
+        self.ability_texts = [label.text for label in self.ability_labels]
         self.heights = [label.height_for(width) + 2 for label in self.ability_labels]
         self.more = Label("", size=theme.SMALL_SIZE, colour=theme.TEXT_DIM, batch=batch)
         #: The line about the unit in play under the card (`CardPanel.show`'s `extra`).
@@ -164,7 +166,14 @@ class _Page:
             reserve = line if index < count - 1 or self.first else 0.0  # the "more" line's room
             if self.shown and top - height < area.bottom + reserve:
                 break
-            self.ability_labels[index].place(Box(area.left, top - height, area.width, height))
+            label = self.ability_labels[index]
+            room = top - area.bottom - reserve
+            if not self.shown and height > room > 0:  # the first doesn't fit: cut short, never overlap
+                fit_text(label, area.width, self.ability_texts[index], height=room - 2)
+                height = room
+            elif label.text != self.ability_texts[index]:
+                label.text = self.ability_texts[index]
+            label.place(Box(area.left, top - height, area.width, height))
             self.shown.append(self.ability_labels[index])
             top -= height
         below = count - self.first - len(self.shown)
