@@ -256,7 +256,7 @@ class AbilityRef:
         return self.info.label(self.number)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a card is hashed again and again as a key (the army builder's values)
 class StatCard:
     """Everything a stat card shows. `id` is the contract card id (DESIGN section 5).
 

@@ -14,7 +14,19 @@ from collections.abc import Sequence
 from minis.errors import MinisError, print_problems
 
 #: Subcommand modules, in the order `minis --help` lists them.
-COMMANDS = ("play", "cards", "army", "map", "rules_test", "replay", "simulate", "match", "odds", "edit")
+COMMANDS = (
+    "play",
+    "cards",
+    "army",
+    "map",
+    "rules_test",
+    "replay",
+    "simulate",
+    "match",
+    "odds",
+    "edit",
+    "lab",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,99 @@
+"""`minis lab run STUDY.toml`: play a study's games into its database; `minis lab report` reads them.
+
+`run` plays the games of the study that its database (`STUDY.duckdb` beside the study, or `--db FILE`)
+does not hold yet, in batches: in a pool of processes (`--workers K`, default one per core), in this
+process (`--workers 0`), or on a Dask cluster (`--scheduler ADDRESS`, with `pip install minis[cluster]`).
+Each finished batch is stored at once, so a killed run loses at most the batches being played, and
+running the same command again finishes the study. See `minis.lab.study` for the study file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from minis.commands import Subparsers
+from minis.errors import MinisError, Problem
+from minis.lab import runner
+from minis.lab.store import Store, default_path
+from minis.lab.study import load_study
+
+
+def register(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser("lab", help="the balance lab: many bot games, stored and estimated")
+    lab = parser.add_subparsers(dest="lab_command", metavar="SUBCOMMAND", required=True)
+    _register_run(lab)
+    _register_report(lab)
+
+
+def _register_run(lab: Subparsers) -> None:
+    parser = lab.add_parser("run", help="play a study's games into its database (resumes a stopped run)")
+    parser.add_argument("study", type=Path, metavar="STUDY.toml", help="the study file")
+    parser.add_argument(
+        "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask scheduler to play on, like tcp://10.0.0.5:8786"
+    )
+    parser.add_argument(
+        "--db", type=Path, metavar="FILE", help="the database (default: STUDY.duckdb beside it)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the study's missing games, storing each batch as it finishes."""
+    if args.workers is not None and args.workers < 0:
+        raise MinisError(Problem("lab", 0, 0, "--workers must be 0 (this process) or more"))
+    if args.workers is not None and args.scheduler is not None:
+        raise MinisError(
+            Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
+        )
+    study = load_study(args.study)
+    versions = runner.versions()
+    database = args.db if args.db is not None else default_path(args.study)
+    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+    # the cluster first: a scheduler that can't be reached leaves no database behind
+    with runner.executor(workers, args.scheduler) as where, Store(database, study, versions) as store:
+        stored = store.stored()
+        missing = [game for game in range(study.games) if game not in stored]
+        progress = runner.Progress(study.games - len(missing), study.games, shown=not args.quiet)
+
+        def done(rows: list[runner.GameRow]) -> None:
+            store.add(rows)
+            progress.add(len(rows))
+
+        try:
+            runner.run_batches(runner.batch_specs(study, missing, versions), where, done)
+        except runner.WorkerMismatch as error:
+            raise MinisError(Problem(str(args.study), 0, 0, str(error))) from None
+        finally:
+            progress.close()
+    if not args.quiet:
+        print(f"{study.name}: {study.games} games stored in {database}")
+    return 0
+
+
+def _register_report(lab: Subparsers) -> None:
+    parser = lab.add_parser("report", help="what each card is worth, from a study's stored games")
+    parser.add_argument("study", type=Path, metavar="STUDY.toml", help="the study file")
+    parser.add_argument(
+        "--db", type=Path, metavar="FILE", help="the database (default: STUDY.duckdb beside it)"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="where report.html, cards.csv and balance.csv go (default: STUDY-report beside it)",
+    )
+    parser.set_defaults(func=report)
+
+
+def report(args: argparse.Namespace) -> int:
+    """Estimate each card's value from the stored games; write the page and CSV files, print a summary."""
+    from minis.lab.report import report_command  # the fits and matplotlib: only when asked
+
+    return report_command(args.study, args.db, args.out, sys.stdout)

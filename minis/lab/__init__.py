@@ -1,0 +1,1 @@
+"""The balance lab: many seeded bot games, stored in a database, and the estimates drawn from them."""

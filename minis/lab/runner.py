@@ -1,0 +1,267 @@
+"""Playing a study's games: seeds, batches, executors and the progress bar.
+
+Every game's seed is drawn here, in the driver, from the study's seed and the game's number alone, and a
+game is played from nothing but its seed and the study: so the same study gives the same games in this
+process, in a pool of processes or on a Dask cluster, however many workers and in whatever order batches
+finish. A batch is a run of game numbers played by one task (`play_batch`, a top-level function that
+pickles by name, as spawned processes and Dask workers need). Before playing, a worker compares its
+cards and maps with the driver's and refuses to play with others: their games would not be the study's.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import importlib
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+import attrs
+
+from minis.ai.army_maker import make_army
+from minis.ai.bot import play_out
+from minis.ai.registry import make_bot
+from minis.cards import card_catalogue
+from minis.dice import Dice
+from minis.errors import MinisError, Problem
+from minis.game import Game
+from minis.lab.study import Study, card_pool
+from minis.mapfile import load_configuration
+from minis.record import cards_version, maps_version
+from minis.rule_sets import RuleSet
+from minis.rules.victory import points
+from minis.sides import Side
+from minis.state import Phase
+
+#: Phases before a turn's first player is known.
+_BEFORE_FIRST = (Phase.SETUP, Phase.INITIATIVE)
+
+
+class GameRow(NamedTuple):
+    """One played game, as stored (the columns of the `games` table, in order)."""
+
+    game: int
+    seed: int
+    configuration: int
+    first: str
+    winner: str
+    turns: int
+    axis_points: int
+    allies_points: int
+    axis_units: list[str]
+    allies_units: list[str]
+    axis_cost: int
+    allies_cost: int
+
+
+@attrs.frozen
+class BatchSpec:
+    """Everything a worker needs to play a batch of games, and the versions it must have."""
+
+    games: tuple[tuple[int, int], ...]  # (game number, game seed)
+    bots: tuple[str, str]
+    rules: RuleSet
+    configurations: tuple[int, ...]
+    turn_limit: int
+    points: int
+    year: int | None
+    historical: bool
+    cards: tuple[str, ...] | None
+    cards_version: str
+    maps_version: str
+
+
+class WorkerMismatch(Exception):
+    """A worker's cards or maps differ from the driver's (one text argument, so it pickles back)."""
+
+
+def game_seed(study_seed: int, game: int) -> int:
+    """The seed of game number `game`: from the study's seed and the number only."""
+    return random.Random(f"{study_seed}:{game}").randrange(2**63)
+
+
+@functools.cache
+def versions() -> tuple[str, str]:
+    """This process's cards and maps fingerprints (every card of the catalogue, every map file), worked
+    out once a process."""
+    return cards_version(card_catalogue()), maps_version()
+
+
+def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, str]) -> list[BatchSpec]:
+    """The batches that play `games` (sorted numbers): runs of at most `study.batch` of them."""
+    ordered = sorted(games)
+    return [
+        BatchSpec(
+            games=tuple((game, game_seed(study.seed, game)) for game in ordered[start : start + study.batch]),
+            bots=study.bots,
+            rules=study.rules,
+            configurations=study.configurations,
+            turn_limit=study.turn_limit,
+            points=study.points,
+            year=study.year,
+            historical=study.historical,
+            cards=study.cards,
+            cards_version=driver_versions[0],
+            maps_version=driver_versions[1],
+        )
+        for start in range(0, len(ordered), study.batch)
+    ]
+
+
+def play_batch(spec: BatchSpec) -> list[GameRow]:
+    """Play a batch's games (in any process): first check this process has the driver's cards and maps."""
+    mine = versions()
+    if mine != (spec.cards_version, spec.maps_version):
+        raise WorkerMismatch(
+            f"a worker has other cards or maps than this computer (cards {mine[0]}, maps {mine[1]}; "
+            f"here: cards {spec.cards_version}, maps {spec.maps_version}): install the same minis there"
+        )
+    return [play_game(spec, game, seed) for game, seed in spec.games]
+
+
+def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
+    """One game, from its seed: the armies, the dice, the bots' seeds and their views."""
+    rng = random.Random(seed)
+    dice_seed, view_seed, axis_seed, allies_seed, axis_army, allies_army = (
+        rng.randrange(2**63) for _ in range(6)
+    )
+    pool = card_pool(spec.cards)
+    armies = {
+        side: make_army(
+            pool,
+            side,
+            spec.points,
+            rng=random.Random(army_seed),
+            year=spec.year,
+            historical=spec.historical,
+            rules=spec.rules,
+        )
+        for side, army_seed in ((Side.AXIS, axis_army), (Side.ALLIES, allies_army))
+    }
+    configuration = spec.configurations[number % len(spec.configurations)]
+    game = Game.new(
+        armies[Side.AXIS],
+        armies[Side.ALLIES],
+        configuration=configuration,
+        dice=Dice(seed=dice_seed),
+        turn_limit=spec.turn_limit,
+        load_board=load_configuration,
+        rules=spec.rules,
+    )
+    bots = {
+        Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=1),
+        Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=1),
+    }
+    first: list[Side] = []
+
+    def note_first(game: Game) -> None:  # the side that took turn 1 first (set-up has its own)
+        state = game.state
+        if not first and state.first is not None and state.phase not in _BEFORE_FIRST:
+            first.append(state.first)
+
+    play_out(game, bots, seeds=random.Random(view_seed), after=note_first)
+    state = game.state
+    catalogue = card_catalogue()
+    side_first = first[0] if first else state.first
+    return GameRow(
+        game=number,
+        seed=seed,
+        configuration=configuration,
+        first=side_first.value if side_first is not None else "none",
+        winner=state.winner.value if state.winner is not None else "draw",
+        turns=state.turn,
+        axis_points=points(state, Side.AXIS),
+        allies_points=points(state, Side.ALLIES),
+        axis_units=list(armies[Side.AXIS].units),
+        allies_units=list(armies[Side.ALLIES].units),
+        axis_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.AXIS].units),
+        allies_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.ALLIES].units),
+    )
+
+
+@contextmanager
+def executor(workers: int, scheduler: str | None) -> Iterator[concurrent.futures.Executor | None]:
+    """Where batches run: None (this process) for 0 workers, a Dask cluster's executor for a scheduler
+    address, else a pool of `workers` spawned processes (spawned: the driver holds a database open)."""
+    if scheduler is not None:
+        try:  # Dask's client has no type hints: its module is used as Any
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise MinisError(
+                Problem("lab", 0, 0, "running on a cluster needs Dask: pip install minis[cluster]")
+            ) from None
+        try:
+            client = distributed.Client(scheduler, timeout="20s")
+        except OSError as error:
+            raise MinisError(Problem("lab", 0, 0, f"no Dask scheduler at {scheduler}: {error}")) from None
+        try:
+            yield client.get_executor(pure=False)
+        finally:
+            client.close()
+        return
+    if workers == 0:
+        yield None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_batches(
+    specs: Sequence[BatchSpec],
+    where: concurrent.futures.Executor | None,
+    done: Callable[[list[GameRow]], None],
+) -> None:
+    """Play every batch, calling `done` with each batch's rows as it finishes (in this process)."""
+    if where is None:
+        for spec in specs:
+            done(play_batch(spec))
+        return
+    futures = [where.submit(play_batch, spec) for spec in specs]
+    try:
+        for future in concurrent.futures.as_completed(futures):
+            done(future.result())
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+class Progress:
+    """A one-line bar on stderr: games done of the study's total, games a second this run, time left."""
+
+    def __init__(self, done: int, total: int, *, shown: bool, width: int = 30) -> None:
+        self.done, self.total, self.shown, self.width = done, total, shown, width
+        self.played = 0
+        self.started = time.perf_counter()
+
+    def add(self, games: int) -> None:
+        self.done += games
+        self.played += games
+        if not self.shown:
+            return
+        elapsed = time.perf_counter() - self.started
+        rate = self.played / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate else 0.0
+        filled = self.width * self.done // max(self.total, 1)
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games  "
+            f"{rate:.1f} games/s  {_duration(left)} left "
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown and self.played:
+            sys.stderr.write("\n")
+
+
+def _duration(seconds: float) -> str:
+    whole = int(seconds + 0.5)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}h{rest // 60:02d}m" if hours else f"{rest // 60}m{rest % 60:02d}s"
