@@ -111,49 +111,34 @@ def option_text(value: object) -> str:
 
 RULEBOOK = RuleSet()
 
+#: Each update built on the one before it: 2008 the October 2008 update, 2009 it with the January 2009
+#: stacking update and the late-2009 aircraft rulings, 2010 the September 2010 update.
+_2008 = RuleSet(
+    name="2008",
+    max_units=None,
+    point_levels=(200, 100, 400),
+    nationality_table="2008",
+    nationality_required=True,
+    stack_per_army=3,
+    vehicle_scope="army",
+    stacking_checked=END_OF_PHASE,
+    aircraft_placement=ALTERNATE,
+)
+_2009 = attrs.evolve(
+    _2008, name="2009", vehicle_scope="hex", artillery_vs_aircraft=False, crack_shot_vs_aircraft=False
+)
+_2010 = attrs.evolve(
+    _2009,
+    name="2010",
+    nationality_table="2010",
+    nationality_required=False,
+    single_nation_points=((Nation.FINLAND, 110), (Nation.GREECE, 110)),
+    hero_cap=PER_100_POINTS,
+    aircraft_placement=ALTERNATE_WITH_PASS,
+)
+
 #: The named sets, oldest first (docs/rule-sets.md says where each value comes from).
-NAMED: Mapping[str, RuleSet] = {
-    "2005": RULEBOOK,
-    "2008": RuleSet(
-        name="2008",
-        max_units=None,
-        point_levels=(200, 100, 400),
-        nationality_table="2008",
-        nationality_required=True,
-        stack_per_army=3,
-        vehicle_scope="army",
-        stacking_checked=END_OF_PHASE,
-        aircraft_placement=ALTERNATE,
-    ),
-    "2009": RuleSet(
-        name="2009",
-        max_units=None,
-        point_levels=(200, 100, 400),
-        nationality_table="2008",
-        nationality_required=True,
-        stack_per_army=3,
-        vehicle_scope="hex",
-        stacking_checked=END_OF_PHASE,
-        aircraft_placement=ALTERNATE,
-        artillery_vs_aircraft=False,
-        crack_shot_vs_aircraft=False,
-    ),
-    "2010": RuleSet(
-        name="2010",
-        max_units=None,
-        point_levels=(200, 100, 400),
-        nationality_table="2010",
-        nationality_required=False,
-        single_nation_points=((Nation.FINLAND, 110), (Nation.GREECE, 110)),
-        hero_cap=PER_100_POINTS,
-        stack_per_army=3,
-        vehicle_scope="hex",
-        stacking_checked=END_OF_PHASE,
-        aircraft_placement=ALTERNATE_WITH_PASS,
-        artillery_vs_aircraft=False,
-        crack_shot_vs_aircraft=False,
-    ),
-}
+NAMED: Mapping[str, RuleSet] = {"2005": RULEBOOK, "2008": _2008, "2009": _2009, "2010": _2010}
 
 #: The options a file may set over a named set, with what each takes.
 CHOICES: Mapping[str, tuple[str, ...]] = {
