@@ -47,6 +47,10 @@ def _hooks(state: GameState, card: StatCard) -> CardHooks:
     return found
 
 
+#: The hooks of a card in play, for the engine's own quick tests (`CardHooks`' worked-out flags).
+card_hooks = _hooks
+
+
 def attack_context(
     state: GameState,
     attacker: Unit,
@@ -152,6 +156,11 @@ def _offers(state: GameState, card: StatCard, distance: int | None) -> bool:
     hooks = _hooks(state, card)
     if distance is None or not hooks.offerers:
         return bool(hooks.offerers)
+    return offers_at(hooks, distance)
+
+
+def offers_at(hooks: CardHooks, distance: int) -> bool:
+    """Whether one of the card's abilities (`hooks`) may offer an attack at `distance` (kept per card)."""
     found = hooks.offers_at.get(distance)
     if found is None:
         found = hooks.offers_at[distance] = any(h.offers_attack_at(distance) for h in hooks.offerers)
@@ -161,9 +170,15 @@ def _offers(state: GameState, card: StatCard, distance: int | None) -> bool:
 def may_offer_attacks(state: GameState, attacker: Unit, target: Unit, distance: int | None = None) -> bool:
     """False when no ability could give this attacker a way to attack this target (a quick test);
     `distance` (attacker to target) lets abilities that only work at some distances say no."""
-    if _offers(state, attacker.card, distance) or _offers(state, target.card, distance):
-        return True
-    return _aura_hook(state, "attack_options")
+    battle = state.battle
+    cards = battle.cards
+    for card in (attacker.card, target.card):  # `_offers` of each, with `_hooks` inlined (asked a lot)
+        hooks = cards.get(card.id)
+        if hooks is None or hooks.card is not card:
+            hooks = battle.abilities.hooks(card)
+        if hooks.offerers and _offers(state, card, distance):
+            return True
+    return "attack_options" in battle.aura_hooks
 
 
 def may_forbid_attack(state: GameState, attacker: Unit, target: Unit) -> bool:
@@ -398,18 +413,10 @@ def movement_rolls(state: GameState, unit: Unit, a: Hex, b: Hex, rolls: tuple[st
     return rolls
 
 
-#: The hooks that change how far or where a unit moves (`plain_mover` asks for none of them).
-_MOVEMENT_HOOKS = frozenset(
-    ("base_speed", "speed_modifier", "road_speed_bonus", "may_enter", "may_step", "step_cost")
-) | {"enters_terrain"}
-
-
 def plain_mover(state: GameState, unit: Unit) -> bool:
     """True if no ability changes how far or where this unit moves (its own, or an aura on the map):
     its speed is the card's (less one for a damaged Vehicle) everywhere, roads included."""
-    return _hooks(state, unit.card).overrides.isdisjoint(_MOVEMENT_HOOKS) and not _aura_hook(
-        state, "speed_modifier"
-    )
+    return _hooks(state, unit.card).moves_plainly and "speed_modifier" not in state.battle.aura_hooks
 
 
 def changes_steps(state: GameState, unit: Unit) -> bool:
@@ -477,10 +484,15 @@ def keeps_moving_when_disrupted(state: GameState, unit: Unit) -> bool:
 
 
 def stacks_as_vehicle(state: GameState, unit: Unit) -> bool:
-    hooks = _hooks(state, unit.card)
-    if hooks.vehicle:
-        return True
-    return "stacks_as_vehicle" in hooks.overrides and any(h.stacks_as_vehicle(unit) for h in hooks.handlers)
+    card = unit.card
+    battle = state.battle
+    hooks = battle.cards.get(card.id)  # `_hooks` inlined: asked for every unit of a hex at every stop
+    if hooks is None or hooks.card is not card:
+        hooks = battle.abilities.hooks(card)
+    fixed = hooks.stacks_fixed  # a Vehicle, or no ability to ask (worked out once per card)
+    if fixed is not None:
+        return fixed
+    return any(h.stacks_as_vehicle(unit) for h in hooks.handlers)
 
 
 def capacity(state: GameState, unit: Unit) -> int:

@@ -406,6 +406,29 @@ class CardHooks:
     offerers: tuple[Ability, ...] = ()  # the handlers that override `attack_options`
     #: Whether some offerer may offer an attack at a distance, filled as distances are asked.
     offers_at: dict[int, bool] = attrs.Factory(dict)
+    #: No handler changes how far or where the unit moves (`MOVEMENT_HOOKS`): worked out once here, as
+    #: the engine asks it at every listing and every move (`abilities.plain_mover` adds the auras).
+    moves_plainly: bool = True
+    #: No handler has a say in whether the unit may move (`may_move`) or moves while disrupted.
+    moves_freely: bool = True
+    #: No handler changes a step the map allows (`may_enter`, `may_step`, `step_cost`, `movement_rolls`).
+    steps_plainly: bool = True
+    #: `abilities.stacks_as_vehicle` when no handler needs asking (None: ask them, with the unit).
+    stacks_fixed: bool | None = None
+
+
+#: The hooks that change how far or where a unit moves (`CardHooks.moves_plainly`).
+MOVEMENT_HOOKS = frozenset(
+    (
+        "base_speed",
+        "speed_modifier",
+        "road_speed_bonus",
+        "may_enter",
+        "may_step",
+        "step_cost",
+        "enters_terrain",
+    )
+)
 
 
 def class_hooks(klass: type[Ability]) -> frozenset[str]:
@@ -457,7 +480,21 @@ class AbilityRegistry:
             auras = tuple(h for h in found if h.aura)
             offerers = tuple(h for h in found if "attack_options" in class_hooks(type(h)))
             cached = CardHooks(
-                card, found, bool(auras), names, card.is_vehicle, aura_names, own, auras, offerers
+                card,
+                found,
+                bool(auras),
+                names,
+                card.is_vehicle,
+                aura_names,
+                own,
+                auras,
+                offerers,
+                moves_plainly=names.isdisjoint(MOVEMENT_HOOKS),
+                moves_freely=names.isdisjoint(("may_move", "moves_while_disrupted", "ignores_disruption")),
+                steps_plainly=names.isdisjoint(("may_enter", "may_step", "step_cost", "movement_rolls")),
+                stacks_fixed=True
+                if card.is_vehicle
+                else (False if "stacks_as_vehicle" not in names else None),
             )
             self._cards[card.id] = cached
         return cached

@@ -75,6 +75,13 @@ class Facing(enum.Enum):
 #: The facings in counter-clockwise order starting east (useful for turning and drawing).
 FACINGS: tuple[Facing, ...] = tuple(Facing)
 _BY_STEP: dict[tuple[int, int], Facing] = {f.value: f for f in FACINGS}
+#: The facing of each axial step (q, r) to an adjacent hex: `direction_to` without the call (hot loops).
+FACING_BY_STEP = _BY_STEP
+#: Per facing (None too), the other facings in the order of FACINGS: where a Vehicle may turn (asked
+#: at every listing of a Vehicle's options; built once instead of filtering FACINGS each time).
+OTHER_FACINGS: dict[Facing | None, tuple[Facing, ...]] = {
+    facing: tuple(f for f in FACINGS if f is not facing) for facing in (*FACINGS, None)
+}
 
 
 def neighbours(hex_: Hex) -> list[Hex]:

@@ -16,7 +16,7 @@ from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex
 from minis.rules import air, arrivals, obstacles, setup
-from minis.rules.combat import may_reach
+from minis.rules.combat import reachable_enemies
 from minis.state import Phase, Stage, Unit
 
 #: Random picks of a deployment hex before the bot lists the allowed ones.
@@ -112,13 +112,14 @@ class RandomBot:
                 if attack is not None:
                     return attack
             options = game.unit_options(unit, with_attacks=False)
-            if options is None or not options.choices:
+            choices = options.choices if options is not None else 0  # (a property: asked once)
+            if options is None or not choices:
                 if assault:
                     attack = self._attack(game, unit)
                     if attack is not None:
                         return attack
                 continue
-            pick = self.rng.randrange(options.choices)
+            pick = self.rng.randrange(choices)
             if pick < len(options.moves):
                 path = next(itertools.islice(options.moves.values(), pick, None))
                 face = self.rng.choice(FACINGS) if options.vehicle else None
@@ -188,11 +189,10 @@ class RandomBot:
         attacker = state.units[unit]
         side = attacker.side
         quick = attacker.hex is not None and unit not in state.activated
-        candidates = [
-            u
-            for u in state.units.values()
-            if u.side is not side and u.on_map and (not quick or may_reach(state, attacker, u))
-        ]
+        if quick:
+            candidates = reachable_enemies(state, attacker)  # `may_reach` for every enemy on the map
+        else:
+            candidates = [u for u in state.units.values() if u.side is not side and u.on_map]
         while candidates:
             index = self.rng.randrange(len(candidates))
             target = candidates[index]

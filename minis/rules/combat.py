@@ -13,7 +13,7 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import AttackContext
-from minis.cards import RangeBand, UnitType, range_band
+from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
@@ -74,13 +74,15 @@ def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
     board = state.battle.board
-    if _SIGHT_BOARD[0] is not board:  # answers are per board (a Board is immutable)
-        _SIGHT.clear()
-        _SIGHT_BOARD[0] = board
+    sight = _SIGHT.get(id(board))
+    if sight is None or sight[0] is not board:  # answers are per board (a Board is immutable)
+        if len(_SIGHT) > 16:
+            _SIGHT.clear()
+        sight = _SIGHT[id(board)] = (board, {})
     key = (attacker.hex, target.hex)
-    found = _SIGHT.get(key)
+    found = sight[1].get(key)
     if found is None:
-        found = _SIGHT[key] = bool(board.visible(attacker.hex, target.hex))
+        found = sight[1][key] = bool(board.visible(attacker.hex, target.hex))
     if not found and abilities.overrides(state, attacker.card, "sight_past"):
         return _sees_past(state, attacker.hex, target.hex, abilities.sight_past(state, attacker))
     return found
@@ -95,9 +97,9 @@ def _sees_past(state: GameState, a: Hex, b: Hex, allowed: int) -> bool:
     return sum(1 for h in crossed_hexes(a, b) if h in blocking) <= allowed
 
 
-#: Line of sight between two hexes of the board in `_SIGHT_BOARD` (asked again and again by listing).
-_SIGHT: dict[tuple[Hex, Hex], bool] = {}
-_SIGHT_BOARD: list[object] = [None]
+#: Per board (by id, the board kept to tell a reused id): line of sight between two of its hexes (asked
+#: again and again by listing; a search's playouts go from board to board, so each keeps its own).
+_SIGHT: dict[int, tuple[object, dict[tuple[Hex, Hex], bool]]] = {}
 
 
 def plan_attack(
@@ -230,12 +232,83 @@ def _plan(
 def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
     """A quick test for listing attacks: False only if the attacker surely has no attack on the target
     (no attack value at that range and no ability that could give one)."""
-    assert attacker.hex is not None and target.hex is not None
-    dist = distance(attacker.hex, target.hex)
-    band = range_band(dist)
-    if band is not None and attacker.card.attack_dice(target_type(target), band) is not None:
+    a, b = attacker.hex, target.hex
+    assert a is not None and b is not None
+    dq, dr = a.q - b.q, a.r - b.r
+    dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # `distance`, inlined: asked for every enemy
+    card = attacker.card
+    reach = _REACH.get(card.id)
+    if reach is None or reach[0] is not card:
+        reach = _reach(card)
+    if dist in (reach[2] if target.card.is_vehicle else reach[1]):
         return True
-    return abilities.may_offer_attacks(state, attacker, target, dist)
+    battle = state.battle
+    cards = battle.cards
+    for one in (card, target.card):  # `abilities.may_offer_attacks`, inlined: asked for every enemy
+        hooks = cards.get(one.id)
+        if hooks is None or hooks.card is not one:
+            hooks = battle.abilities.hooks(one)
+        if hooks.offerers and abilities.offers_at(hooks, dist):
+            return True
+    return "attack_options" in battle.aura_hooks
+
+
+def reachable_enemies(state: GameState, attacker: Unit) -> list[Unit]:
+    """The enemy units on the map that `may_reach` lets through for `attacker`, in the order of the
+    battle's units (what the random bot draws its target from; the same test, without a call per enemy)."""
+    a = attacker.hex
+    assert a is not None
+    side = attacker.side
+    card = attacker.card
+    reach = _REACH.get(card.id)
+    if reach is None or reach[0] is not card:
+        reach = _reach(card)
+    battle = state.battle
+    cards = battle.cards
+    if "attack_options" in battle.aura_hooks:  # an aura may give any attack: every enemy
+        return [u for u in state.units.values() if u.side is not side and u.hex is not None and not u.removed]
+    mine = cards.get(card.id)
+    if mine is None or mine.card is not card:
+        mine = battle.abilities.hooks(card)
+    found = []
+    for u in state.units.values():
+        b = u.hex
+        if u.side is side or b is None or u.removed:
+            continue
+        dq, dr = a.q - b.q, a.r - b.r
+        dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if dist in (reach[2] if u.card.is_vehicle else reach[1]) or (
+            mine.offerers and abilities.offers_at(mine, dist)
+        ):
+            found.append(u)
+            continue
+        theirs = cards.get(u.card.id)
+        if theirs is None or theirs.card is not u.card:
+            theirs = battle.abilities.hooks(u.card)
+        if theirs.offerers and abilities.offers_at(theirs, dist):
+            found.append(u)
+    return found
+
+
+#: Per card id: (the card, the distances with printed attack dice against Soldiers (and aircraft), the
+#: same against Vehicles). A card is immutable, so this never goes stale; a different card object with
+#: the same id (a test's variant) is noticed by identity and replaces the entry.
+_REACH: dict[str, tuple[StatCard, frozenset[int], frozenset[int]]] = {}
+
+
+def _reach(card: StatCard) -> tuple[StatCard, frozenset[int], frozenset[int]]:
+    """The card's printed reach (`_REACH`), worked out once per card."""
+
+    def distances(kind: UnitType) -> frozenset[int]:
+        return frozenset(
+            d
+            for d in range(9)
+            if (band := range_band(d)) is not None and card.attack_dice(kind, band) is not None
+        )
+
+    found = (card, distances(UnitType.SOLDIER), distances(UnitType.VEHICLE))
+    _REACH[card.id] = found
+    return found
 
 
 def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> AttackPlan | str:

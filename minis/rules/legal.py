@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from minis import abilities
 from minis import actions as A
-from minis.hexgrid import FACINGS, Facing, Hex
+from minis.hexgrid import FACINGS, OTHER_FACINGS, Facing, Hex
 from minis.rules import activation, air, arrivals, obstacles, overstack, sequence, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
@@ -25,7 +25,7 @@ from minis.state import GameState, Phase, Stage, Unit
 def ready_units(state: GameState) -> list[str]:
     """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
     if state.stage is Stage.ACT:
-        if state.flags and arrivals.closed(state):  # Paratroopers have landed: only landings or pass
+        if state.flags and arrivals.LANDED in state.flags and arrivals.closed(state):  # Paratroopers landed
             return []
         phase = state.phase
         if phase is Phase.FLIGHT or phase is Phase.AIRSTRIKE:
@@ -48,9 +48,9 @@ def ready_units(state: GameState) -> list[str]:
             and not u.card.is_aircraft
             and (not setup_phase or abilities.moves_before_turn_1(state, u))
         ]
-        acting = (
-            activation.acting_unit(state) if state.flags else None
-        )  # extra actions left: one unit at most
+        acting = (  # extra actions left: one unit at most
+            activation.acting_unit(state) if state.flags and activation.KEY in state.flags else None
+        )
         if acting is not None and acting in activated and activation.offers(state, acting):
             found.append(acting)
         return sorted(found)
@@ -214,15 +214,15 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
             and cannot_move(state, unit) is None
         ):
             moves = reachable(state, unit)
-            faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
+            faces = OTHER_FACINGS[unit.facing] if vehicle else ()
         return UnitOptions(moves, vehicle, faces, (), None, ())
     if unit.id in state.activated:
         kinds = {offer.kind: offer.ability for offer in activation.offers(state, unit.id)}
         if "move" in kinds and cannot_move(state, unit) is None:
             moves = reachable(state, unit)
-            faces = tuple(f for f in FACINGS if f is not unit.facing) if vehicle else ()
+            faces = OTHER_FACINGS[unit.facing] if vehicle else ()
         elif "face" in kinds and vehicle and cannot_move(state, unit) is None:  # a turn only
-            faces = tuple(f for f in FACINGS if f is not unit.facing)
+            faces = OTHER_FACINGS[unit.facing]
         attacks = _targets(state, unit, kinds["attack"]) if "attack" in kinds and with_attacks else ()
         return UnitOptions(
             moves, vehicle, faces, (), None, attacks, tuple(abilities.use_actions(state, unit))
@@ -243,7 +243,7 @@ def unit_options(state: GameState, unit: Unit, with_attacks: bool = True) -> Uni
     elif cannot_move(state, unit) is None:
         moves = reachable(state, unit)
         if vehicle:
-            faces = tuple(f for f in FACINGS if f is not unit.facing)
+            faces = OTHER_FACINGS[unit.facing]
         if state.phase is Phase.MOVEMENT and unit.card.is_soldier:
             for other_id in abilities.units_with(state, "capacity"):  # the battle's transports
                 other = state.units[other_id]

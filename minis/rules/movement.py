@@ -57,10 +57,22 @@ def _speeds(state: GameState, unit: Unit) -> tuple[int, int, bool]:
 
 def cannot_move(state: GameState, unit: Unit) -> str | None:
     """Why the unit can't start a move now (None if it can). Activation is checked by the caller."""
-    if not unit.on_map:
+    if unit.hex is None or unit.removed:
         return f"{unit.id} is not on the battle map"
     if unit.carried_by is not None:
         return f"{unit.id} is boarded on {unit.carried_by}; it can only dismount"
+    battle = state.battle
+    card = unit.card
+    hooks = battle.cards.get(card.id)
+    if (
+        hooks is not None
+        and hooks.card is card
+        and hooks.moves_freely
+        and "may_move" not in battle.aura_hooks
+    ):
+        # No ability has a say (the common case, asked at every listing and every move): the same
+        # answers as below without asking them.
+        return f"{unit.id} is disrupted and can't move" if unit.disrupted else None
     if (
         unit.disrupted
         and abilities.disrupted(state, unit)
@@ -179,13 +191,61 @@ def minimum_movement(state: GameState, unit: Unit, spent: int, cost: int) -> boo
 
 @attrs.frozen(slots=True)
 class PathPlan:
+    """A checked move: its steps, the hexes of movement spent, how many steps were along a road, and
+    each step's movement rolls and road flag as the walk keeps them (worked out once: plans are kept)."""
+
     steps: tuple[Step, ...]
     spent: int
     road_steps: int
+    rolls: tuple[tuple[str, ...], ...] = attrs.field(
+        default=attrs.Factory(lambda plan: tuple([s.rolls for s in plan.steps]), takes_self=True), eq=False
+    )
+    roads: tuple[bool, ...] = attrs.field(
+        default=attrs.Factory(lambda plan: tuple([s.road for s in plan.steps]), takes_self=True), eq=False
+    )
 
 
 def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
     """Validate a move along `path` (the hexes entered, in order); a reason string if it is illegal."""
+    assert unit.hex is not None
+    battle = state.battle
+    card = unit.card
+    hooks = battle.cards.get(card.id)
+    if (
+        hooks is not None
+        and hooks.card is card
+        and hooks.moves_plainly
+        and hooks.steps_plainly
+        and "speed_modifier" not in battle.aura_hooks
+        and not state.broken_roads
+        and not (state.flags and OBSTACLES in state.flags)
+    ):  # no ability and nothing on the map has a say in the steps: the plan depends on the map alone
+        vehicle = card.is_vehicle
+        speed_ = max(0, int(card.speed) - (1 if unit.damaged and vehicle else 0))
+        bonus = vehicle and unit.id not in state.road_bonus
+        key = (id(battle.board), vehicle, unit.hex, path, bonus, speed_, state.phase is Phase.MOVEMENT)
+        known = _PLANS.get(key)
+        if known is not None and known[0] is battle.board:
+            if not room_for(state, unit, path[-1] if path else unit.hex):
+                return _checked_path(state, unit, path)  # the general check says why
+            return known[1]
+        plan = _checked_path(state, unit, path)
+        if isinstance(plan, PathPlan) and path:
+            if len(_PLANS) > 50_000:
+                _PLANS.clear()
+            _PLANS[key] = (battle.board, plan)
+        return plan
+    return _checked_path(state, unit, path)
+
+
+#: Plans of moves by units no ability has a say in (`check_path`'s fast path), by (board, unit kind,
+#: start hex, path, road bonus unused, speed, movement phase): everything such a plan depends on but
+#: the stacking at the end, which is checked every time. A PathPlan is immutable, so it is shared.
+_PLANS: dict[tuple[object, ...], tuple[object, PathPlan]] = {}
+
+
+def _checked_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
+    """`check_path` step by step (every unit; the fast path keeps what this finds for plain units)."""
     assert unit.hex is not None
     bonus_left = unit.card.is_vehicle and unit.id not in state.road_bonus
     spent = 0
@@ -199,11 +259,17 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
     table = None if state.broken_roads else _step_table(mapinfo.info(board), unit.card.is_vehicle)
     # Without abilities that change entering or rolls, a step the map allows is the table's step.
     card = unit.card
-    plain = not (
-        abilities.overrides(state, card, "may_enter") or abilities.overrides(state, card, "movement_rolls")
-    )
-    # Abilities that forbid steps or change their cost (Thin Wheels, Excellent Suspension) ask `step`.
-    own_steps = abilities.overrides(state, card, "may_step") or abilities.overrides(state, card, "step_cost")
+    if abilities.card_hooks(state, card).steps_plainly:  # none of the four hooks below (most units)
+        plain, own_steps = True, False
+    else:
+        plain = not (
+            abilities.overrides(state, card, "may_enter")
+            or abilities.overrides(state, card, "movement_rolls")
+        )
+        # Abilities that forbid steps or change their cost (Thin Wheels, Excellent Suspension) ask `step`.
+        own_steps = abilities.overrides(state, card, "may_step") or abilities.overrides(
+            state, card, "step_cost"
+        )
     result: Step | str
     for there in path:
         known = table.get((here, there)) if table is not None else None
@@ -246,9 +312,22 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     Charge) and for broken roads.
     """
     assert unit.hex is not None and state.battle.board is not None
-    board = state.battle.board
-    vehicle = unit.card.is_vehicle
-    speed_, road_budget, own_steps = _speeds(state, unit)
+    battle = state.battle
+    board = battle.board
+    assert board is not None
+    card = unit.card
+    vehicle = card.is_vehicle
+    hooks_ = battle.cards.get(card.id)
+    if (
+        hooks_ is not None
+        and hooks_.card is card
+        and hooks_.moves_plainly
+        and "speed_modifier" not in battle.aura_hooks
+    ):  # `_speeds` of a plain mover (`abilities.plain_mover`), inlined: asked at every listing
+        speed_ = road_budget = max(0, int(card.speed) - (1 if unit.damaged and vehicle else 0))
+        own_steps = False
+    else:
+        speed_, road_budget, own_steps = _speeds(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
     bonus = vehicle and unit.id not in state.road_bonus
     # The step hooks in force: none for most units; None if some depend on more than the map, so the
@@ -271,7 +350,9 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
                 _SEARCHES.clear()
             _SEARCHES[key] = found
     moves = found[1]  # cheapest first; shared by every unit that meets the same search
-    full = full_hexes(state, unit)
+    if not moves:  # nowhere to go (a gun): no stacking to ask about
+        return MappingProxyType(moves)
+    full = full_hexes(state, unit, moves)
     if full.isdisjoint(moves):
         return MappingProxyType(moves)  # read-only: the cached search can't be changed through it
     open_moves = dict(moves)  # a copy in C, then the few full hexes out: faster than filtering each

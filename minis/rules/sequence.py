@@ -316,7 +316,7 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         activation.clear(state)
         arrivals.arrive(state, action, events)
         return
-    landed = arrivals.act_problem(state, action) if state.flags else None
+    landed = arrivals.act_problem(state, action) if state.flags and arrivals.LANDED in state.flags else None
     if landed:  # Paratroopers have landed: the movement phase is at its end
         raise IllegalAction(landed)
     if isinstance(action, A.Pass):

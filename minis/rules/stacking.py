@@ -14,7 +14,7 @@ Deployment and every other placement keep the set's limits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from minis import abilities
 from minis.hexgrid import Hex
@@ -101,23 +101,46 @@ def fits(state: GameState, unit: Unit, hex_: Hex) -> bool:
     return _room_by_set(state, state.battle.terms.rules, unit, state.at(hex_), extra=False)
 
 
-def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
+def full_hexes(state: GameState, unit: Unit, among: Container[Hex] | None = None) -> set[Hex]:
     """Every hex where `unit` can't stop (no room for it), found in one pass over the units.
 
     The rulebook's counting relies on two per army and one Vehicle per hex (a second friend, or any
-    Vehicle); other rule sets ask `room_for` of each occupied hex.
+    Vehicle); other rule sets ask `room_for` of each occupied hex. `among`: only those hexes are asked
+    about (a move's destinations), so units elsewhere are passed over at once.
     """
     rules = state.battle.terms.rules
     if rules is not RULEBOOK and not _plain(rules):
-        return {h for h, present in state.occupancy().items() if not room_for(state, unit, h, present)}
+        return {
+            h
+            for h, present in state.occupancy().items()
+            if (among is None or h in among) and not room_for(state, unit, h, present)
+        }
     side = unit.side
     unit_id = unit.id
     as_vehicle = abilities.stacks_as_vehicle(state, unit)
+    asked: Container[Hex] = _EVERYWHERE if among is None else among
     once: set[Hex] = set()  # hexes with one friendly unit so far
     full: set[Hex] = set()
+    if not as_vehicle:  # only friendly units count (the same test as below, for the common case)
+        for other in state.units.values():
+            if other.side is not side:
+                continue
+            h = other.hex
+            if h is None or h not in asked or other.removed or other.carried_by is not None:
+                continue
+            if other.card.is_aircraft:
+                continue
+            if h in once:
+                if other.id != unit_id:
+                    full.add(h)
+            elif other.id != unit_id:
+                once.add(h)
+        return full
     for other in state.units.values():
         h = other.hex
-        if h is None or other.removed or other.carried_by is not None or other.id == unit_id:
+        if h is None or h not in asked or other.removed or other.carried_by is not None:
+            continue
+        if other.id == unit_id:
             continue
         if other.card.is_aircraft:  # over the hex: aircraft don't stack with Soldiers and Vehicles
             continue
@@ -126,10 +149,20 @@ def full_hexes(state: GameState, unit: Unit) -> set[Hex]:
                 full.add(h)  # the second friendly unit: the friendly limit is reached
             else:
                 once.add(h)
-        # Other Vehicles (any side) matter only to a Vehicle.
-        if as_vehicle and h not in full and abilities.stacks_as_vehicle(state, other):
+        # Other Vehicles (any side) matter only to a Vehicle (here `as_vehicle` is True).
+        if h not in full and (other.card.is_vehicle or abilities.stacks_as_vehicle(state, other)):
             full.add(h)
     return full
+
+
+class _Everywhere:
+    """Every hex (`full_hexes` asked about the whole map)."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_EVERYWHERE = _Everywhere()
 
 
 def _over(state: GameState, rules: RuleSet, units: list[Unit]) -> bool:

@@ -18,7 +18,7 @@ from minis import abilities
 from minis.ability_api import FollowUp
 from minis.dice import Dice
 from minis.events import Event
-from minis.hexgrid import Facing, Hex, direction_to
+from minis.hexgrid import FACING_BY_STEP, Facing, Hex, direction_to
 from minis.rules import activation, defensive_fire, obstacles
 from minis.rules.movement import PathPlan, roll_succeeds
 from minis.rules.obstacles import MINE_STOP, OBSTACLES
@@ -33,11 +33,8 @@ def begin(
     ability whose extra move this is."""
     unit = state.units[unit_id]
     assert unit.hex is not None
-    steps = plan.steps
-    rolls = tuple([s.rolls for s in steps])
-    roads = tuple([s.road for s in steps])
     state.move = MoveProgress(
-        unit_id, (unit.hex, *path), face, unit.facing, rolls=rolls, roads=roads, mode=mode
+        unit_id, (unit.hex, *path), face, unit.facing, rolls=plan.rolls, roads=plan.roads, mode=mode
     )
     state.stage = Stage.WALK
 
@@ -143,10 +140,17 @@ def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: li
     path = move.path
     entered = 0
     stopped = ""
+    side, unit_id = unit.side, unit.id
+    rolls = move.rolls
     for step, there in enumerate(path[1:]):
+        here = path[step]
         if vehicle:
-            facing = direction_to(path[step], there)
-        for what in move.rolls[step]:
+            facing = FACING_BY_STEP.get((there.q - here.q, there.r - here.r))  # `direction_to`
+        if not rolls[step]:  # most steps need no movement roll
+            entered += 1
+            events.append(_new_event(Event, ("move", side, unit_id, None, (here, there), *_EVENT_TAIL)))
+            continue
+        for what in rolls[step]:
             die = dice.roll()
             ok = roll_succeeds(die + abilities.movement_roll_modifier(state, unit, what))
             events.append(Event("roll", unit.side, unit.id, dice=(die,), value=int(ok), note=what))
@@ -160,18 +164,24 @@ def _walk_unopposed(state: GameState, move: MoveProgress, dice: Dice, events: li
             break
         entered += 1
         events.append(Event("move", unit.side, unit.id, hexes=(path[step], there)))
-        move.road_steps += int(move.roads[step])
     else:
         move.step = len(path) - 1
         if vehicle and move.face is not None:
             facing = move.face  # the final facing `finish` would give it: one copy of the unit, not two
     move.at = 0
+    move.road_steps += sum(move.roads[:entered])  # the road steps of the hexes entered
     if entered:
         state.entry_counter += entered
         state.update(unit.id, hex=path[entered], entered=state.entry_counter, facing=facing)
     elif facing is not unit.facing:
         state.update(unit.id, facing=facing)
     finish(state, events, stopped=stopped)
+
+
+#: A "move" event built without the named tuple's keyword handling (a C call, no Python frame): the
+#: walk makes one per hex entered. The fields after `hexes` keep their defaults.
+_new_event = tuple.__new__
+_EVENT_TAIL = tuple(Event._field_defaults[name] for name in Event._fields[5:])
 
 
 def _verb(what: str) -> str:
