@@ -1,7 +1,8 @@
 """Where minis finds the files it ships and where it keeps a player's own files.
 
-The shipped data (stat cards, maps, scenarios, the sample armies) live at the top of the repository,
-where designers browse and edit them. A built wheel carries copies of those folders inside the package
+The shipped data (stat cards, maps, scenarios, the sample armies, the lab's studies and the card-values
+table the computer builds its armies with) live at the top of the repository, where designers browse and
+edit them. A built wheel carries copies of those folders inside the package
 as `minis/_data/` (the build step in `setup.py`), read through `importlib.resources`; a checkout or an
 editable install (`pip install -e .`) has no `_data` and reads the repository's folders directly.
 
@@ -21,7 +22,7 @@ from minis.paths import exists, files_in, is_dir, is_file, resolved
 
 #: The folders of shipped data, at the top of the repository and under `minis/_data/` in a wheel.
 #: setup.py reads this and PACKAGED as literals (minis cannot be imported while the wheel is built).
-SHIPPED = ("cards", "maps", "scenarios", "armies")
+SHIPPED = ("cards", "maps", "scenarios", "armies", "studies")
 #: The shipped data's folder inside the installed package.
 PACKAGED = "_data"
 

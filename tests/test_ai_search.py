@@ -87,7 +87,7 @@ def test_plays_legal_actions_in_every_stage_of_a_game() -> None:
         turn_limit=3,
     )
     stages: set[Stage] = set()
-    search = SearchBot(5, budget=0.05, workers=0, max_playouts=6, horizon=8)
+    search = SearchBot(5, budget=1.0, workers=0, max_playouts=6, horizon=8)  # playouts cap it, not time
 
     def after(played: Game) -> None:
         check_invariants(played)

@@ -24,6 +24,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from minis.army import load_army
 from minis.cli import main
 
 distributed = pytest.importorskip(
@@ -33,25 +34,13 @@ distributed = pytest.importorskip(
 ROOT = Path(__file__).resolve().parent.parent
 #: The `dask` command of this interpreter (`dask scheduler`, `dask worker`), whatever the PATH.
 DASK = [sys.executable, "-m", "dask"]
-#: The cards of the two sample armies: a small pool, so drawing armies costs little.
-SAMPLE_CARDS = (
-    "panzer-iv-ausf-g",
-    "panzer-iii-ausf-f",
-    "sig-33",
-    "pak-38-anti-tank-gun",
-    "mg-42-machine-gun-team",
-    "wehrmacht-expert-sniper",
-    "ss-haupsturmfuhrer",
-    "pioneers",
-    "mauser-kar-98k",
-    "m4a1-sherman",
-    "6-pounder-anti-tank-gun",
-    "red-devil-captain",
-    "bazooka",
-    "m1-garand-rifle",
-    "vickers-machine-gun-team",
-    "kv-1",
-    "m3-stuart",
+#: The cards of the two sample armies (armies/sample-*.toml): a small pool, quick to draw armies from.
+SAMPLE_CARDS = tuple(
+    dict.fromkeys(
+        unit
+        for side in ("axis", "allies")
+        for unit in load_army(ROOT / "armies" / f"sample-{side}.toml").units
+    )
 )
 #: How long the cluster may take to come up: two worker processes import distributed and minis.
 START_TIMEOUT = 30.0

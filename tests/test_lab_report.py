@@ -19,10 +19,11 @@ import duckdb
 import numpy as np
 import pytest
 
+from minis import card_worth
 from minis.cli import main
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
 from minis.lab import report as lab_report
-from minis.lab.report import PENALTY, CardInfo, estimate, fit, load_games, make_report, wilson
+from minis.lab.report import PENALTY, Z95, CardInfo, estimate, fit, load_games, make_report, wilson
 from minis.lab.store import GAMES_TABLE, STUDY_TABLE
 
 #: Real catalogue cards (so that the report shows their names), with a planted value each: about 0.04
@@ -138,12 +139,15 @@ def test_the_sparse_fit_is_plain_penalised_irls(tmp_path: Path, monkeypatch: pyt
     """The same fit with a dense design matrix, written out the textbook way; small Hessian chunks."""
     games, _study = load_games(write_db(tmp_path / "planted.duckdb", planted_games(400, 11, draws=0.1)))
     monkeypatch.setattr(lab_report, "PAIR_BUDGET", 500)
-    beta, covariance = fit(games)
-    x = np.zeros((games.size, 2 + len(games.card_ids)))
+    info = costs()
+    card_costs = np.array([info[card].cost for card in games.card_ids])
+    beta, covariance = fit(games, card_costs)
+    x = np.zeros((games.size, 3 + len(games.card_ids)))
     x[:, 0] = 1.0
     x[:, 1] = np.where(games.first_axis, 1.0, -1.0)
-    x[games.rows, games.cols + 2] = games.counts
-    ridge = np.diag([lab_report.FIXED_PENALTY] * 2 + [PENALTY] * len(games.card_ids))
+    x[games.rows, games.cols + 3] = games.counts
+    x[:, 2] = x[:, 3:] @ card_costs  # the armies' difference in printed points
+    ridge = np.diag([lab_report.FIXED_PENALTY] * 3 + [PENALTY] * len(games.card_ids))
     expected = np.zeros(x.shape[1])
     for _ in range(30):
         p = 1 / (1 + np.exp(-x @ expected))
@@ -151,6 +155,61 @@ def test_the_sparse_fit_is_plain_penalised_irls(tmp_path: Path, monkeypatch: pyt
         expected += np.linalg.solve(hessian, x.T @ (games.score - p) - ridge @ expected)
     assert beta == pytest.approx(expected, abs=1e-8)
     assert covariance == pytest.approx(np.linalg.inv(hessian), rel=1e-6, abs=1e-10)
+
+
+def budget_games(count: int, seed: int, low: int, high: int) -> list[Row]:
+    """Games like a study's: each army of random cards bought until the next would pass its points,
+    drawn from `low` to `high`; the winner drawn from FAIR at RATE log-odds a point."""
+    rng = random.Random(seed)
+    info = costs()
+    rows: list[Row] = []
+    for game in range(count):
+        armies = []
+        for pool in (AXIS, ALLIES):
+            budget, army = rng.randint(low, high), []
+            while True:
+                fits = [card for card in pool if info[card].cost <= budget]
+                if not fits:
+                    break
+                army.append(rng.choice(fits))
+                budget -= int(info[army[-1]].cost)
+            armies.append(army)
+        logit = RATE * (sum(FAIR[card] for card in armies[0]) - sum(FAIR[card] for card in armies[1]))
+        winner = "axis" if rng.random() < 1 / (1 + math.exp(-logit)) else "allies"
+        spent = [int(sum(info[card].cost for card in army)) for army in armies]
+        rows.append((game, game, 1, "axis", winner, 8, 0, 0, armies[0], armies[1], spent[0], spent[1]))
+    return rows
+
+
+#: Planted fair costs in points for `budget_games`: most cards at their printed cost, three not.
+FAIR = {card: lab_report.catalogue_info()[card].cost for card in TRUTH} | {
+    "autoblinda-ab-41": 2.0,  # costs 8
+    "churchill-iii": 45.0,  # costs 31
+    "bt-5": 4.0,  # costs 12
+}
+RATE = 0.04
+
+
+def test_armies_of_equal_points_cannot_price_a_point_and_the_report_says_so(tmp_path: Path) -> None:
+    """Armies of one budget hold the same points whatever they hold: no rate, no fair costs, said plainly;
+    the same games with budgets from 60 to 140 recover the rate and the misprices."""
+    games, study = load_games(write_db(tmp_path / "equal.duckdb", budget_games(4000, 3, 100, 100)))
+    report = estimate(games, costs(), study)
+    assert not report.exchange_rate - Z95 * report.rate_error > 0.01
+    assert "can't yet tell dear cards from cheap ones" in lab_report.summary(report)
+    games, study = load_games(write_db(tmp_path / "spread.duckdb", budget_games(4000, 3, 60, 140)))
+    report = estimate(games, costs(), study)
+    assert (
+        report.exchange_rate - Z95 * report.rate_error
+        <= RATE
+        <= report.exchange_rate + Z95 * report.rate_error
+    )
+    by_id = {card.card_id: card for card in report.cards}
+    for card, fair in (("autoblinda-ab-41", 2.0), ("churchill-iii", 45.0), ("bt-5", 4.0)):
+        assert by_id[card].fair_lo <= fair <= by_id[card].fair_hi, by_id[card]
+        assert abs(by_id[card].fair - fair) < abs(by_id[card].fair - by_id[card].cost), by_id[card]
+    order = [card.card_id for card in lab_report.ranked(report)]
+    assert set(order[:2]) == {"bt-5", "autoblinda-ab-41"} and order[-1] == "churchill-iii"
 
 
 def test_fair_cost_ranks_the_planted_misprices(tmp_path: Path) -> None:
@@ -278,3 +337,43 @@ def test_the_command_says_what_is_missing(tmp_path: Path, capsys: pytest.Capture
     assert not out.exists()
     assert main(["lab", "report", str(tmp_path / "nowhere.toml")]) == EXIT_UNREADABLE
     assert capsys.readouterr().err.startswith(f"{tmp_path / 'nowhere.toml'}:")
+
+
+def test_the_table_option_writes_the_card_values_the_computer_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study = tmp_path / "planted.toml"
+    study.write_text(STUDY, encoding="utf-8")
+    write_db(
+        tmp_path / "planted.duckdb",
+        planted_games(3000, 11),
+        sha256=hashlib.sha256(STUDY.encode()).hexdigest(),
+    )
+    table = tmp_path / "values.toml"
+    assert main(["lab", "report", str(study), "--table", str(table)]) == 0
+    assert f"wrote {table}" in capsys.readouterr().out
+    read = card_worth.read_table(table)
+    assert read.study == "planted truth" and read.games == 3000
+    assert set(read.cards) == set(TRUTH)
+    report = estimate(load_games(tmp_path / "planted.duckdb")[0], costs())
+    for card in report.cards:  # the table holds the report's own figures (to two decimals)
+        line = read.cards[card.card_id]
+        assert (line.cost, line.games) == (card.cost, card.games)
+        assert line.fair == pytest.approx(card.fair, abs=0.006)
+        assert (line.low, line.high) == (
+            pytest.approx(card.fair_lo, abs=0.006),
+            pytest.approx(card.fair_hi, abs=0.006),
+        )
+    worth = read.worth()  # each measured worth lies between the printed cost and the fair cost
+    for card, value in worth.items():
+        line = read.cards[card]
+        assert min(line.cost, line.fair) - 1e-9 <= value <= max(line.cost, line.fair) + 1e-9
+
+
+def test_a_map_rate_of_one_still_draws() -> None:
+    """A rate of exactly 1 whose Wilson bound came out a rounding error below it (a scenario's games)."""
+    rates = (
+        lab_report.Rate("the scenario's own map", 12, 12.0, 1.0, 0.757, 0.9999999999999999),
+        lab_report.Rate("configuration 2", 10, 0.0, 0.0, 1e-17, 0.28),
+    )
+    assert lab_report._configuration_plot(rates).startswith("data:image/png;base64,")

@@ -23,7 +23,7 @@ import pytest
 
 from minis.cli import main
 from minis.lab import runner
-from minis.lab.study import load_study
+from minis.lab.study import ArmyDraw, load_study
 
 CARDS = (
     '["panzergrenadier", "dak-infantry", "romanian-infantry", "panzer-iv-ausf-g-early", "stug-iii-ausf-d", '
@@ -46,6 +46,10 @@ turn_limit = 10
 points = {points}
 cards = {CARDS}
 """
+
+
+#: The end of `study_text`: where a side's own table may follow.
+END = '"us-engineer"]\n'
 
 
 def write_study(folder: Path, text: str, name: str = "study.toml") -> Path:
@@ -170,6 +174,16 @@ def test_a_changed_study_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
         (("points = 60", "points = 60\nyears = 1942"), "12:1", "unknown key 'years'"),
         (('"us-engineer"', '"us-enginer"'), "12:1", "unknown card 'us-enginer'"),
         (("seed = 7\n", ""), "1:1", "the study needs 'seed'"),
+        (("points = 60", 'points = 60\ndraw = "greedy"'), "12:1", "'draw' is one of: 'strong', 'varied'"),
+        (("points = 60", "points = [70, 50]"), "11:1", "[LOW, HIGH] with 1 <= LOW <= HIGH"),
+        (("points = 60", "points = [50]"), "11:1", "[LOW, HIGH] with 1 <= LOW <= HIGH"),
+        ((END, END + '[armies.allies]\ncards = ["us-enginer"]\n'), "14:1", "unknown card 'us-enginer'"),
+        ((END, END + "[armies.axis]\nturns = 3\n"), "14:1", "unknown key 'turns'"),
+        ((END, END + "[armies.allies]\npoints = 1\n"), "13:1", "no Allies army can be built"),
+        (('rules = "2005"', 'scenario = "breakot"'), "3:1", "no shipped scenario 'breakot'"),
+        (('rules = "2005"', 'scenario = "nowhere/battle.toml"'), "3:1", "no scenario file"),
+        (('rules = "2005"\n', 'scenario = "breakout"\nrules = "2005"\n'), "4:1", "leave 'rules' out"),
+        (('rules = "2005"\n', 'scenario = "breakout"\n'), "4:1", "leave 'configurations' out"),
     ],
 )
 def test_study_mistakes_are_shown_at_their_place(
@@ -233,4 +247,95 @@ def test_a_cluster_without_dask_installed_says_how_to_get_it(
 def test_the_shipped_example_study_loads() -> None:
     study = load_study(Path(__file__).parent.parent / "studies" / "example.toml")
     assert study.bots == ("random", "random") and study.configurations == (1, 2, 3, 4, 5, 6)
-    assert (study.games, study.batch, study.points, study.cards) == (10000, 25, 100, None)
+    assert (study.games, study.batch) == (10000, 25)
+    assert study.armies == (ArmyDraw(points=100), ArmyDraw(points=100))
+
+
+SCENARIO_STUDY = """name = "assault"
+bots = ["random", "random"]
+scenario = "assault"
+games = 4
+seed = 3
+batch = 2
+
+[armies]
+draw = "varied"
+"""
+
+
+def test_a_scenario_study_plays_the_scenario_with_each_side_attacking_in_turn(tmp_path: Path) -> None:
+    study = write_study(tmp_path, SCENARIO_STUDY)
+    assert load_study(study).rules.name == "2005" and load_study(study).configurations == ()
+    assert lab_run(study, "--workers", "0") == 0
+    played = rows(tmp_path / "study.duckdb")
+    assert [row[0] for row in played] == [0, 1, 2, 3]
+    # the attacker's 120 points and the defender's 80: the Axis attacks in even games, the Allies in odd
+    for row in played:
+        axis_cost, allies_cost = row[10], row[11]
+        attacker_cost, defender_cost = (
+            (axis_cost, allies_cost) if row[0] % 2 == 0 else (allies_cost, axis_cost)
+        )
+        assert 80 < attacker_cost <= 120 and defender_cost <= 80, row
+        assert 1 <= row[2] <= 6  # the defender chose a configuration
+        assert row[5] <= 10  # the Assault ends at turn 10
+
+
+def test_a_scenario_of_ones_own_with_its_map_is_played_and_checked_on_every_worker(tmp_path: Path) -> None:
+    shipped = Path(__file__).parent.parent / "scenarios"
+    (tmp_path / "mine" / "maps").mkdir(parents=True)
+    scenario = tmp_path / "mine" / "breakout.toml"
+    scenario.write_text((shipped / "breakout.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    river = tmp_path / "mine" / "maps" / "river-line.toml"
+    river.write_text((shipped / "maps" / "river-line.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    text = SCENARIO_STUDY.replace('scenario = "assault"', 'scenario = "mine/breakout.toml"').replace(
+        "games = 4", "games = 2"
+    )
+    study = load_study(write_study(tmp_path, text))
+    assert study.scenario == str(scenario.resolve())
+    spec = runner.batch_specs(study, [0, 1], runner.versions())[0]
+    played = runner.play_batch(spec)
+    assert [row.configuration for row in played] == [0, 0]  # the scenario's own map
+    river.write_text(river.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    with pytest.raises(runner.WorkerMismatch, match="copy the same file there"):
+        runner.play_batch(attrs.evolve(spec, scenario=str(scenario)))  # a worker's copy of the map differs
+
+
+def test_every_shipped_study_loads() -> None:
+    folder = Path(__file__).parent.parent / "studies"
+    studies = {
+        path.stem: load_study(path)
+        for path in sorted(folder.glob("*.toml"))
+        if path.stem != "card-values-table"
+    }
+    assert set(studies) == {"base-set", "card-values", "example"}
+    values = studies["card-values"]  # the study behind the shipped card-values table
+    draw = ArmyDraw(points=80, points_high=120, draw="varied")
+    assert values.bots == ("heuristic", "heuristic") and values.armies == (draw, draw)
+
+
+def test_each_side_may_draw_its_armies_its_own_way(tmp_path: Path) -> None:
+    text = study_text(games=6, batch=3).replace(END, END + "\n[armies.allies]\npoints = 90\n")
+    study = load_study(write_study(tmp_path, text))
+    assert (study.armies[0].points, study.armies[1].points) == (60, 90)
+    assert study.armies[0].cards == study.armies[1].cards  # [armies] holds for both sides
+    assert lab_run(study.path, "--workers", "0") == 0
+    played = rows(tmp_path / "study.duckdb")
+    assert all(row[10] <= 60 for row in played)  # the Axis armies' cost
+    assert all(row[11] <= 90 for row in played) and max(row[11] for row in played) > 60
+
+
+def test_armies_of_a_range_of_points_differ_game_by_game(tmp_path: Path) -> None:
+    """`points = [LOW, HIGH]`: each army's points drawn from its own seed, so the armies' costs spread
+    over the range (what lets the report price a point), the same whatever the workers."""
+    text = study_text(games=12, batch=4).replace("points = 60", "points = [30, 90]")
+    study = load_study(write_study(tmp_path, text))
+    assert study.armies[0] == study.armies[1] and (study.armies[0].points, study.armies[0].points_high) == (
+        30,
+        90,
+    )
+    drawn = {study.armies[0].points_for(seed) for seed in range(200)}
+    assert min(drawn) == 30 and max(drawn) == 90 and len(drawn) > 40
+    assert study.armies[0].points_for(5) == study.armies[0].points_for(5)
+    assert lab_run(study.path, "--workers", "0") == 0
+    costs = [cost for row in rows(tmp_path / "study.duckdb") for cost in (row[10], row[11])]
+    assert all(cost <= 90 for cost in costs) and max(costs) - min(costs) >= 20

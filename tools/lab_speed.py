@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 import duckdb
 
+from minis.army import load_army
 from minis.lab import runner
 from minis.lab.store import Store
 from minis.lab.study import Study, load_study
@@ -49,24 +50,12 @@ WORKERS = 2
 #: Games each process plays before the clock starts (numbered after the study's, never stored).
 WARM_GAMES = 3
 #: The cards of the two sample armies (armies/sample-*.toml): a small pool, quick to draw armies from.
-SAMPLE_CARDS = (
-    "panzer-iv-ausf-g",
-    "panzer-iii-ausf-f",
-    "sig-33",
-    "pak-38-anti-tank-gun",
-    "mg-42-machine-gun-team",
-    "wehrmacht-expert-sniper",
-    "ss-haupsturmfuhrer",
-    "pioneers",
-    "mauser-kar-98k",
-    "m4a1-sherman",
-    "6-pounder-anti-tank-gun",
-    "red-devil-captain",
-    "bazooka",
-    "m1-garand-rifle",
-    "vickers-machine-gun-team",
-    "kv-1",
-    "m3-stuart",
+SAMPLE_CARDS = tuple(
+    dict.fromkeys(
+        unit
+        for side in ("axis", "allies")
+        for unit in load_army(ROOT / "armies" / f"sample-{side}.toml").units
+    )
 )
 
 

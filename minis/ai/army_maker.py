@@ -9,6 +9,9 @@ dozen armies by a randomized greedy fill (each unit picked with a chance that gr
 it adds per point) and keeps the strongest, so a seed gives a strong army and another seed another one.
 The battle's rule set (`minis.rule_sets`) sets the limits it builds within: the unit limit, the Hero
 cap and the nationality table (its groups, and whether every army keeps them).
+
+The balance lab corrects the card values by what the cards did in play: a card the lab found worth more
+than its printed cost counts for that much more (`minis.card_worth`, the shipped card-values table).
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ import random
 from collections.abc import Mapping, Sequence
 
 import attrs
+import numpy as np
+import numpy.typing as npt
 
 from minis.ability_loader import standard_abilities
 from minis.army import HERO_ABILITIES, MAX_UNITS, Army, Scenario, hero_limit
+from minis.card_worth import shipped_worth
 from minis.cards import Attack, StatCard
 from minis.errors import MinisError, Problem
 from minis.nationalities import table
@@ -29,6 +35,10 @@ from minis.odds import hit_odds
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.scenario import Scenario as ScenarioFile
 from minis.sides import Side
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
 
 __all__ = ["CardValue", "army_for_scenario", "army_strength", "card_value", "make_army"]
 
@@ -218,6 +228,9 @@ def make_army(
     name: str | None = None,
     source: str = "army",
     rules: RuleSet = RULEBOOK,
+    worth: Mapping[str, float] | None = None,
+    greed: float = GREED,
+    candidates: int = CANDIDATES,
 ) -> Army:
     """A strong legal army for these limits, drawn with `rng` (another draw, most often another army).
 
@@ -225,15 +238,23 @@ def make_army(
     limit unless `unit_limit` sets one (a scenario's), its Hero cap, and its nationality table when the
     army is `historical` or the set holds every army to it. When no card fits the limits (none of the
     side by that year within the points), MinisError says so as a problem of `source`.
+
+    `worth` gives cards a worth in points measured in play: a card's value is multiplied by its worth
+    over its printed cost, and a card without one keeps its printed cost (a factor of 1). By default it
+    is the shipped card-values table's (`minis.card_worth`); `{}` leaves every printed cost standing.
+    `greed` and `candidates` trade strength for variety: the balance lab draws with less of both, so
+    that every card is seen often enough to be measured.
     """
     limit = unit_limit if unit_limit is not None else rules.max_units
     pools = _pools(cards, side, points_limit, year, historical or rules.nationality_required, rules)
     if (limit is not None and limit < 1) or not pools:
         raise MinisError(Problem(source, 0, 0, _no_army(side, points_limit, limit, year)))
     heroes = hero_limit(points_limit, rules)
+    measured = shipped_worth() if worth is None else worth
+    tables = [_PoolTable.of(pool, measured) for pool in pools]
     best: tuple[float, tuple[str, ...]] | None = None
-    for _ in range(CANDIDATES):
-        units, strength = _draw(rng.choice(pools), points_limit, limit, heroes, rng)
+    for _ in range(max(1, candidates)):
+        units, strength = rng.choice(tables).draw(points_limit, limit, heroes, rng, greed)
         if best is None or strength > best[0]:
             best = (strength, units)
     assert best is not None
@@ -280,41 +301,104 @@ def _pools(
     return [group + nationless for group in dict.fromkeys(groups) if group]
 
 
-def _draw(
-    pool: Sequence[StatCard], points: int, unit_limit: int | None, heroes: int, rng: random.Random
-) -> tuple[tuple[str, ...], float]:
-    """One army by randomized greedy fill, and its strength.
+@attrs.frozen
+class _PoolTable:
+    """A pool's cards as columns, so that one step of the greedy fill weighs every card at once."""
 
-    Units are added while one fits, each picked with a chance in proportion to (what it adds to the
-    army's strength per point) ** GREED, where a unit cheaper than the points left per unit slot left
-    counts as costing that much (so few slots and many points favour big units; without a unit limit
-    every unit costs its own price). A second commander is never picked while anything else fits, nor
-    a Hero beyond the army's cap (`heroes`).
-    """
-    units: list[str] = []
-    totals = _Totals()
-    left: float = points
-    commanders = 0
-    heroes_left = heroes
-    while unit_limit is None or len(units) < unit_limit:
-        fits = [card for card in pool if card.cost <= left and (heroes_left > 0 or not _is_hero(card))]
-        others = [card for card in fits if not card.is_commander]
-        if commanders and others:
-            fits = others
-        if not fits:
-            break
-        base = totals.strength
-        slot = 0.0 if unit_limit is None else left / (unit_limit - len(units))  # a cheap unit takes a slot
-        gains = [max(totals.plus(card).strength - base, 0.0) / max(card.cost, slot) for card in fits]
-        top = max(gains)
-        weights = [(gain / top) ** GREED + 1e-6 if top > 0 else 1.0 for gain in gains]
-        card = rng.choices(fits, weights)[0]
-        units.append(card.id)
-        totals = totals.plus(card)
-        left -= card.cost
-        commanders += card.is_commander
-        heroes_left -= _is_hero(card)
-    return tuple(units), totals.strength
+    cards: tuple[StatCard, ...]
+    soldiers: FloatArray
+    vehicles: FloatArray
+    toughness: FloatArray
+    initiative: IntArray
+    cost: FloatArray
+    commander: BoolArray
+    hero: BoolArray
+
+    @classmethod
+    def of(cls, pool: Sequence[StatCard], worth: Mapping[str, float]) -> _PoolTable:
+        values = [card_value(card) for card in pool]
+        factor = np.array([_factor(card, worth) for card in pool], dtype=np.float64)
+        return cls(
+            cards=tuple(pool),
+            soldiers=np.array([v.soldiers for v in values], dtype=np.float64) * factor,
+            vehicles=np.array([v.vehicles for v in values], dtype=np.float64) * factor,
+            toughness=np.array([v.toughness for v in values], dtype=np.float64) * factor,
+            initiative=np.array([card.initiative_bonus for card in pool], dtype=np.int64),
+            cost=np.array([card.cost for card in pool], dtype=np.float64),
+            commander=np.array([card.is_commander for card in pool], dtype=np.bool_),
+            hero=np.array([_is_hero(card) for card in pool], dtype=np.bool_),
+        )
+
+    def draw(
+        self, points: int, unit_limit: int | None, heroes: int, rng: random.Random, greed: float
+    ) -> tuple[tuple[str, ...], float]:
+        """One army by randomized greedy fill, and its strength.
+
+        Units are added while one fits, each picked with a chance in proportion to (what it adds to the
+        army's strength per point) ** `greed`, where a unit cheaper than the points left per unit slot
+        left counts as costing that much (so few slots and many points favour big units; without a unit
+        limit every unit costs its own price). A second commander is never picked while anything else
+        fits, nor a Hero beyond the army's cap (`heroes`).
+        """
+        units: list[str] = []
+        soldiers = vehicles = toughness = 0.0
+        initiative = 0
+        left: float = points
+        commanders = 0
+        heroes_left = heroes
+        while unit_limit is None or len(units) < unit_limit:
+            fits = self.cost <= left
+            if heroes_left <= 0:
+                fits &= ~self.hero
+            if commanders and (fits & ~self.commander).any():
+                fits &= ~self.commander
+            index = np.flatnonzero(fits)
+            if not len(index):
+                break
+            base = _strength(soldiers, vehicles, toughness, initiative)
+            slot = 0.0 if unit_limit is None else left / (unit_limit - len(units))
+            after = _strengths(
+                soldiers + self.soldiers[index],
+                vehicles + self.vehicles[index],
+                toughness + self.toughness[index],
+                np.maximum(initiative, self.initiative[index]),
+            )
+            gains = np.maximum(after - base, 0.0) / np.maximum(self.cost[index], slot)
+            top = float(gains.max())
+            weights = (gains / top) ** greed + 1e-6 if top > 0 else np.ones(len(index))
+            pick = int(index[rng.choices(range(len(index)), weights.tolist())[0]])
+            card = self.cards[pick]
+            units.append(card.id)
+            soldiers += float(self.soldiers[pick])
+            vehicles += float(self.vehicles[pick])
+            toughness += float(self.toughness[pick])
+            initiative = max(initiative, card.initiative_bonus)
+            left -= card.cost
+            commanders += card.is_commander
+            heroes_left -= _is_hero(card)
+        return tuple(units), _strength(soldiers, vehicles, toughness, initiative)
+
+
+def _factor(card: StatCard, worth: Mapping[str, float]) -> float:
+    """A card's worth in play over its printed cost (1 without a measured worth); never below a tenth."""
+    measured = worth.get(card.id)
+    if measured is None or card.cost <= 0:
+        return 1.0
+    return max(measured / card.cost, 0.1)
+
+
+def _strengths(
+    soldiers: FloatArray, vehicles: FloatArray, toughness: FloatArray, initiative: IntArray
+) -> FloatArray:
+    """`_Totals.strength` for many armies at once (the same formula, element by element)."""
+    both = np.sqrt(soldiers * vehicles)
+    firepower = 0.5 * both + 0.25 * (soldiers + vehicles)
+    result: FloatArray = np.sqrt(firepower * toughness) * (1 + INITIATIVE_WORTH * initiative)
+    return result
+
+
+def _strength(soldiers: float, vehicles: float, toughness: float, initiative: int) -> float:
+    return _Totals(soldiers, vehicles, toughness, initiative).strength
 
 
 def _is_hero(card: StatCard) -> bool:
@@ -335,10 +419,13 @@ def army_for_scenario(
     *,
     attacker: Side | None = None,
     cards: Mapping[str, StatCard],
+    worth: Mapping[str, float] | None = None,
+    greed: float = GREED,
+    candidates: int = CANDIDATES,
 ) -> Army:
     """An army the computer builds for `side` within a scenario file's limits (`attacker`: the side that
     attacks, when the scenario leaves it to the players), under its rule set; MinisError at the
-    scenario's file if none can."""
+    scenario's file if none can. `worth`, `greed` and `candidates` as for `make_army`."""
     force = scenario.force_of(side, attacker)
     kind = Scenario.STANDARD
     if scenario.is_attack:
@@ -355,4 +442,7 @@ def army_for_scenario(
         scenario=kind,
         source=scenario.file,
         rules=scenario.doc.rules,
+        worth=worth,
+        greed=greed,
+        candidates=candidates,
     )

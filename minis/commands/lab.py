@@ -89,6 +89,12 @@ def _register_report(lab: Subparsers) -> None:
         metavar="DIR",
         help="where report.html, cards.csv and balance.csv go (default: STUDY-report beside it)",
     )
+    parser.add_argument(
+        "--table",
+        type=Path,
+        metavar="FILE",
+        help="also write the card-values table the computer builds armies with (minis.card_worth)",
+    )
     parser.set_defaults(func=report)
 
 
@@ -96,4 +102,4 @@ def report(args: argparse.Namespace) -> int:
     """Estimate each card's value from the stored games; write the page and CSV files, print a summary."""
     from minis.lab.report import report_command  # the fits and matplotlib: only when asked
 
-    return report_command(args.study, args.db, args.out, sys.stdout)
+    return report_command(args.study, args.db, args.out, sys.stdout, table=args.table)

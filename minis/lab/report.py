@@ -1,21 +1,31 @@
 """`minis lab report`: what each card is worth, estimated from a study's stored games.
 
-The model is a logistic regression of "the Axis won" on the army difference: for each card, how many
-copies the Axis army held minus how many the Allied army held. Its coefficient is the card's effect in
-log-odds of winning per copy, for whichever side fields it. An intercept measures the Axis side's own
-advantage (map, scenario, bots) and a +1/-1 term the advantage of taking the first turn. A draw counts as
-half a win for each side (a fractional outcome of 0.5 in the likelihood), so no game is thrown away.
+The model is a logistic regression of "the Axis won" on the army difference. A card's effect, in
+log-odds of winning per copy for whichever side fields it, is split in two: its printed cost at the
+exchange rate (log-odds per point, the coefficient of the armies' difference in printed points) and what
+it brings beyond its cost (a coefficient per card, on how many copies the Axis army held minus how many
+the Allied army held). An intercept measures the Axis side's own advantage (map, scenario, bots) and a
++1/-1 term the advantage of taking the first turn. A draw counts as half a win for each side (a
+fractional outcome of 0.5 in the likelihood), so no game is thrown away.
+
+Why the split: a study's armies all cost about the same (100 points a side, say), so one more copy of a
+card is always a few points less of others, and the games alone cannot tell "every card is worth its
+cost" from "cards are worth nothing": adding the same multiple of its cost to every card's effect changes
+no prediction where the armies' points are equal. Only the games whose armies differ in points (a draw
+that left 4 points unspent, a side given 120 points) measure what a point is worth. So the rate is
+left free, and the penalty pulls each card towards being worth its printed cost, not towards being worth
+nothing.
 
 The fit is Newton's method (iteratively reweighted least squares) with an L2 penalty of PENALTY on the
-card effects only: a Normal(0, 1/PENALTY) prior, small next to thousands of games, that keeps a card seen
-in few games near 0 and makes the fit exist when a card never changes the outcome. Intervals come from
-the inverse of the penalised Hessian: a normal approximation, not exact, and too narrow where the
-penalty matters (cards with few games).
+cards' own coefficients only: a Normal(0, 1/PENALTY) prior, small next to thousands of games, that keeps
+a card seen in few games near its printed cost and makes the fit exist when a card never changes the
+outcome. Intervals come from the inverse of the penalised Hessian: a normal approximation, not exact,
+and too narrow where the penalty matters (cards with few games).
 
-A card's fair cost is its effect divided by the exchange rate of log-odds per point: the weighted
-least-squares slope through the origin of effects against printed costs over all cards (weights: one
-over the effect's variance). Its interval carries the effect's interval through and ignores the rate's
-own (small) uncertainty. Only the tables `games` and `study` of the database are read.
+A card's fair cost is its effect divided by the exchange rate: its printed cost plus what it brings
+beyond it, in points. Its interval (delta method) carries both the card's and the rate's uncertainty.
+A study whose armies always cost exactly the same cannot give a rate, and says so.
+Only the tables `games` and `study` of the database are read.
 """
 
 from __future__ import annotations
@@ -34,15 +44,21 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from minis.atomic import write_atomic
+from minis.card_worth import Measured, table_text
 from minis.errors import MinisError, Problem, unreadable
 from minis.lab.store import default_path
 from minis.lab.study import load_study
 
 #: L2 penalty on each card's effect (log-odds per copy); see the module's docstring.
 PENALTY = 1.0
-#: The tiny penalty on the intercept and first-player terms: only there so that a study where one side
-#: always moves first (both terms then say the same) still gives an invertible Hessian.
+#: The tiny penalty on the intercept, first-player and points terms: only there so that a study where one
+#: side always moves first (both terms then say the same) still gives an invertible Hessian.
 FIXED_PENALTY = 1e-6
+#: The unpenalised columns before the cards' own: intercept, first player, points difference.
+FIXED = 3
+#: The column of the points difference: its coefficient is the exchange rate, log-odds per point.
+POINTS = 2
 #: A card needs this many games before the summary ranks it as over- or under-priced.
 MIN_GAMES = 30
 #: The normal quantile of a two-sided 95% interval.
@@ -218,7 +234,7 @@ def _sigmoid(eta: FloatArray) -> FloatArray:
 
 @attrs.frozen(eq=False)
 class _Design:
-    """The design matrix (intercept, first player, cards) kept sparse: entries sorted by game."""
+    """The design matrix (intercept, first player, points, cards) kept sparse: entries sorted by game."""
 
     rows: IntArray
     cols: IntArray
@@ -227,16 +243,20 @@ class _Design:
     width: int
 
     @classmethod
-    def of(cls, games: Games) -> _Design:
+    def of(cls, games: Games, costs: FloatArray) -> _Design:
         n = games.size
         every = np.arange(n, dtype=np.int64)
-        rows = np.concatenate([every, every, games.rows])
-        cols = np.concatenate([np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64), games.cols + 2])
-        values = np.concatenate([np.ones(n), np.where(games.first_axis, 1.0, -1.0), games.counts])
+        rows = np.concatenate([every, every, every, games.rows])
+        cols = np.concatenate(
+            [np.full(n, column, dtype=np.int64) for column in range(FIXED)] + [games.cols + FIXED]
+        )
+        values = np.concatenate(
+            [np.ones(n), np.where(games.first_axis, 1.0, -1.0), points_difference(games, costs), games.counts]
+        )
         order = np.argsort(rows, kind="stable")
         rows = rows[order]
         starts = np.searchsorted(rows, np.arange(n + 1, dtype=np.int64)).astype(np.int64)
-        return cls(rows, cols[order], values[order], starts, 2 + len(games.card_ids))
+        return cls(rows, cols[order], values[order], starts, FIXED + len(games.card_ids))
 
     def times(self, beta: FloatArray) -> FloatArray:
         """X @ beta: each game's log-odds."""
@@ -272,15 +292,26 @@ class _Design:
         return total.reshape(width, width)
 
 
-def fit(games: Games, penalty: float = PENALTY, max_steps: int = 100) -> tuple[FloatArray, FloatArray]:
-    """Coefficients (intercept, first player, one per card) and their approximate covariance.
+def points_difference(games: Games, costs: FloatArray) -> FloatArray:
+    """Per game, the Axis army's printed points minus the Allied army's (cards of unknown cost count 0)."""
+    known = np.where(np.isfinite(costs), costs, 0.0)
+    return np.asarray(
+        np.bincount(games.rows, games.counts * known[games.cols], minlength=games.size), np.float64
+    )
+
+
+def fit(
+    games: Games, costs: FloatArray, penalty: float = PENALTY, max_steps: int = 100
+) -> tuple[FloatArray, FloatArray]:
+    """Coefficients (intercept, first player, log-odds per point, one per card: what it brings beyond its
+    printed cost) and their approximate covariance; `costs` are the cards' printed costs (NaN: unknown).
 
     An army holds a dozen cards out of hundreds, so the design matrix is kept sparse and the Hessian
     summed over the pairs of cards within each game: 200,000 games of 470 cards take a few seconds.
     """
-    design = _Design.of(games)
+    design = _Design.of(games, costs)
     ridge = np.full(design.width, penalty)
-    ridge[:2] = FIXED_PENALTY
+    ridge[:FIXED] = FIXED_PENALTY
     beta = np.zeros(design.width)
     hessian = np.diag(ridge)
     for _ in range(max_steps):
@@ -309,18 +340,6 @@ def _rate(label: str, wins: float, games: int) -> Rate:
     return Rate(label, games, wins, rate, lo, hi)
 
 
-def exchange_rate(effects: FloatArray, errors: FloatArray, costs: FloatArray) -> tuple[float, float]:
-    """Log-odds per point and its standard error: the weighted least-squares slope through the origin of
-    effect on printed cost (weights 1/variance; the error treats the cards' effects as independent)."""
-    usable = np.isfinite(costs) & np.isfinite(errors) & (errors > 0) & (costs > 0)
-    if not usable.any():
-        return math.nan, math.nan
-    weights = 1.0 / errors[usable] ** 2
-    numerator = float(np.sum(weights * costs[usable] * effects[usable]))
-    denominator = float(np.sum(weights * costs[usable] ** 2))
-    return numerator / denominator, 1.0 / math.sqrt(denominator)
-
-
 def catalogue_info() -> dict[str, CardInfo]:
     """Names and printed costs from the shipped catalogue."""
     from minis.cards import card_catalogue
@@ -330,19 +349,28 @@ def catalogue_info() -> dict[str, CardInfo]:
 
 def estimate(games: Games, info: Mapping[str, CardInfo], study: str = "", penalty: float = PENALTY) -> Report:
     """Every figure of the report from the games; cards missing from `info` show their id and no cost."""
-    beta, covariance = fit(games, penalty)
-    errors = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
-    effects, effect_errors = beta[2:], errors[2:]
     missing = CardInfo("", math.nan)
     costs = np.array([info.get(card, missing).cost for card in games.card_ids], dtype=np.float64)
-    rate, rate_error = exchange_rate(effects, effect_errors, costs)
+    beta, covariance = fit(games, costs, penalty)
+    errors = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+    rate, rate_error = float(beta[POINTS]), float(errors[POINTS])
     cards = []
     for index, card in enumerate(games.card_ids):
-        effect, error = float(effects[index]), float(effect_errors[index])
-        lo, hi = effect - Z95 * error, effect + Z95 * error
-        fair = effect / rate if rate > 0 else math.nan
-        fair_lo, fair_hi = (lo / rate, hi / rate) if rate > 0 else (math.nan, math.nan)
         known = info.get(card, missing)
+        column = FIXED + index
+        extra, extra_var = float(beta[column]), float(covariance[column, column])
+        cross, rate_var = float(covariance[column, POINTS]), float(covariance[POINTS, POINTS])
+        cost = known.cost if math.isfinite(known.cost) else 0.0
+        # the effect of a copy: its printed points at the rate, and what it brings beyond them
+        effect = extra + rate * cost
+        error = math.sqrt(max(extra_var + cost * cost * rate_var + 2 * cost * cross, 0.0))
+        fair, fair_lo, fair_hi = math.nan, math.nan, math.nan
+        if rate > 0 and math.isfinite(known.cost):
+            fair = known.cost + extra / rate  # the effect over the rate
+            # delta method over (extra, rate): both are uncertain, and the rate may be only loosely known
+            fair_var = extra_var / rate**2 + extra**2 * rate_var / rate**4 - 2 * extra * cross / rate**3
+            fair_error = math.sqrt(max(fair_var, 0.0))
+            fair_lo, fair_hi = fair - Z95 * fair_error, fair + Z95 * fair_error
         cards.append(
             Estimate(
                 card_id=card,
@@ -350,8 +378,8 @@ def estimate(games: Games, info: Mapping[str, CardInfo], study: str = "", penalt
                 cost=known.cost,
                 games=int(games.card_games[index]),
                 effect=effect,
-                effect_lo=lo,
-                effect_hi=hi,
+                effect_lo=effect - Z95 * error,
+                effect_hi=effect + Z95 * error,
                 fair=fair,
                 fair_lo=fair_lo,
                 fair_hi=fair_hi,
@@ -362,7 +390,7 @@ def estimate(games: Games, info: Mapping[str, CardInfo], study: str = "", penalt
     # The first player's score: the Axis score where the Axis moved first, the Allied score elsewhere.
     first_score = np.where(games.first_axis, games.score, 1.0 - games.score)
     configurations = tuple(
-        _rate(f"configuration {number}", float(games.score[chosen].sum()), int(chosen.sum()))
+        _rate(_map_label(number), float(games.score[chosen].sum()), int(chosen.sum()))
         for number in sorted({int(value) for value in games.configuration})
         for chosen in [games.configuration == number]
     )
@@ -381,6 +409,11 @@ def estimate(games: Games, info: Mapping[str, CardInfo], study: str = "", penalt
         first_player=_rate("first player", float(first_score.sum()), games.size),
         configurations=configurations,
     )
+
+
+def _map_label(number: int) -> str:
+    """How the report names a map: a configuration's number, or a scenario's own map (stored as 0)."""
+    return f"configuration {number}" if number else "the scenario's own map"
 
 
 def _term(beta: FloatArray, errors: FloatArray, index: int) -> tuple[float, float, float]:
@@ -521,11 +554,18 @@ def _configuration_plot(rates: Sequence[Rate]) -> str:
     def draw(axes: Any) -> None:
         positions = np.arange(len(rates))
         values = np.array([rate.rate for rate in rates])
-        below = values - np.array([rate.lo for rate in rates])
-        above = np.array([rate.hi for rate in rates]) - values
+        # a rate of 0 or 1 may lie a rounding error outside its own interval: no negative bar
+        below = np.maximum(values - np.array([rate.lo for rate in rates]), 0.0)
+        above = np.maximum(np.array([rate.hi for rate in rates]) - values, 0.0)
         axes.bar(positions, values, yerr=[below, above], capsize=3)
         axes.axhline(0.5, color="grey", linewidth=0.8)
-        axes.set_xticks(positions, [rate.label.removeprefix("configuration ") for rate in rates])
+        axes.set_xticks(
+            positions,
+            [
+                rate.label.removeprefix("configuration ").replace("the scenario's own map", "own")
+                for rate in rates
+            ],
+        )
         axes.set_xlabel("map configuration")
         axes.set_ylabel("Axis win rate, 95% interval")
         axes.set_ylim(0.0, 1.0)
@@ -687,10 +727,34 @@ def stored_sha256(db: Path) -> str:
     return str(found[0]) if found else ""
 
 
+def write_table(report: Report, study_path: Path, path: Path) -> None:
+    """The card-values table of `minis.card_worth` (what the computer builds its armies with), atomically."""
+    lines = [
+        (card.card_id, Measured(card.cost, card.games, card.fair, card.fair_lo, card.fair_hi))
+        for card in report.cards
+        if math.isfinite(card.cost)
+    ]
+    comments = (
+        f"Card values measured by the balance lab from the {report.games} games of {study_path.name}:",
+        "each card's printed cost, the games it was in, its fair cost in points and the 95% interval.",
+        f"Written by `minis lab report {study_path.name} --table {path.name}` (docs/lab.md).",
+    )
+    try:
+        write_atomic(path, table_text(report.study, report.games, lines, comments))
+    except OSError as error:
+        raise unreadable(str(path), f"cannot write the table: {error.strerror or error}") from None
+
+
 def report_command(
-    study_path: Path, db: Path | None, out: Path | None, stdout: TextIO, stderr: TextIO | None = None
+    study_path: Path,
+    db: Path | None,
+    out: Path | None,
+    stdout: TextIO,
+    stderr: TextIO | None = None,
+    table: Path | None = None,
 ) -> int:
-    """`minis lab report STUDY.toml [--db FILE] [--out DIR]`; the study is read (and checked) first.
+    """`minis lab report STUDY.toml [--db FILE] [--out DIR] [--table FILE]`; the study is read (and
+    checked) first.
 
     A study edited since its games were played is reported anyway (the games are what they are), with a
     warning: the figures are those of the old text.
@@ -704,5 +768,8 @@ def report_command(
             "the report shows the games of the old text",
             file=stderr or sys.stderr,
         )
-    make_report(database, out or default_out(study_path), stdout)
+    made = make_report(database, out or default_out(study_path), stdout)
+    if table is not None:
+        write_table(made, study_path, table)
+        stdout.write(f"wrote {table}\n")
     return 0

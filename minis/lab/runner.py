@@ -23,18 +23,19 @@ from typing import Any, NamedTuple
 
 import attrs
 
-from minis.ai.army_maker import make_army
+from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import play_out
 from minis.ai.registry import make_bot
 from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import MinisError, Problem
 from minis.game import Game
-from minis.lab.study import Study, card_pool
+from minis.lab.study import ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
 from minis.rule_sets import RuleSet
 from minis.rules.victory import points
+from minis.scenario import Scenario, load_scenario, start_game
 from minis.sides import Side
 from minis.state import Phase
 
@@ -68,12 +69,11 @@ class BatchSpec:
     rules: RuleSet
     configurations: tuple[int, ...]
     turn_limit: int
-    points: int
-    year: int | None
-    historical: bool
-    cards: tuple[str, ...] | None
+    armies: tuple[ArmyDraw, ArmyDraw]  # the Axis draw, the Allied draw
     cards_version: str
     maps_version: str
+    scenario: str | None = None  # as the study has it: a shipped scenario's name or an absolute path
+    scenario_sha256: str = ""
 
 
 class WorkerMismatch(Exception):
@@ -102,12 +102,11 @@ def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, 
             rules=study.rules,
             configurations=study.configurations,
             turn_limit=study.turn_limit,
-            points=study.points,
-            year=study.year,
-            historical=study.historical,
-            cards=study.cards,
+            armies=study.armies,
             cards_version=driver_versions[0],
             maps_version=driver_versions[1],
+            scenario=study.scenario,
+            scenario_sha256=study.scenario_sha256,
         )
         for start in range(0, len(ordered), study.batch)
     ]
@@ -121,7 +120,19 @@ def play_batch(spec: BatchSpec) -> list[GameRow]:
             f"a worker has other cards or maps than this computer (cards {mine[0]}, maps {mine[1]}; "
             f"here: cards {spec.cards_version}, maps {spec.maps_version}): install the same minis there"
         )
+    if spec.scenario is not None:
+        scenario = _scenario(spec.scenario)
+        if scenario_fingerprint(scenario) != spec.scenario_sha256:
+            raise WorkerMismatch(
+                f"a worker's scenario {spec.scenario} differs from this computer's: copy the same file there"
+            )
     return [play_game(spec, game, seed) for game, seed in spec.games]
+
+
+@functools.cache
+def _scenario(reference: str) -> Scenario:
+    """A study's scenario, read once a process."""
+    return load_scenario(reference)
 
 
 def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
@@ -130,29 +141,56 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
     dice_seed, view_seed, axis_seed, allies_seed, axis_army, allies_army = (
         rng.randrange(2**63) for _ in range(6)
     )
-    pool = card_pool(spec.cards)
-    armies = {
-        side: make_army(
-            pool,
-            side,
-            spec.points,
-            rng=random.Random(army_seed),
-            year=spec.year,
-            historical=spec.historical,
+    draws = dict(zip((Side.AXIS, Side.ALLIES), spec.armies, strict=True))
+    seeds = ((Side.AXIS, axis_army), (Side.ALLIES, allies_army))
+    # printed costs (worth={}): the games must not depend on a table measured from games
+    if spec.scenario is not None:
+        scenario = _scenario(spec.scenario)
+        choices = attackers(scenario)
+        attacker = choices[number % len(choices)]
+        armies = {
+            side: army_for_scenario(
+                scenario,
+                side,
+                random.Random(army_seed),
+                attacker=attacker,
+                cards=card_pool(draws[side].cards),
+                worth={},
+                greed=draws[side].greed,
+                candidates=draws[side].candidates,
+            )
+            for side, army_seed in seeds
+        }
+        if scenario.doc.turns is None:  # a scenario without a turn limit ends at the study's
+            scenario = attrs.evolve(scenario, doc=attrs.evolve(scenario.doc, turns=spec.turn_limit))
+        game = start_game(
+            scenario, armies[Side.AXIS], armies[Side.ALLIES], attacker=attacker, dice=Dice(seed=dice_seed)
+        )
+    else:
+        armies = {
+            side: make_army(
+                card_pool(draws[side].cards),
+                side,
+                draws[side].points_for(army_seed),
+                rng=random.Random(army_seed),
+                year=draws[side].year,
+                historical=draws[side].historical,
+                rules=spec.rules,
+                worth={},
+                greed=draws[side].greed,
+                candidates=draws[side].candidates,
+            )
+            for side, army_seed in seeds
+        }
+        game = Game.new(
+            armies[Side.AXIS],
+            armies[Side.ALLIES],
+            configuration=spec.configurations[number % len(spec.configurations)],
+            dice=Dice(seed=dice_seed),
+            turn_limit=spec.turn_limit,
+            load_board=load_configuration,
             rules=spec.rules,
         )
-        for side, army_seed in ((Side.AXIS, axis_army), (Side.ALLIES, allies_army))
-    }
-    configuration = spec.configurations[number % len(spec.configurations)]
-    game = Game.new(
-        armies[Side.AXIS],
-        armies[Side.ALLIES],
-        configuration=configuration,
-        dice=Dice(seed=dice_seed),
-        turn_limit=spec.turn_limit,
-        load_board=load_configuration,
-        rules=spec.rules,
-    )
     bots = {
         Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=1),
         Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=1),
@@ -171,7 +209,7 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
     return GameRow(
         game=number,
         seed=seed,
-        configuration=configuration,
+        configuration=state.configuration or 0,  # 0: a scenario's own map
         first=side_first.value if side_first is not None else "none",
         winner=state.winner.value if state.winner is not None else "draw",
         turns=state.turn,
