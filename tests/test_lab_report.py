@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import duckdb
 import numpy as np
 import pytest
@@ -197,6 +198,8 @@ def test_armies_of_equal_points_cannot_price_a_point_and_the_report_says_so(tmp_
     report = estimate(games, costs(), study)
     assert not report.exchange_rate - Z95 * report.rate_error > 0.01
     assert "can't yet tell dear cards from cheap ones" in lab_report.summary(report)
+    unpriced = attrs.evolve(report, cards=tuple(attrs.evolve(c, fair=math.nan) for c in report.cards))
+    assert "no card has a fair cost: no card is ranked" in lab_report.summary(unpriced)
     games, study = load_games(write_db(tmp_path / "spread.duckdb", budget_games(4000, 3, 60, 140)))
     report = estimate(games, costs(), study)
     assert (

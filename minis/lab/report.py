@@ -667,11 +667,15 @@ def summary(report: Report, min_games: int = MIN_GAMES) -> str:
     ]
     if not report.exchange_rate - Z95 * report.rate_error > 0:
         lines.append(
-            "the games can't yet tell dear cards from cheap ones: fair costs mean little, play more games"
+            "the games can't yet tell dear cards from cheap ones: fair costs mean little; play more games, "
+            "or give the armies a range of points (points = [80, 120])"
         )
     order = ranked(report, min_games)
     if not order:
-        lines.append(f"no card has {min_games} games yet: no card is ranked")
+        if any(card.games >= min_games for card in report.cards):
+            lines.append("no card has a fair cost: no card is ranked")
+        else:
+            lines.append(f"no card has {min_games} games yet: no card is ranked")
         return "\n".join(lines) + "\n"
     for title, cards in (
         ("most over-priced", over_priced(order)),
