@@ -339,3 +339,60 @@ def test_armies_of_a_range_of_points_differ_game_by_game(tmp_path: Path) -> None
     assert lab_run(study.path, "--workers", "0") == 0
     costs = [cost for row in rows(tmp_path / "study.duckdb") for cost in (row[10], row[11])]
     assert all(cost <= 90 for cost in costs) and max(costs) - min(costs) >= 20
+
+
+def _children(parent: int) -> set[int]:
+    """The pool workers of process `parent` (Linux: read from /proc)."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+            cmdline = (status.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"\nPPid:\t{parent}\n" in text and b"multiprocessing-fork" in cmdline:
+            found.add(int(status.parent.name))
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """Those of `pids` still running (a zombie has ended: it only waits for its parent to notice)."""
+    alive = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the process table from /proc")
+def test_a_killed_run_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """kill -9 of `minis lab run` must not leave its pool's workers waiting for ever."""
+    study = write_study(tmp_path, study_text(games=5000, batch=1))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "minis", "lab", "run", str(study), "--workers", "2", "--quiet"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        workers: set[int] = set()
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
+            time.sleep(0.2)
+            workers = _children(run.pid)
+        assert len(workers) == 2, "the run never started its two workers"
+    finally:
+        run.kill()
+        run.wait()
+    deadline = time.monotonic() + 15
+    while _alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = _alive(workers)
+    for pid in left:  # don't leave them to the next test either
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"workers {sorted(left)} outlived the killed run"

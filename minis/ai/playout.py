@@ -34,6 +34,7 @@ from minis.rules.victory import controller, exited
 from minis.sides import Side
 from minis.state import Counter, GameState, Stage, Unit
 from minis.terms import Hold, ObjectiveFrom
+from minis.worker_watch import end_with_parent
 
 __all__ = ["pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
 
@@ -224,10 +225,13 @@ _policy: BotFactory | None = None
 _position: tuple[str, Game] | None = None
 
 
-def worker_start(policy: BotFactory) -> None:
-    """A worker's initializer: the policy comes once, with the pool, not with every playout."""
+def worker_start(policy: BotFactory, parent: int | None = None) -> None:
+    """A worker's initializer: the policy comes once, with the pool, not with every playout; the worker
+    ends with `parent` (the process of the search) if that one is killed."""
     global _policy
     _policy = policy
+    if parent is not None:
+        end_with_parent(parent)
 
 
 def worker_playout(

@@ -158,7 +158,7 @@ class SearchBot:
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=worker_start,
-                initargs=(self.policy,),
+                initargs=(self.policy, os.getpid()),
             )
             self._pool = pool
             # A bot dropped without close() still stops its workers when it is collected.

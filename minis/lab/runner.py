@@ -14,6 +14,7 @@ import concurrent.futures
 import functools
 import importlib
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -38,6 +39,7 @@ from minis.rules.victory import points
 from minis.scenario import Scenario, load_scenario, start_game
 from minis.sides import Side
 from minis.state import Phase
+from minis.worker_watch import end_with_parent
 
 #: Phases before a turn's first player is known.
 _BEFORE_FIRST = (Phase.SETUP, Phase.INITIATIVE)
@@ -245,7 +247,12 @@ def executor(workers: int, scheduler: str | None) -> Iterator[concurrent.futures
     if workers == 0:
         yield None
         return
-    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = concurrent.futures.ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=end_with_parent,  # a killed run leaves no worker behind
+        initargs=(os.getpid(),),
+    )
     try:
         yield pool
     finally:
