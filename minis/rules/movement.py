@@ -221,7 +221,7 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
         and not (state.flags and OBSTACLES in state.flags)
     ):  # no ability and nothing on the map has a say in the steps: the plan depends on the map alone
         vehicle = card.is_vehicle
-        speed_ = max(0, int(card.speed) - (1 if unit.damaged and vehicle else 0))
+        speed_ = _card_speed(unit)
         bonus = vehicle and unit.id not in state.road_bonus
         key = (id(battle.board), vehicle, unit.hex, path, bonus, speed_, state.phase is Phase.MOVEMENT)
         known = _PLANS.get(key)
@@ -317,17 +317,7 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     assert board is not None
     card = unit.card
     vehicle = card.is_vehicle
-    hooks_ = battle.cards.get(card.id)
-    if (
-        hooks_ is not None
-        and hooks_.card is card
-        and hooks_.moves_plainly
-        and "speed_modifier" not in battle.aura_hooks
-    ):  # `_speeds` of a plain mover (`abilities.plain_mover`), inlined: asked at every listing
-        speed_ = road_budget = max(0, int(card.speed) - (1 if unit.damaged and vehicle else 0))
-        own_steps = False
-    else:
-        speed_, road_budget, own_steps = _speeds(state, unit)
+    speed_, road_budget, own_steps = _speeds(state, unit)
     minimum = vehicle and speed_ == 1 and state.phase is Phase.MOVEMENT
     bonus = vehicle and unit.id not in state.road_bonus
     # The step hooks in force: none for most units; None if some depend on more than the map, so the
