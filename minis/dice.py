@@ -14,8 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-#: How many values a seeded source draws from its generator at once (speed; the sequence is the same).
+#: A seeded source hands its values out in batches of this many: what it has drawn but not yet
+#: handed out is what `unused()` shows and what a `fork()` starts with, so the batch size is part of
+#: the sequences forks play (kept as it always was).
 _BATCH = 256
+#: How many of a batch's values are drawn from the generator at once (speed: a playout uses a few
+#: dozen dice, so drawing a whole batch up front costs more than the game; the values are the same).
+_CHUNK = 16
 _FACES = range(1, 7)
 
 
@@ -30,11 +35,13 @@ class Dice:
     A scripted source never invents values: past its end it raises `NeedDice`.
     """
 
-    __slots__ = ("_pos", "_rng", "history", "seed")
+    __slots__ = ("_batch_end", "_pos", "_rng", "history", "seed")
 
     def __init__(self, seed: int | None = None, script: Iterable[int] | None = None) -> None:
         self.history: list[int] = []
         self._pos = 0
+        #: Where the current batch ends in `history` (a seeded source draws its batch lazily).
+        self._batch_end = 0
         self._rng: random.Random | None = None
         self.seed = seed
         if script is not None:
@@ -61,13 +68,21 @@ class Dice:
 
     def remaining(self) -> int:
         """Values already known but not yet handed out (a scripted source's unused dice)."""
+        self._draw_batch()
         return len(self.history) - self._pos
 
     def unused(self) -> list[int]:
+        self._draw_batch()
         return self.history[self._pos :]
+
+    def _draw_batch(self) -> None:
+        """Draw the rest of the current batch (what a source drawing whole batches would hold now)."""
+        if self._rng is not None and len(self.history) < self._batch_end:
+            self.history.extend(self._rng.choices(_FACES, k=self._batch_end - len(self.history)))
 
     def push(self, values: Iterable[int]) -> None:
         """Append values to the script (each must be 1-6)."""
+        self._draw_batch()  # (a seeded source: after the batch it holds, as always)
         for value in values:
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise ValueError(f"a die shows 1 to 6, not {value!r}")
@@ -78,7 +93,9 @@ class Dice:
         if self._pos >= len(self.history):
             if self._rng is None:
                 raise NeedDice()
-            self.history.extend(self._rng.choices(_FACES, k=_BATCH))
+            if self._pos >= self._batch_end:  # a new batch (drawn a chunk at a time)
+                self._batch_end = self._pos + _BATCH
+            self.history.extend(self._rng.choices(_FACES, k=min(_CHUNK, self._batch_end - self._pos)))
         value = self.history[self._pos]
         self._pos += 1
         return value
@@ -106,6 +123,7 @@ class Dice:
             return Dice(script=self.unused())
         twin = Dice(seed=(self.seed or 0) * 1_000_003 + self._pos)
         twin.history = self.unused()
+        twin._batch_end = len(twin.history)  # its own batches begin after the values it inherits
         return twin
 
     def skip(self, count: int) -> None:

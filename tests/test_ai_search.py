@@ -122,7 +122,9 @@ def test_a_decision_keeps_to_its_budget() -> None:
     search = SearchBot(1, budget=0.3, workers=0, max_playouts=10_000)
     began = time.perf_counter()
     search.choose(view(game, side, 1))
-    assert time.perf_counter() - began < 0.3 + 0.5  # loosely: one policy decision past the deadline at most
+    # Loosely (a loaded machine may take long over one playout): without the deadline its 10,000
+    # playouts would take minutes.
+    assert time.perf_counter() - began < 0.3 + 2.0
 
 
 def test_workers_play_out_and_stop_when_closed() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -60,6 +62,32 @@ def test_fork_is_independent() -> None:
     scripted = Dice.scripted([1, 2, 3])
     copy = scripted.fork()
     assert copy.roll_many(3) == [1, 2, 3] and scripted.remaining() == 3
+
+
+class _WholeBatches:
+    """The seeded source as it was first written: 256 values drawn at once whenever it runs out."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.history: list[int] = []
+        self.pos = 0
+
+    def roll(self) -> int:
+        if self.pos >= len(self.history):
+            self.history.extend(self.rng.choices(range(1, 7), k=256))
+        self.pos += 1
+        return self.history[self.pos - 1]
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 300), min_size=1, max_size=4))
+def test_values_drawn_a_chunk_at_a_time_are_those_of_whole_batches(seed: int, runs: list[int]) -> None:
+    """Drawing lazily is for speed only: the values, what a fork inherits (the rest of the batch) and
+    so every fork's values are those of a source that draws whole batches."""
+    dice, model = Dice(seed=seed), _WholeBatches(seed)
+    for count in runs:
+        assert dice.roll_many(count) == [model.roll() for _ in range(count)]
+        assert dice.unused() == model.history[model.pos :]
+        assert dice.fork().roll_many(300)[: len(model.history) - model.pos] == model.history[model.pos :]
 
 
 def test_seeded_and_scripted_are_exclusive() -> None:

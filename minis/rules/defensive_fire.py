@@ -9,6 +9,8 @@ successful cover roll negates it.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
@@ -60,6 +62,21 @@ def near_both(a: Hex, b: Hex) -> frozenset[Hex]:
             _NEAR_BOTH.clear()
         _NEAR_BOTH[(a, b)] = found
     return found
+
+
+def near_path(path: tuple[Hex, ...]) -> frozenset[Hex]:
+    """Every hex next to (or in) both hexes of some step of `path`: where a unit that any step of the
+    move could provoke stands (`near_both` of every step, together; kept per path, as paths repeat)."""
+    found = _NEAR_PATH.get(path)
+    if found is None:
+        found = frozenset().union(*(near_both(a, b) for a, b in pairwise(path)))
+        if len(_NEAR_PATH) > 100_000:
+            _NEAR_PATH.clear()
+        _NEAR_PATH[path] = found
+    return found
+
+
+_NEAR_PATH: dict[tuple[Hex, ...], frozenset[Hex]] = {}
 
 
 #: `GameState.flags` key: the step under way and the units that fired at it. A step provokes one attack

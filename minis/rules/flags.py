@@ -27,7 +27,12 @@ def _scoped(state: GameState, name: str, key: Hashable) -> frozenset[Hashable]:
 
 
 def _scoped_add(state: GameState, name: str, key: Hashable, item: Hashable) -> None:
-    state.flags[name] = (key, _scoped(state, name, key) | {item})
+    flags = state.flags
+    entry = flags.get(name)  # `_scoped`, inlined: a unit's every action is noted
+    if isinstance(entry, tuple) and entry[0] == key and isinstance(entry[1], frozenset):
+        flags[name] = (key, entry[1].union((item,)))
+    else:
+        flags[name] = (key, frozenset((item,)))
 
 
 def this_phase(state: GameState, name: str) -> frozenset[Hashable]:

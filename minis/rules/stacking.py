@@ -53,21 +53,26 @@ def room_for(state: GameState, unit: Unit, hex_: Hex, others: list[Unit] | None 
 
     `others` may pass the units already in the hex (from `GameState.occupancy`) to save a scan.
     """
-    present = state.at(hex_) if others is None else others
     rules = state.battle.terms.rules
     if rules is not RULEBOOK and not _plain(rules):  # (the rulebook's own set: no need to ask)
-        return _room_by_set(state, rules, unit, present)
+        return _room_by_set(state, rules, unit, state.at(hex_) if others is None else others)
     as_vehicle = abilities.stacks_as_vehicle(state, unit)
     friends = 0
     vehicles = 0
-    for other in present:
-        if other.id == unit.id or other.carried_by is not None:
+    side, unit_id = unit.side, unit.id
+    # One pass over the battle's units (asked at every stop): those `GameState.at` would list, counted.
+    for other in state.units.values() if others is None else others:
+        if (
+            other.hex != hex_
+            or other.id == unit_id
+            or other.carried_by is not None
+            or other.removed
+            or other.card.is_aircraft
+        ):
             continue
-        if other.side is unit.side:
+        if other.side is side:
             friends += 1
-        if as_vehicle and abilities.stacks_as_vehicle(
-            state, other
-        ):  # other Vehicles matter only to a Vehicle
+        if as_vehicle and abilities.stacks_as_vehicle(state, other):  # other Vehicles: only to a Vehicle
             vehicles += 1
     if friends >= FRIENDLY_LIMIT:
         return False

@@ -12,8 +12,6 @@ legally stop.
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from minis import abilities
 from minis.ability_api import FollowUp
 from minis.dice import Dice
@@ -122,8 +120,7 @@ def unopposed(state: GameState, move: MoveProgress, enemies: set[Hex]) -> bool:
         return False
     if defensive_fire.leaving_watched(state, move):  # a window may open with no enemy next to b
         return False
-    near_both = defensive_fire.near_both
-    return all(near_both(a, b).isdisjoint(enemies) for a, b in pairwise(move.path))
+    return defensive_fire.near_path(move.path).isdisjoint(enemies)
 
 
 #: Hooks that make a move more than steps: carrying a passenger along, an effect on entering a hex.
