@@ -18,13 +18,13 @@ play: $(STAMP)
 	$(BIN)/minis play
 
 test: $(STAMP)
-	$(BIN)/ruff check minis tests benchmarks tools
+	$(BIN)/ruff check minis tests benchmarks tools setup.py
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check minis tests benchmarks tools
-	$(BIN)/ruff format --check minis tests benchmarks tools
+	$(BIN)/ruff check minis tests benchmarks tools setup.py
+	$(BIN)/ruff format --check minis tests benchmarks tools setup.py
 	$(BIN)/mypy
 
 bench: $(STAMP)
