@@ -2,8 +2,8 @@
 
 `cards/`, `maps/`, `scenarios/`, `armies/` and `studies/` stay at the top of the repository, where
 designers and players browse and edit them; a wheel carries a copy of their TOML files so that an
-installed minis plays from any folder. An editable install (`pip install -e .`) copies nothing: it reads the
-repository's folders (minis/data.py). Everything else about the build is in pyproject.toml.
+installed minis plays from any folder. An editable install (`pip install -e .`) copies nothing: it
+reads the repository's folders (minis/data.py). Everything else about the build is in pyproject.toml.
 """
 
 from __future__ import annotations
