@@ -183,8 +183,9 @@ RAPID_FIRE_HELD = "rapid-fire:held"
 @ability("rapid-fire")
 class RapidFire(_AfterAttack):
     """Rapid Fire: after its normal attack in its assault phase, one more attack (any target); if that
-    attack's dice show a 1, the unit gets a face-up Disrupted counter at once, which the next casualty
-    phase does not remove (it is put back when the next turn's first phase begins)."""
+    attack's dice show a 1, the unit gets a face-up Disrupted counter at once, and the card says the
+    counter stays through the next casualty phase: that phase leaves it on (so initiative, the board and
+    a save see the mortar disrupted), and the casualty phase after takes it off as usual."""
 
     def after_attack(
         self,
@@ -205,14 +206,12 @@ class RapidFire(_AfterAttack):
             events.append(Event("counter", owner.side, owner.id, note="disrupted", value=1))
         state.flags[RAPID_FIRE_HELD] = (state.turn, _held(state, state.turn) | {owner.id})
 
-    def on_phase_start(self, state: GameState, owner: Unit, events: list[Event]) -> None:
-        held = _held(state, state.turn - 1)
+    def keeps_disruption(self, state: GameState, owner: Unit, dice: Dice, events: list[Event]) -> bool:
+        held = _held(state, state.turn)
         if owner.id not in held:
-            return
-        state.flags[RAPID_FIRE_HELD] = (state.turn - 1, held - {owner.id})
-        if not owner.disrupted:
-            state.update(owner.id, disrupted=True)
-            events.append(Event("counter", owner.side, owner.id, note="disrupted", value=1))
+            return False
+        state.flags[RAPID_FIRE_HELD] = (state.turn, held - {owner.id})  # kept through this phase only
+        return True
 
 
 def _held(state: GameState, turn: int) -> frozenset[str]:
