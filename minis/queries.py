@@ -24,6 +24,7 @@ from minis.rules import indirect
 from minis.rules.combat import AttackPlan, defense_against, plan_attack, visible
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
+from minis.rules.stacking import overstack_warning
 from minis.state import GameState, MoveProgress
 from minis.terrain import MOVEMENT_ROLL_TARGET
 
@@ -323,3 +324,11 @@ def map_effects(state: GameState) -> list[MapEffect]:
                 MapEffect(CUT_ROAD, side, "Cut road", "the road is cut here: a step across is off the road")
             )
     return found
+
+
+def stacking_warning(state: GameState, hex_: Hex) -> str | None:
+    """A warning to show at once when the active player's units leave `hex_` over the stacking limit in
+    his own phase (the one extra unit from 2009, any number under 2008): what it breaks and that his pass
+    will cost him a hit counter there. None when the end of his phase won't (or the set checks each move).
+    """
+    return overstack_warning(state, hex_)

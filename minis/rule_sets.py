@@ -27,9 +27,10 @@ ANY = "any"
 
 #: Stacking checked as each unit ends its move (2005): a move may never end beyond the limit.
 EACH_MOVE = "each-move"
-#: Stacking checked at the end of each player's movement and assault phase (2008, 2009): during his own
-#: phase a player's move may leave one hex over the limit by one unit of his; at the phase's end each
-#: such hex costs him a face-down hit counter on a unit there of his opponent's choice (`penalty U`).
+#: Stacking checked at the end of each player's movement and assault phase (2008-2010): during his own
+#: phase a player's moves may leave a hex over the limit (by one unit of his from 2009, by any number
+#: under 2008: `RuleSet.overstack_while_moving`); at the phase's end each such hex costs him a face-down
+#: hit counter on a unit there of his opponent's choice (`penalty U`).
 END_OF_PHASE = "end-of-phase"
 
 #: Aircraft placement: each player places in his own flight phase (2006).
@@ -71,6 +72,10 @@ class RuleSet:
     vehicle_scope: str = "hex"
     #: EACH_MOVE or END_OF_PHASE.
     stacking_checked: str = EACH_MOVE
+    #: Under END_OF_PHASE, by how many units of his a player's moves may leave a hex over the limit
+    #: during his own phase: 1 (the 2009 update's one extra unit) or None (any number: the 2008 update
+    #: checks only the end of the half phase). Unused under EACH_MOVE.
+    overstack_while_moving: int | None = 1
     #: OWN_PHASE, ALTERNATE or ALTERNATE_WITH_PASS.
     aircraft_placement: str = OWN_PHASE
     #: False: Artillery without Antiair can't attack aircraft.
@@ -122,10 +127,16 @@ _2008 = RuleSet(
     stack_per_army=3,
     vehicle_scope="army",
     stacking_checked=END_OF_PHASE,
+    overstack_while_moving=None,
     aircraft_placement=ALTERNATE,
 )
 _2009 = attrs.evolve(
-    _2008, name="2009", vehicle_scope="hex", artillery_vs_aircraft=False, crack_shot_vs_aircraft=False
+    _2008,
+    name="2009",
+    vehicle_scope="hex",
+    overstack_while_moving=1,
+    artillery_vs_aircraft=False,
+    crack_shot_vs_aircraft=False,
 )
 _2010 = attrs.evolve(
     _2009,
@@ -190,6 +201,10 @@ def option_problem(option: str, value: Any) -> tuple[str, str] | None:
         if value == ANY or (_whole(value) and 0 <= value <= 100):
             return None
         return f'obstacle_percent is a percentage (0-100) or "{ANY}"', ""
+    if option == "overstack_while_moving":
+        if value == ANY or (_whole(value) and 1 <= value <= 6):
+            return None
+        return f'overstack_while_moving is a number of units (1-6) or "{ANY}"', ""
     if option == "stack_per_army":
         return None if _whole(value) and 1 <= value <= 6 else ("stack_per_army is a number from 1 to 6", "")
     if option == "point_levels":

@@ -70,6 +70,20 @@ def test_options_over_a_named_set_make_a_custom_set_written_back_the_same() -> N
     assert rules_toml(RULEBOOK) == ""
 
 
+def test_the_cap_while_moving_is_a_number_of_units_or_any() -> None:
+    """`overstack_while_moving`: 2008 sets none ("any"), 2009 and 2010 one extra unit."""
+    assert NAMED["2008"].overstack_while_moving is None
+    assert NAMED["2009"].overstack_while_moving == NAMED["2010"].overstack_while_moving == 1
+    rules, problems = _read('rules = "2010"\n\n[rule_options]\noverstack_while_moving = "any"\n')
+    assert problems == [] and rules.overstack_while_moving is None
+    assert rules.title == "2010 (custom: overstack_while_moving any)"
+    assert _read(rules_toml(rules)) == (rules, [])
+    _, problems = _read('rules = "2008"\n\n[rule_options]\noverstack_while_moving = 0\n')
+    assert [str(p) for p in problems] == [
+        'f.toml:4:1: overstack_while_moving is a number of units (1-6) or "any"'
+    ]
+
+
 def test_a_record_replays_under_its_rule_set(tmp_path: Path) -> None:
     custom = with_options(NAMED["2009"], {"aircraft_placement": "own-phase"})
     game = Game.new(

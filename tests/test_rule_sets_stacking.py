@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from minis import actions as A
+from minis import queries
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.board import Board
@@ -95,6 +96,84 @@ def test_one_extra_unit_is_within_the_allowance_and_two_are_not() -> None:
     strict = with_options(NAMED["2010"], {"stacking_checked": EACH_MOVE})
     state.battle = attrs.evolve(state.battle, terms=attrs.evolve(state.terms, rules=strict))
     assert stacking.beyond_allowance(state) == [b2]
+
+
+def _three_and_two(b: Board) -> list[Unit]:
+    """Three Allied Soldiers in B2, and two more beside it (A2, A3) that can step in."""
+    return [*_rifles(b, "B2", 3), *_rifles(b, "A2", 1, first=4), *_rifles(b, "A3", 1, first=5), *_axis_far(b)]
+
+
+def test_2008_sets_no_cap_while_moving_and_only_the_end_of_the_half_phase_counts() -> None:
+    game = _game(NAMED["2008"], _three_and_two)
+    b2 = game.state.battle.board.parse("B2")  # type: ignore[union-attr]
+    game.apply("move al4 B2")
+    game.apply("move al5 B2")  # two over the limit: allowed while the Allies move
+    state = game.state
+    assert stacking.overstacked(state) == [b2] and stacking.beyond_allowance(state) == []
+    assert stacking.hexes_broken_by(state, Side.ALLIES) == [b2]
+    # 2009 keeps its one extra unit: the same second move is refused, saying why
+    capped = _game(NAMED["2009"], _three_and_two)
+    capped.apply("move al4 B2")
+    refused = capped.is_legal("move al5 B2")
+    assert refused is not None and "at most three units of an army may be in a hex" in refused
+    assert "over by one unit of yours, and B2 is over already" in refused
+
+
+def test_a_custom_cap_while_moving_counts_the_units_over_the_limit() -> None:
+    """`overstack_while_moving = 2`: a hex may be two units over, not three (`stacking._excess`)."""
+    two = with_options(NAMED["2010"], {"overstack_while_moving": 2})
+    game = _game(
+        two,
+        lambda b: [
+            *_rifles(b, "B2", 3),
+            *_rifles(b, "A2", 1, first=4),
+            *_rifles(b, "A3", 1, first=5),
+            *_rifles(b, "B1", 1, first=6),
+            *_axis_far(b),
+        ],
+    )
+    game.apply("move al4 B2")
+    game.apply("move al5 B2")
+    assert stacking.beyond_allowance(game.state) == []
+    refused = game.is_legal("move al6 B2")
+    assert refused is not None and "over by two units of yours" in refused
+    state = game.state
+    state.battle = attrs.evolve(state.battle, terms=attrs.evolve(state.terms, rules=NAMED["2009"]))
+    assert stacking.beyond_allowance(state) == [state.battle.board.parse("B2")]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("name", "moves"), [("2010", 1), ("2009", 1), ("2008", 2)])
+def test_the_warning_comes_as_soon_as_a_move_leaves_a_hex_over_the_limit(name: str, moves: int) -> None:
+    game = _game(NAMED[name], _three_and_two)
+    b2 = game.state.battle.board.parse("B2")  # type: ignore[union-attr]
+    assert queries.stacking_warning(game.state, b2) is None  # three: within the limit
+    for mover in ("al4", "al5")[:moves]:
+        game.apply(f"move {mover} B2")
+    assert queries.stacking_warning(game.state, b2) == (
+        "B2 is over the stacking limit (at most three units of an army may be in a hex): if it still is"
+        " when you pass, your opponent puts a hit counter on one of your units there."
+    )
+    a2 = game.state.battle.board.parse("A2")  # type: ignore[union-attr]
+    assert queries.stacking_warning(game.state, a2) is None
+
+
+def test_the_warning_names_the_vehicle_rule_and_never_comes_under_2005() -> None:
+    def tanks(b: Board) -> list[Unit]:
+        return [
+            unit(b, "panzer", "panzer-iv-ausf-g", "axis", "B2", facing="W", status=("disrupted",)),
+            unit(b, "sherman", "m4a1-sherman", "allies", "A2", facing="E"),
+        ]
+
+    game = _game(NAMED["2010"], tanks)
+    b2 = game.state.battle.board.parse("B2")  # type: ignore[union-attr]
+    game.apply("move sherman B2")
+    warning = queries.stacking_warning(game.state, b2)
+    assert warning is not None and warning.startswith(
+        "B2 is over the stacking limit (only one Vehicle may be in a hex)"
+    )
+    plain = _game(RULEBOOK, lambda b: [*_rifles(b, "B2", 1), *_rifles(b, "A2", 1, first=2), *_axis_far(b)])
+    plain.apply("move al2 B2")
+    assert queries.stacking_warning(plain.state, b2) is None
 
 
 # --- the rulebook's fast counting is the general counting --------------------------------------------

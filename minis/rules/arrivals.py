@@ -28,7 +28,7 @@ from minis.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
 from minis.rules.errors import IllegalAction
-from minis.rules.stacking import room_for
+from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
@@ -144,7 +144,7 @@ def arrive_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
         if near:
             return f"{unit.id} can't land in {where}: {near[0].id} is in it or next to it"
     if not room_for(state, unit, hex_):
-        return f"no room for {unit.id} in {where} (stacking limit)"
+        return f"no room for {unit.id} in {where}: {why_full(state, unit, hex_)} (stacking limit)"
     return None
 
 

@@ -23,7 +23,7 @@ from minis.ability_api import class_hooks
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo, obstacles
 from minis.rules.obstacles import OBSTACLES
-from minis.rules.stacking import full_hexes, room_for
+from minis.rules.stacking import full_hexes, room_for, why_full
 from minis.state import GameState, Phase, Unit
 from minis.terrain import MOVEMENT_ROLL_TARGET
 
@@ -298,7 +298,8 @@ def _checked_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPl
         steps.append(result)
         here = there
     if not room_for(state, unit, here):
-        return f"{unit.id} can't end its move in {board.label(here)}: no room there (stacking limit)"
+        why = why_full(state, unit, here)
+        return f"{unit.id} can't end its move in {board.label(here)}: no room there, {why} (stacking limit)"
     return PathPlan(tuple(steps), spent, sum(1 for s in steps if s.road))
 
 

@@ -16,7 +16,7 @@ from minis import abilities
 from minis.board import Board
 from minis.hexgrid import Hex
 from minis.rules import arrivals, mapinfo, obstacles
-from minis.rules.stacking import room_for
+from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Scenario, Stage, Unit
@@ -149,7 +149,7 @@ def deploy_problem(state: GameState, unit: Unit, hex_: Hex) -> str | None:
     ):
         return f"{unit.id} can't deploy in {board.terrain(hex_).name.lower()} (it can't enter that hex)"
     if not room_for(state, unit, hex_):
-        return f"no room for {unit.id} in {board.label(hex_)} (stacking limit)"
+        return f"no room for {unit.id} in {board.label(hex_)}: {why_full(state, unit, hex_)} (stacking limit)"
     return None
 
 

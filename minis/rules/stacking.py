@@ -7,14 +7,19 @@ Vehicle for stacking (Large).
 
 When the limit is checked (`stacking_checked`): in the rulebook, wherever a unit ends a move (EACH_MOVE),
 so a hex is never over it. Under the later updates (END_OF_PHASE) a player's unit may, during his own
-movement and assault phases, stop in a hex that is within the limits before it arrives: a hex may be
-over by one unit of his, and at his pass each such hex costs him a hit counter (`minis.rules.overstack`).
-Deployment and every other placement keep the set's limits.
+movement and assault phases, stop in a full hex: from 2009 only one that is within the limits before it
+arrives (a hex may be over by one unit of his), under 2008 any (only the end of the half phase counts:
+`RuleSet.overstack_while_moving`). At his pass each hex over the limit by his units costs him a hit
+counter (`minis.rules.overstack`). Deployment and every other placement keep the set's limits.
+
+`why_full` says which limit a refused stop breaks, in plain words, and `overstack_warning` what a hex
+left over the limit will cost at the pass (the window shows both).
 """
 
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
+from itertools import combinations
 
 from minis import abilities
 from minis.hexgrid import Hex
@@ -38,8 +43,8 @@ def _plain(rules: RuleSet) -> bool:
 
 
 def extra_allowed(state: GameState, unit: Unit) -> bool:
-    """Whether `unit` may stop in a full hex that is still within the limits (END_OF_PHASE: its own
-    player's movement or assault phase; never at deployment or before turn 1)."""
+    """Whether `unit` may stop in a full hex, within the set's allowance (END_OF_PHASE: its own player's
+    movement or assault phase; never at deployment or before turn 1)."""
     return (
         state.battle.terms.rules.stacking_checked == END_OF_PHASE
         and (state.phase is Phase.MOVEMENT or state.phase is Phase.ASSAULT)
@@ -96,8 +101,32 @@ def _room_by_set(
             vehicles += 1
     if friends < rules.stack_per_army and not (as_vehicle and vehicles >= VEHICLE_LIMIT):
         return True
-    # Full: one unit more only where the hex is within the limits before it arrives (END_OF_PHASE).
-    return extra and extra_allowed(state, unit) and not _over(state, rules, units)
+    if not (extra and extra_allowed(state, unit)):
+        return False
+    return _within_allowance(state, rules, unit, units)
+
+
+def _within_allowance(state: GameState, rules: RuleSet, unit: Unit, units: list[Unit]) -> bool:
+    """Whether `unit` may stop, as an extra unit, in a full hex holding `units` (END_OF_PHASE, its own
+    phase): any hex under 2008 (no cap while moving); from 2009 one within the limits before it arrives,
+    so the hex is over by one unit of his at most (`overstack_while_moving` N: by N at most)."""
+    cap = rules.overstack_while_moving
+    if cap is None:
+        return True
+    if cap == 1:
+        return not _over(state, rules, units)
+    return _excess(state, rules, [*units, unit], unit.side) <= cap
+
+
+def _excess(state: GameState, rules: RuleSet, units: list[Unit], side: Side | None = None) -> int:
+    """The fewest units (of `side`; None: of any army) whose leaving brings `units` (one hex's) within the
+    limits; more than there are when that can't be done."""
+    removable = [i for i, u in enumerate(units) if side is None or u.side is side]
+    for count in range(len(removable) + 1):
+        for gone in combinations(removable, count):
+            if not _over(state, rules, [u for i, u in enumerate(units) if i not in gone]):
+                return count
+    return len(units) + 1
 
 
 def fits(state: GameState, unit: Unit, hex_: Hex) -> bool:
@@ -205,11 +234,16 @@ def overstacked(state: GameState) -> list[Hex]:
 
 
 def beyond_allowance(state: GameState) -> list[Hex]:
-    """Hexes that break the limits by more than one unit (END_OF_PHASE allows one extra unit), or at all
-    when the rule set checks each move (an invariant for tests)."""
+    """Hexes that break the limits by more than one unit (END_OF_PHASE from 2009 allows one extra unit;
+    2008 any number, so none), or at all when the rule set checks each move (an invariant for tests)."""
     rules = state.battle.terms.rules
     if rules.stacking_checked != END_OF_PHASE:
         return overstacked(state)
+    cap = rules.overstack_while_moving
+    if cap is None:
+        return []
+    if cap != 1:
+        return [h for h, units in _counted(state).items() if _excess(state, rules, units) > cap]
     bad = []
     for h, units in _counted(state).items():
         if _over(state, rules, units) and all(
@@ -224,17 +258,90 @@ def breaking(state: GameState, side: Side, units: list[Unit]) -> bool:
     hex, or a Vehicle over the Vehicle limit. Where Vehicles of both armies share a hex over the limit,
     the one that came last (`Unit.entered`) is the extra one, so its army breaks the limit."""
     rules = state.battle.terms.rules
-    mine = [u for u in units if u.side is side]
-    if len(mine) > rules.stack_per_army:
+    if sum(1 for u in units if u.side is side) > rules.stack_per_army:
         return True
-    pool = units if rules.vehicle_scope == "hex" else mine
-    vehicles = sorted(
-        (u for u in pool if abilities.stacks_as_vehicle(state, u)), key=lambda u: (u.entered, u.id)
-    )
-    return any(u.side is side for u in vehicles[VEHICLE_LIMIT:])
+    return _vehicles_over(state, rules, units, side)
 
 
 def hexes_broken_by(state: GameState, side: Side) -> list[Hex]:
     """The hexes where `side`'s units break the limits, in board order (row, then column)."""
     found = [h for h, units in _counted(state).items() if breaking(state, side, units)]
     return sorted(found, key=lambda h: (h.r, h.q))
+
+
+# --- the rules in words (a refused stop, a hex left over the limit) ----------------------------------
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _count(n: int) -> str:
+    return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
+
+
+def _vehicle_rule(rules: RuleSet) -> str:
+    if rules.vehicle_scope == "hex":
+        return "only one Vehicle may be in a hex"
+    return "only one Vehicle of each army may be in a hex"
+
+
+def why_full(state: GameState, unit: Unit, hex_: Hex) -> str:
+    """Why `unit` can't stop in `hex_` (`room_for` said no), as the rule it would break in plain words:
+    'at most three units of an army may be in a hex', 'only one Vehicle may be in a hex', and, in the
+    player's own phase under a set that allows one extra unit, that the hex is over by it already."""
+    rules = state.battle.terms.rules
+    units = [u for u in state.at(hex_) if u.id != unit.id]
+    per_hex = rules.vehicle_scope == "hex"
+    friends = sum(1 for u in units if u.side is unit.side)
+    vehicles = sum(
+        1 for u in units if (per_hex or u.side is unit.side) and abilities.stacks_as_vehicle(state, u)
+    )
+    broken = []
+    if friends >= rules.stack_per_army:
+        broken.append(f"at most {_count(rules.stack_per_army)} units of an army may be in a hex")
+    if vehicles >= VEHICLE_LIMIT and abilities.stacks_as_vehicle(state, unit):
+        counts = "" if unit.card.is_vehicle else f" ({unit.id} counts as a Vehicle)"
+        broken.append(_vehicle_rule(rules) + counts)
+    text = " and ".join(broken) if broken else "the stacking limit"
+    cap = rules.overstack_while_moving
+    if broken and cap is not None and extra_allowed(state, unit):
+        board = state.battle.board
+        where = board.label(hex_) if board is not None else str(hex_)
+        over = "one unit" if cap == 1 else f"{_count(cap)} units"
+        text += f" (while you move a hex may be over by {over} of yours, and {where} is over already)"
+    return text
+
+
+def overstack_warning(state: GameState, hex_: Hex) -> str | None:
+    """What `hex_` will cost its player at his pass, in plain words, if his units now break the limits
+    there during his own phase (END_OF_PHASE sets: the one extra unit from 2009, any number under
+    2008); None when nothing will (within the limits, another set, another phase)."""
+    rules = state.battle.terms.rules
+    side = state.active
+    if rules.stacking_checked != END_OF_PHASE or side is None or state.stage is Stage.DEPLOY:
+        return None
+    if state.phase is not Phase.MOVEMENT and state.phase is not Phase.ASSAULT:
+        return None
+    units = _counted(state).get(hex_)
+    if not units or not breaking(state, side, units):
+        return None
+    mine = [u for u in units if u.side is side]
+    broken = []
+    if len(mine) > rules.stack_per_army:
+        broken.append(f"at most {_count(rules.stack_per_army)} units of an army may be in a hex")
+    if _vehicles_over(state, rules, units, side):
+        broken.append(_vehicle_rule(rules))
+    board = state.battle.board
+    where = board.label(hex_) if board is not None else str(hex_)
+    return (
+        f"{where} is over the stacking limit ({' and '.join(broken)}): if it still is when you pass, "
+        "your opponent puts a hit counter on one of your units there."
+    )
+
+
+def _vehicles_over(state: GameState, rules: RuleSet, units: list[Unit], side: Side) -> bool:
+    """Whether `side` breaks the Vehicle limit among `units` (the extra Vehicle is the last to come)."""
+    pool = units if rules.vehicle_scope == "hex" else [u for u in units if u.side is side]
+    vehicles = sorted(
+        (u for u in pool if abilities.stacks_as_vehicle(state, u)), key=lambda u: (u.entered, u.id)
+    )
+    return any(u.side is side for u in vehicles[VEHICLE_LIMIT:])

@@ -41,6 +41,13 @@ def _single_nation(rules: RuleSet) -> str:
     return f"an army of one nation may have more points ({limits})"
 
 
+def _overstack(rules: RuleSet) -> str:
+    cap = rules.overstack_while_moving
+    if cap is None:
+        return "any number of your units over the limit in a hex while you move"
+    return f"{_number(cap)} unit{'s' if cap > 1 else ''} of yours over the limit in a hex while you move"
+
+
 #: Every option of a rule set in a player's words, for its value in `rules`.
 PHRASES: dict[str, Callable[[RuleSet], str]] = {
     "max_units": lambda r: "any number of units" if r.max_units is None else f"at most {r.max_units} units",
@@ -69,6 +76,7 @@ PHRASES: dict[str, Callable[[RuleSet], str]] = {
         if r.stacking_checked == rule_sets.END_OF_PHASE
         else "stacking checked as each unit ends its move"
     ),
+    "overstack_while_moving": _overstack,
     "aircraft_placement": lambda r: {
         rule_sets.OWN_PHASE: "aircraft placed in each player's own phase",
         rule_sets.ALTERNATE: "aircraft placed in turn",
@@ -113,6 +121,8 @@ def describe(rules: RuleSet) -> str:
     shown = [o for o in SUMMARY if o != "vehicle_scope" or rules.vehicle_scope == "army"]
     if rules.stacking_checked != rule_sets.END_OF_PHASE:
         shown.remove("stacking_checked")
+    elif rules.overstack_while_moving is None:  # 2008: no cap while moving, only the phase's end counts
+        shown.insert(shown.index("stacking_checked"), "overstack_while_moving")
     lead = LEADS.get(rules.name, "a rule set")
     text = f"{rules.name}: {lead}: " + ", ".join(phrase(rules, o) for o in shown)
     changed = changes(rules)
