@@ -24,7 +24,7 @@ from minis.rules import indirect
 from minis.rules.combat import AttackPlan, defense_against, plan_attack, visible
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
-from minis.rules.stacking import overstack_warning
+from minis.rules.stacking import overstack_warning, room_for, why_full
 from minis.state import GameState, MoveProgress
 from minis.terrain import MOVEMENT_ROLL_TARGET
 
@@ -332,3 +332,10 @@ def stacking_warning(state: GameState, hex_: Hex) -> str | None:
     will cost him a hit counter there. None when the end of his phase won't (or the set checks each move).
     """
     return overstack_warning(state, hex_)
+
+
+def no_room(state: GameState, unit_id: str, hex_: Hex) -> str | None:
+    """Why the unit can't end a move in `hex_` for stacking, as the rule in plain words ("only one
+    Vehicle may be in a hex"); None if it has room there."""
+    unit = state.units[unit_id]
+    return None if room_for(state, unit, hex_) else why_full(state, unit, hex_)

@@ -287,7 +287,8 @@ def _vehicle_rule(rules: RuleSet) -> str:
 def why_full(state: GameState, unit: Unit, hex_: Hex) -> str:
     """Why `unit` can't stop in `hex_` (`room_for` said no), as the rule it would break in plain words:
     'at most three units of an army may be in a hex', 'only one Vehicle may be in a hex', and, in the
-    player's own phase under a set that allows one extra unit, that the hex is over by it already."""
+    player's own phase under a set that allows extra units while moving, that the hex is over already.
+    Short: the window shows it on its one message line."""
     rules = state.battle.terms.rules
     units = [u for u in state.at(hex_) if u.id != unit.id]
     per_hex = rules.vehicle_scope == "hex"
@@ -302,12 +303,10 @@ def why_full(state: GameState, unit: Unit, hex_: Hex) -> str:
         counts = "" if unit.card.is_vehicle else f" ({unit.id} counts as a Vehicle)"
         broken.append(_vehicle_rule(rules) + counts)
     text = " and ".join(broken) if broken else "the stacking limit"
-    cap = rules.overstack_while_moving
-    if broken and cap is not None and extra_allowed(state, unit):
+    if broken and extra_allowed(state, unit):  # the hex already has the extra units allowed while moving
         board = state.battle.board
         where = board.label(hex_) if board is not None else str(hex_)
-        over = "one unit" if cap == 1 else f"{_count(cap)} units"
-        text += f" (while you move a hex may be over by {over} of yours, and {where} is over already)"
+        text += f" ({where} is over the limit already)"
     return text
 
 
@@ -324,17 +323,16 @@ def overstack_warning(state: GameState, hex_: Hex) -> str | None:
     units = _counted(state).get(hex_)
     if not units or not breaking(state, side, units):
         return None
-    mine = [u for u in units if u.side is side]
-    broken = []
-    if len(mine) > rules.stack_per_army:
-        broken.append(f"at most {_count(rules.stack_per_army)} units of an army may be in a hex")
+    broken = []  # the limits in a few words: the message line holds one line
+    if sum(1 for u in units if u.side is side) > rules.stack_per_army:
+        broken.append(f"{_count(rules.stack_per_army)} units of an army")
     if _vehicles_over(state, rules, units, side):
-        broken.append(_vehicle_rule(rules))
+        broken.append("one Vehicle a hex" if rules.vehicle_scope == "hex" else "one Vehicle of each army")
     board = state.battle.board
     where = board.label(hex_) if board is not None else str(hex_)
     return (
-        f"{where} is over the stacking limit ({' and '.join(broken)}): if it still is when you pass, "
-        "your opponent puts a hit counter on one of your units there."
+        f"{where} is over the stacking limit ({', '.join(broken)}): if it still is when you pass, a unit "
+        "of yours there takes a hit."
     )
 
 

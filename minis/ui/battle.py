@@ -850,7 +850,10 @@ class BattleScreen(Screen):
             self._layout_all()
         self.message.text = control.message
         self.message.colour = theme.BAD if control.message_bad else theme.TEXT
-        if held and control.message in control.summary(self.session.last_events)[:1]:
+        last = self.session.last_events
+        if held and (
+            control.message in control.summary(last)[:1] or control.message == control.stacking_warning(last)
+        ):
             before = self._before_dice()  # the action's own line, with its dice, waits for them
             self.message.text = before[0] if before else "The dice are rolling…"
         if self.session.autosave_error:

@@ -208,10 +208,29 @@ class BattleController:
             return False
         said = self.summary(events)  # what happened in words; the notation stays in the log's V view
         self.say(said[0] if said else self.plain(self.session.last_action))
+        warning = self.stacking_warning(events)
+        if warning:  # the move left a hex over the stacking limit: say it now, not at the pass
+            self.say(warning, bad=True)
         self.refresh()
         if self.on_acted is not None:
             self.on_acted(events)
         return True
+
+    def stacking_warning(self, events: list[Event]) -> str | None:
+        """What a hex left over the stacking limit by a unit that just ended its move (or arrived, or
+        got off) will cost its player at his pass, in words; None if nothing (or the computer moved)."""
+        state = self.state
+        moving = state.move.unit if state.move is not None else None
+        for event in events:
+            if event.kind not in ("move", "arrive", "dismount") or event.unit is None or event.unit == moving:
+                continue
+            unit = state.units.get(event.unit)
+            if unit is None or unit.hex is None or unit.side in self.computer:
+                continue
+            warning = queries.stacking_warning(state, unit.hex)
+            if warning:
+                return self.plain(warning)
+        return None
 
     def undo(self) -> None:
         if not self.session.can_undo:
@@ -672,7 +691,9 @@ class BattleController:
         if hex_ in self.moves:
             self._set_path(queries.path_info(state, selected.id, self.moves[hex_]))
             return
-        self.say(f"{unit_name(selected)} can't end a move in {self.label(hex_)}.", bad=True)
+        full = queries.no_room(state, selected.id, hex_)
+        why = f": {self.plain(full)}" if full else ""  # a full hex: the stacking rule, in words
+        self.say(f"{unit_name(selected)} can't end a move in {self.label(hex_)}{why}.", bad=True)
 
     def _set_path(self, info: PathInfo) -> None:
         """The path becomes `info`'s; a Vehicle will face the way of its last step."""
