@@ -466,6 +466,16 @@ class AbilityRegistry:
         """The same rule set with more (or replaced) abilities, each named by its `id`."""
         return AbilityRegistry({**self.classes, **{cls.id: cls for cls in classes}}, self.sight_blockers)
 
+    def only(self, cards: Iterable[StatCard]) -> AbilityRegistry:
+        """The same rule set with a memo of these cards' hooks only (a side's projection: the memo of a
+        registry shared by every game in the process holds every card it was ever asked about)."""
+        registry = AbilityRegistry(self.classes, self.sight_blockers)
+        for card in cards:
+            cached = self._cards.get(card.id)
+            if cached is not None and cached.card is card:
+                registry._cards[card.id] = cached
+        return registry
+
     def hooks(self, card: StatCard) -> CardHooks:
         """What `card`'s abilities hook into (worked out once per card object)."""
         # Keyed by the card id (a string keeps its hash: cheaper than `id(card)`); a different card
