@@ -12,7 +12,7 @@ The engine asks its questions through `minis.abilities`, never through the hooks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -475,6 +475,10 @@ class AbilityRegistry:
             if cached is not None and cached.card is card:
                 registry._cards[card.id] = cached
         return registry
+
+    def knows_only(self, card_ids: Collection[str]) -> bool:
+        """True if every card in the memo is one of `card_ids` (a projection may keep this registry)."""
+        return all(card_id in card_ids for card_id in self._cards)
 
     def hooks(self, card: StatCard) -> CardHooks:
         """What `card`'s abilities hook into (worked out once per card object)."""

@@ -24,6 +24,7 @@ What a side may see (docs/engine.md, "What a side may see"):
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
@@ -131,7 +132,7 @@ def project_state(state: GameState, side: Side) -> GameState:
     complete = len(seen) == len(state.units)
     flags = _project_flags(state, side, seen) if state.flags else {}
     new = GameState.__new__(GameState)
-    new.battle = _project_battle(state.battle, side, seen, _obstacles_in(flags))
+    new.battle = _project_battle(state.battle, side, seen, _obstacles_in(flags), complete)
     new.units = seen
     new.turn = state.turn
     new.phase = state.phase
@@ -191,25 +192,34 @@ def project(game: Game, side: Side, dice: Dice) -> Game:
 #: its playouts, so the battle (its hooks worked out per card) is made once per battle and units seen.
 _BATTLES: OrderedDict[tuple[int, Side, tuple[str, ...]], tuple[Battle, Battle]] = OrderedDict()
 _BATTLES_KEPT = 16
+#: The battles made here (by id), so a projection of a projection may keep its battle (and the caches
+#: keyed by it: the heuristic's evaluators) when it sees all of it.
+_MADE: weakref.WeakValueDictionary[int, Battle] = weakref.WeakValueDictionary()
 _LOCK = threading.Lock()
 
 
 def _project_battle(
-    battle: Battle, side: Side, seen: Mapping[str, Unit], seen_obstacles: Iterable[obstacles.Obstacle]
+    battle: Battle,
+    side: Side,
+    seen: Mapping[str, Unit],
+    seen_obstacles: Iterable[obstacles.Obstacle],
+    complete: bool,
 ) -> Battle:
     """The battle for the units seen, with an ability registry whose memo holds only the cards seen (the
     true battle's registry is shared by every game of the process and knows every card it was asked)."""
+    cards = {unit.card.id: unit.card for unit in seen.values()}
+    for obstacle in seen_obstacles:
+        cards[obstacle.card.id] = obstacle.card
+    for preset in battle.terms.presets:  # the scenario's own cards (its obstacles too) are public
+        cards[preset.card.id] = preset.card
+    if complete and _MADE.get(id(battle)) is battle and battle.abilities.knows_only(cards):
+        return battle  # a projection's own battle, every unit seen (a search's playout): kept as it is
     key = (id(battle), side, tuple(seen))
     with _LOCK:
         found = _BATTLES.get(key)
         if found is not None and found[0] is battle:
             _BATTLES.move_to_end(key)
             return found[1]
-    cards = {unit.card.id: unit.card for unit in seen.values()}
-    for obstacle in seen_obstacles:
-        cards[obstacle.card.id] = obstacle.card
-    for preset in battle.terms.presets:  # the scenario's own cards (its obstacles too) are public
-        cards[preset.card.id] = preset.card
     registry = battle.abilities.only(cards.values())
     projected = Battle.make(
         battle.board,
@@ -221,6 +231,7 @@ def _project_battle(
         battle.fixed,
     )
     with _LOCK:
+        _MADE[id(projected)] = projected
         _BATTLES[key] = (battle, projected)  # the true battle is kept, so its id is not reused meanwhile
         while len(_BATTLES) > _BATTLES_KEPT:
             _BATTLES.popitem(last=False)

@@ -379,3 +379,46 @@ def test_a_record_with_a_small_seed_still_replays() -> None:
     assert record.header["seed"] == 1234
     again = replay_record(record, resume=False)
     assert again.state.snapshot() == game.state.snapshot()
+
+
+def test_the_window_hands_the_computer_and_its_hints_a_projection() -> None:
+    """The window's computer player decides (and hints) from the side's projection: no seed, no
+    hidden army (the window draws its new battles' dice with a 128-bit seed)."""
+    from minis.ui.computer import ComputerPlayer, InlineExecutor
+
+    class Watching:
+        name = "watching"
+
+        def __init__(self) -> None:
+            self.given: list[Game] = []
+
+        def choose(self, game: Game) -> A.Action:
+            self.given.append(game)
+            return RandomBot(1).choose(game)
+
+    game = Game.new(AXIS_FORTIFIED, ALLIES_FORTIFIED, configuration=1, dice=Dice())
+    bot, advisor = Watching(), Watching()
+    time = iter(range(0, 10**9, 10))
+    player = ComputerPlayer(
+        {Side.AXIS: bot}, executor=InlineExecutor(), clock=lambda: next(time), advisor=advisor
+    )
+    other = RandomBot(2)
+    for _ in range(40):
+        side = game.decider()
+        if side is Side.AXIS:
+            while player.tick(game, lambda action: bool(game.apply(action) or True)) is None:
+                pass
+        elif side is Side.ALLIES:
+            assert player.hint(game, side) is not None
+            game.apply(other.choose(view(game, side, 1)))
+    for watcher in (bot, advisor):
+        assert watcher.given
+        for seen in watcher.given:
+            assert "seed" not in seen.header
+            assert seen.dice.seed != game.dice.seed
+    assert any(_no_allied_unit(g) for g in bot.given)
+
+
+def _no_allied_unit(seen: Game) -> bool:
+    """True if an Axis view left out some Allied unit (set-up: the Allies' army was still hidden)."""
+    return not any(u.side is Side.ALLIES for u in seen.state.units.values())
