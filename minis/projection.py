@@ -31,11 +31,21 @@ from collections.abc import Iterable, Mapping
 from minis.battle import Battle
 from minis.dice import Dice
 from minis.game import Game
-from minis.rules import obstacles
+from minis.rules import activation, defensive_fire, obstacles, overstack, sequence
 from minis.sides import Side
 from minis.state import GameState, Phase, Unit
 
-__all__ = ["PUBLIC_HEADER", "hidden_obstacles", "hidden_units", "project", "project_header", "project_state"]
+__all__ = [
+    "BOTH_ARMIES_HEADER",
+    "PUBLIC_HEADER",
+    "SECRET_HEADER",
+    "SETUP_FLAGS",
+    "hidden_obstacles",
+    "hidden_units",
+    "project",
+    "project_header",
+    "project_state",
+]
 
 #: Header entries every side may see (the seed never: it tells every die to come). Each army's card
 #: list and name are its side's own, and the other's once it is revealed; the cards' fingerprint is
@@ -56,6 +66,8 @@ PUBLIC_HEADER = (
 )
 #: Header entries made from both armies: seen once neither army hides anything.
 BOTH_ARMIES_HEADER = ("cards_version",)
+#: Header entries no side sees (listed so that a test finds every record key decided on).
+SECRET_HEADER = ("seed",)
 
 #: `GameState.flags` entries that may be seen during set-up (the obstacles are projected apart). A
 #: flag not listed is left out of a set-up projection; from turn 1 on, every unit and obstacle has
@@ -63,10 +75,10 @@ BOTH_ARMIES_HEADER = ("cards_version",)
 SETUP_FLAGS = frozenset(
     (
         obstacles.GONE,
-        "before-turn-1",  # minis.rules.sequence.BEFORE_TURN_1: the sides still to move before turn 1
-        "activation",  # minis.rules.activation.KEY: the unit acting (a Vanguard move)
-        "defensive-fire-step",  # minis.rules.defensive_fire.STEP_FIRED: who fired at the step under way
-        "overstack-penalty",  # minis.rules.overstack.KEY
+        sequence.BEFORE_TURN_1,  # the sides still to move before turn 1 (Vanguard)
+        activation.KEY,  # the unit acting
+        defensive_fire.STEP_FIRED,  # who fired at the step under way
+        overstack.KEY,  # the overstacked hexes still to settle
     )
 )
 

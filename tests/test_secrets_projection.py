@@ -58,9 +58,9 @@ def _seed(index: int) -> int:
     return random.Random(index).getrandbits(SEED_BITS)
 
 
-def _games() -> Iterator[tuple[str, Game]]:
+def _games(first: int = 0) -> Iterator[tuple[str, Game]]:
     """Games of several kinds, each seeded with a 128-bit seed (kept in the header, as a real game's)."""
-    n = 0
+    n = first
 
     def dice() -> Dice:
         nonlocal n
@@ -258,14 +258,15 @@ def _decisions(game: Game, limit: int = 3000) -> Iterator[Side]:
         game.apply(bot.choose(view(game, side, draw.randrange(2**63))))
 
 
+@pytest.mark.parametrize("first", [0, 100, 200])
 @pytest.mark.parametrize("name", [name for name, _ in _games()])
-def test_no_view_holds_the_hidden_army_or_the_seed(name: str) -> None:
-    game = dict(_games())[name]
+def test_no_view_holds_the_hidden_army_or_the_seed(name: str, first: int) -> None:
+    game = dict(_games(first))[name]
     hidden_seen = obstacles_seen = 0
     for count, side in enumerate(_decisions(game)):
         setup = game.state.phase is Phase.SETUP
-        if not setup and count % 15:
-            continue  # through the battle, every 15th decision (the walk takes a while)
+        if not setup and count % 5:
+            continue  # through the battle, every 5th decision (the walk takes a while)
         for who in (side, side.other) if setup else (side,):
             seen = view(game, who, seed=count)
             assert not leaks(game, who, seen), (name, count, who, leaks(game, who, seen))
@@ -356,6 +357,16 @@ def test_the_projection_lists_every_field_of_the_state() -> None:
         getattr(seen, field.name)  # AttributeError for a field the projection never set
 
 
+def test_every_header_key_of_a_record_is_decided_on() -> None:
+    """A new record header key must be listed as public, an army's, both armies' or secret."""
+    from minis.record import HEADER_KEYS
+
+    armies = {side.value for side in Side} | {f"{side.value}_name" for side in Side}
+    listed = {*projection.PUBLIC_HEADER, *projection.BOTH_ARMIES_HEADER, *projection.SECRET_HEADER, *armies}
+    assert set(HEADER_KEYS) <= listed, set(HEADER_KEYS) - listed
+    assert "seed" not in {*projection.PUBLIC_HEADER, *projection.BOTH_ARMIES_HEADER}
+
+
 def test_a_seed_drawn_for_a_real_game_has_128_bits_and_records_keep_it() -> None:
     seeds = [Dice().seed for _ in range(8)]
     assert all(isinstance(s, int) for s in seeds)
@@ -422,3 +433,39 @@ def test_the_window_hands_the_computer_and_its_hints_a_projection() -> None:
 def _no_allied_unit(seen: Game) -> bool:
     """True if an Axis view left out some Allied unit (set-up: the Allies' army was still hidden)."""
     return not any(u.side is Side.ALLIES for u in seen.state.units.values())
+
+
+# --- known leaks left for a decision: ids that depend on the other army -------------------------------
+
+
+def _obstacle_ids(game: Game, side: Side) -> set[str]:
+    return {o.id for o in obstacles.all_obstacles(view(game, side, seed=1).state) if o.side is side}
+
+
+@pytest.mark.xfail(strict=True, reason="unit ids are numbered across both armies (Game.new, unique_id)")
+def test_own_ids_do_not_depend_on_the_other_army() -> None:
+    """An obstacle card both sides may field: the Allied copy is `pillbox#2` when the Axis army has one
+    (it is numbered after the Axis army's), so the Allies' own ids tell them what the Axis hides."""
+    allies = Army("b", Side.ALLIES, units=("m1-garand-rifle", "pillbox"))
+    ids = []
+    for axis_units in (("mauser-kar-98k",), ("mauser-kar-98k", "pillbox")):
+        game = Game.new(
+            Army("a", Side.AXIS, units=axis_units), allies, configuration=1, dice=Dice(seed=_seed(3))
+        )
+        ids.append(_obstacle_ids(game, Side.ALLIES))
+    assert ids[0] == ids[1]
+
+
+@pytest.mark.xfail(strict=True, reason="preset ids are made unique after the armies' (setup._place_presets)")
+def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
+    """River Crossing's preset DUKW is `dukw#2` when the Allied army has a DUKW of its own: the Axis sees
+    the preset's id before the Allies deploy."""
+    scenario = load_scenario(SCENARIOS_DIR / "river-crossing.toml")
+    axis = Army("a", Side.AXIS, units=("mauser-kar-98k",))
+    presets = []
+    for allied_units in (("m1-garand-rifle",), ("m1-garand-rifle", "dukw")):
+        allies = Army("b", Side.ALLIES, units=allied_units)
+        game = start_game(scenario, axis, allies, dice=Dice(seed=_seed(4)), check_armies=False)
+        seen = view(game, Side.AXIS, seed=1)
+        presets.append(sorted(seen.state.battle.presets))
+    assert presets[0] == presets[1]
