@@ -478,7 +478,7 @@ class AbilityRegistry:
 
     def knows_only(self, card_ids: Collection[str]) -> bool:
         """True if every card in the memo is one of `card_ids` (a projection may keep this registry)."""
-        return all(card_id in card_ids for card_id in self._cards)
+        return all(card_id in card_ids for card_id in list(self._cards))  # (a copy: another thread may add)
 
     def hooks(self, card: StatCard) -> CardHooks:
         """What `card`'s abilities hook into (worked out once per card object)."""
