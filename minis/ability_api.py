@@ -12,7 +12,7 @@ The engine asks its questions through `minis.abilities`, never through the hooks
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -465,6 +465,20 @@ class AbilityRegistry:
     def with_classes(self, *classes: type[Ability]) -> AbilityRegistry:
         """The same rule set with more (or replaced) abilities, each named by its `id`."""
         return AbilityRegistry({**self.classes, **{cls.id: cls for cls in classes}}, self.sight_blockers)
+
+    def only(self, cards: Iterable[StatCard]) -> AbilityRegistry:
+        """The same rule set with a memo of these cards' hooks only (a side's projection: the memo of a
+        registry shared by every game in the process holds every card it was ever asked about)."""
+        registry = AbilityRegistry(self.classes, self.sight_blockers)
+        for card in cards:
+            cached = self._cards.get(card.id)
+            if cached is not None and cached.card is card:
+                registry._cards[card.id] = cached
+        return registry
+
+    def knows_only(self, card_ids: Collection[str]) -> bool:
+        """True if every card in the memo is one of `card_ids` (a projection may keep this registry)."""
+        return all(card_id in card_ids for card_id in list(self._cards))  # (a copy: another thread may add)
 
     def hooks(self, card: StatCard) -> CardHooks:
         """What `card`'s abilities hook into (worked out once per card object)."""

@@ -12,6 +12,7 @@ dice" and resumes once `push()` has added more (the rules-test runner feeds dice
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 
 #: A seeded source hands its values out in batches of this many: what it has drawn but not yet
@@ -22,6 +23,9 @@ _BATCH = 256
 #: dozen dice, so drawing a whole batch up front costs more than the game; the values are the same).
 _CHUNK = 16
 _FACES = range(1, 7)
+#: The bits of a seed drawn from the system's randomness when none is given (a real game): too many to
+#: try them all, so the dice a player sees never reveal the seed, and with it the dice to come.
+SEED_BITS = 128
 
 
 class NeedDice(Exception):
@@ -31,7 +35,7 @@ class NeedDice(Exception):
 class Dice:
     """Six-sided dice: `seed` for an endless reproducible sequence, or `script` for a fixed list.
 
-    With neither, the source is seeded from the system's randomness (a real game).
+    With neither, the source is seeded from the system's randomness (a real game; `SEED_BITS` bits).
     A scripted source never invents values: past its end it raises `NeedDice`.
     """
 
@@ -50,7 +54,7 @@ class Dice:
             self.push(script)
         else:
             if seed is None:
-                self.seed = random.SystemRandom().randrange(2**32)
+                self.seed = secrets.randbits(SEED_BITS)
             self._rng = random.Random(self.seed)
 
     @classmethod

@@ -284,8 +284,8 @@ C C C C C C C C
 
 
 def test_shared_hex_values_are_those_of_a_fresh_evaluator_and_follow_the_enemy() -> None:
-    """The process keeps evaluators by what their values depend on: the same position gives the same
-    values as a fresh one, and an enemy that moved gives another evaluator."""
+    """The process keeps evaluators by what their values depend on: the same position (two views of
+    it) gives the same values as a fresh one, and an enemy that moved gives another evaluator."""
     b = board("""
 C C C C C C C C
  C C C F C C C C
@@ -295,13 +295,13 @@ C C C C C C C C
     rifles = unit(b, "rifles", "mauser-kar-98k", "axis", "A2")
     gun = unit(b, "gun", "pak-38-anti-tank-gun", "axis", "C2")
     game = position(b, [tank, rifles, gun], phase="movement", active="allies")
-    shared = Evaluator.shared(game.state, Side.ALLIES)
-    assert Evaluator.shared(view(game, Side.ALLIES, 1).state, Side.ALLIES) is shared
+    shared = Evaluator.shared(view(game, Side.ALLIES, 1).state, Side.ALLIES)
+    assert Evaluator.shared(view(game, Side.ALLIES, 2).state, Side.ALLIES) is shared
     fresh = Evaluator.make(game.state, Side.ALLIES, Sight(b))
     sherman = game.state.units["sherman"]
     for hex_ in b.hexes:
         assert shared.value(sherman, hex_) == fresh.value(sherman, hex_)
-    moved = game.copy()
+    moved = view(game, Side.ALLIES, 3)
     moved.state.update("gun", hex=b.parse("B4"))
     other = Evaluator.shared(moved.state, Side.ALLIES)
     assert other is not shared

@@ -2,8 +2,9 @@
 hands them to the battle one at a time, at a pace a person can follow.
 
 - It decides only when the game waits for one of its sides (`Game.decider`), and only from
-  `minis.ai.bot.view(game, side, seed)`: a copy with dice of its own and the other army hidden until
-  it deploys. The copy is made here, on the window's thread; the bot works on it in a worker thread
+  `minis.ai.bot.view(game, side, seed)`: its side's projection (`minis.projection`: no dice seed, the
+  other army only as deployment reveals it) with dice of its own. The projection is made here, on the
+  window's thread; the bot works on it in a worker thread
   (`concurrent.futures`), so the window keeps drawing while it thinks (the search bot's playouts run
   in processes of its own).
 - Its action is applied by the caller (`tick`'s `apply`: the battle screen's controller, so the

@@ -1,0 +1,250 @@
+"""What a side may see: a battle rebuilt from the parts a player at the table may know.
+
+A side's projection is a new `Game` built by listing what the side may see, never a copy of the game
+with its secrets deleted, so anything added to the game later stays out of it until it is listed here.
+The bots decide from it (`minis.ai.bot.view`); a network server sends it to each player.
+
+What a side may see (docs/engine.md, "What a side may see"):
+
+- Everything public: the battle's terms, the rule set, the map and the objective, the turn, the phase,
+  who decides, the ends, the winner, the bookkeeping of what happened on the table (activations,
+  defensive fire, broken roads, losses, abilities used) and the scenario's preset units and obstacles.
+- Its own army: every unit and obstacle card, placed or not, its name and card list.
+- The other army only as the rules reveal it: armies are built in secret and revealed as they deploy
+  (rulebook, "Setting up"). During set-up the other side's units still off the map and its obstacles
+  not yet placed are not seen, nor is their number, its army's card list, name and cards fingerprint;
+  once the battle starts every unit has been revealed (those off the map included: aircraft, Heroes,
+  Paratroopers).
+- The abilities' hooks (`AbilityRegistry`) only for the card kinds it may see: the projection's
+  battle has a registry of its own whose memo is filled from the visible cards.
+- Never a dice seed, a dice source's state or the record with its dice: the projection's dice are
+  the ones its caller gives it (a bot's own seed), and the header has no `seed`.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+
+from minis.battle import Battle
+from minis.dice import Dice
+from minis.game import Game
+from minis.rules import activation, defensive_fire, obstacles, overstack, sequence
+from minis.sides import Side
+from minis.state import GameState, Phase, Unit
+
+__all__ = [
+    "BOTH_ARMIES_HEADER",
+    "PUBLIC_HEADER",
+    "SECRET_HEADER",
+    "SETUP_FLAGS",
+    "hidden_obstacles",
+    "hidden_units",
+    "project",
+    "project_header",
+    "project_state",
+]
+
+#: Header entries every side may see (the seed never: it tells every die to come). Each army's card
+#: list and name are its side's own, and the other's once it is revealed; the cards' fingerprint is
+#: made from both armies' cards, so it too waits for the other army.
+PUBLIC_HEADER = (
+    "format",
+    "start",
+    "scenario",
+    "attacker",
+    "configuration",
+    "turn_limit",
+    "scenario_file",
+    "maps_version",
+    "rules",
+    "rule_options",
+    "computer",
+    "strength",
+)
+#: Header entries made from both armies: seen once neither army hides anything.
+BOTH_ARMIES_HEADER = ("cards_version",)
+#: Header entries no side sees (listed so that a test finds every record key decided on).
+SECRET_HEADER = ("seed",)
+
+#: `GameState.flags` entries that may be seen during set-up (the obstacles are projected apart). A
+#: flag not listed is left out of a set-up projection; from turn 1 on, every unit and obstacle has
+#: been revealed and the flags are the table's public bookkeeping, so all of them are seen.
+SETUP_FLAGS = frozenset(
+    (
+        obstacles.GONE,
+        sequence.BEFORE_TURN_1,  # the sides still to move before turn 1 (Vanguard)
+        activation.KEY,  # the unit acting
+        defensive_fire.STEP_FIRED,  # who fired at the step under way
+        overstack.KEY,  # the overstacked hexes still to settle
+    )
+)
+
+
+def hidden_units(state: GameState, side: Side) -> frozenset[str]:
+    """The units `side` may not see yet: during set-up, the other army's units not on the map.
+
+    Armies are chosen in secret and revealed as they deploy (rulebook, "Setting up"); once the
+    battle has started every unit has been seen. Preset units are the scenario's, known to both.
+    """
+    if state.phase is not Phase.SETUP:
+        return frozenset()
+    presets = state.battle.presets
+    return frozenset(
+        unit.id
+        for unit in state.units.values()
+        if unit.side is not side and unit.hex is None and not unit.removed and unit.id not in presets
+    )
+
+
+def hidden_obstacles(state: GameState, side: Side) -> frozenset[str]:
+    """The other side's obstacles `side` may not see: those not yet placed (they are placed openly)."""
+    return frozenset(o.id for o in obstacles.all_obstacles(state) if o.side is not side and o.hex is None)
+
+
+def _visible_units(state: GameState, side: Side) -> dict[str, Unit]:
+    """The units `side` may see, in the game's order: its own, the presets, the other army's once
+    revealed (on the map, or every one once set-up is over)."""
+    units = state.units
+    if state.phase is not Phase.SETUP:
+        return units.copy()
+    presets = state.battle.presets
+    return {
+        uid: unit
+        for uid, unit in units.items()
+        if unit.side is side or unit.hex is not None or unit.removed or uid in presets
+    }
+
+
+def _project_flags(state: GameState, side: Side, seen: Mapping[str, Unit]) -> dict[str, object]:
+    """The flags `side` may see (`SETUP_FLAGS`; all of them after set-up), the obstacles projected."""
+    flags: dict[str, object] = {}
+    setup = state.phase is Phase.SETUP
+    for key, value in state.flags.items():
+        if key == obstacles.OBSTACLES:
+            assert isinstance(value, tuple)
+            flags[key] = tuple(o for o in value if o.side is side or o.hex is not None)
+        elif not setup or key in SETUP_FLAGS or _of_a_seen_unit(key, seen):
+            flags[key] = value
+    return flags
+
+
+def _of_a_seen_unit(key: str, seen: Mapping[str, Unit]) -> bool:
+    """A once-per-game flag of a unit the side sees (`minis.rules.flags.mark_used`: `NAME:UNIT`)."""
+    _, colon, unit_id = key.partition(":")
+    return bool(colon) and unit_id in seen
+
+
+def project_state(state: GameState, side: Side) -> GameState:
+    """The state as `side` may know it, built field by field from what it may see (a test checks
+    that every field of `GameState` is listed here)."""
+    seen = _visible_units(state, side)
+    complete = len(seen) == len(state.units)
+    flags = _project_flags(state, side, seen) if state.flags else {}
+    new = GameState.__new__(GameState)
+    new.battle = _project_battle(state.battle, side, seen, _obstacles_in(flags), complete)
+    new.units = seen
+    new.turn = state.turn
+    new.phase = state.phase
+    new.stage = state.stage
+    new.first = state.first
+    new.active = state.active
+    new.chooser = state.chooser
+    new.deploying = state.deploying
+    new.ends = state.ends.copy()
+    new.objective = state.objective
+    new.winner = state.winner
+    new.activated = state.activated.copy() if complete else {u for u in state.activated if u in seen}
+    new.fired = state.fired.copy() if complete else {u: n for u, n in state.fired.items() if u in seen}
+    new.road_bonus = state.road_bonus.copy() if complete else {u for u in state.road_bonus if u in seen}
+    move = state.move
+    new.move = move.but() if move is not None and move.unit in seen else None
+    new.placing = state.placing if state.placing in seen else None
+    new.broken_roads = state.broken_roads
+    new.entry_counter = state.entry_counter
+    new.flags = flags
+    new.losses = state.losses
+    return new
+
+
+def _obstacles_in(flags: Mapping[str, object]) -> tuple[obstacles.Obstacle, ...]:
+    found = flags.get(obstacles.OBSTACLES, ())
+    return found if isinstance(found, tuple) else ()
+
+
+def project_header(header: Mapping[str, object], side: Side, revealed: bool) -> dict[str, object]:
+    """The header entries `side` may see: the public ones, its own army's, the other's once `revealed`."""
+    allowed = [*PUBLIC_HEADER, side.value, f"{side.value}_name"]
+    if revealed:
+        allowed += [side.other.value, f"{side.other.value}_name", *BOTH_ARMIES_HEADER]
+    return {key: header[key] for key in allowed if key in header}
+
+
+def project(game: Game, side: Side, dice: Dice) -> Game:
+    """`side`'s projection of `game`: its state and header as the side may know them, `dice` its dice
+    (the caller's own: never derived from the game's), no record and nothing waiting for dice."""
+    state = game.state
+    revealed = not hidden_units(state, side) and not hidden_obstacles(state, side)
+    twin = Game.__new__(Game)
+    twin.state = project_state(state, side)
+    twin.dice = dice
+    twin.header = project_header(game.header, side, revealed)
+    twin._log = []
+    twin._record = []
+    twin.load_board = game.load_board
+    twin._pending = None
+    return twin
+
+
+# --- the projected battle ----------------------------------------------------------------------------
+
+#: Projected battles by (true battle, the units seen): a search makes a projection at every action of
+#: its playouts, so the battle (its hooks worked out per card) is made once per battle and units seen.
+_BATTLES: OrderedDict[tuple[int, Side, tuple[str, ...]], tuple[Battle, Battle]] = OrderedDict()
+_BATTLES_KEPT = 16
+#: The battles made here (by id), so a projection of a projection may keep its battle (and the caches
+#: keyed by it: the heuristic's evaluators) when it sees all of it.
+_MADE: weakref.WeakValueDictionary[int, Battle] = weakref.WeakValueDictionary()
+_LOCK = threading.Lock()
+
+
+def _project_battle(
+    battle: Battle,
+    side: Side,
+    seen: Mapping[str, Unit],
+    seen_obstacles: Iterable[obstacles.Obstacle],
+    complete: bool,
+) -> Battle:
+    """The battle for the units seen, with an ability registry whose memo holds only the cards seen (the
+    true battle's registry is shared by every game of the process and knows every card it was asked)."""
+    cards = {unit.card.id: unit.card for unit in seen.values()}
+    for obstacle in seen_obstacles:
+        cards[obstacle.card.id] = obstacle.card
+    for preset in battle.terms.presets:  # the scenario's own cards (its obstacles too) are public
+        cards[preset.card.id] = preset.card
+    if complete and _MADE.get(id(battle)) is battle and battle.abilities.knows_only(cards):
+        return battle  # a projection's own battle, every unit seen (a search's playout): kept as it is
+    key = (id(battle), side, tuple(seen))
+    with _LOCK:
+        found = _BATTLES.get(key)
+        if found is not None and found[0] is battle:
+            _BATTLES.move_to_end(key)
+            return found[1]
+    registry = battle.abilities.only(cards.values())
+    projected = Battle.make(
+        battle.board,
+        seen.values(),
+        battle.terms,
+        registry,
+        battle.configuration,
+        battle.presets,
+        battle.fixed,
+    )
+    with _LOCK:
+        _MADE[id(projected)] = projected
+        _BATTLES[key] = (battle, projected)  # the true battle is kept, so its id is not reused meanwhile
+        while len(_BATTLES) > _BATTLES_KEPT:
+            _BATTLES.popitem(last=False)
+    return projected
