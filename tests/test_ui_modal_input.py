@@ -176,3 +176,40 @@ def test_a_press_released_after_a_dialog_opened_clicks_nothing(
     assert screen.dialog is not None and screen.state.units["panzer-iv-ausf-g"].hex is None
     driver.click_box(screen.dialog.buttons[1].box)  # Stay: the dialog's own click works at once
     assert screen.dialog is None and screen.state.units["panzer-iv-ausf-g"].hex is None
+
+
+def test_escape_on_the_initiative_question_asks_to_leave_and_stay_brings_it_back(
+    driver: Any, arcade: Any, tmp_path: Path, shots: Path
+) -> None:
+    """The initiative must be answered (nothing can be put off): Escape does what it does everywhere in
+    a battle, it asks "Leave this battle?"; Stay brings the question back, Leave goes to the menu."""
+    from minis.state import Stage
+    from minis.ui.battle import BattleScreen
+    from minis.ui.menu import MainMenu
+    from minis.ui.session import Session
+
+    axis = Army("Axis", Side.AXIS, units=("mauser-kar-98k",))
+    allies = Army("Allies", Side.ALLIES, units=("m1-garand-rifle",))
+    game = Game.new(axis, allies, configuration=2, dice=Dice.scripted([5, 1, 2, 6, 6]))
+    for action in ("first allies", "end east", "deploy m1-garand-rifle G14", "ready"):
+        game.apply(action)
+    game.apply("deploy mauser-kar-98k G2")
+    game.apply("ready")  # the initiative dice: Axis 1 + 2, Allies 6 + 6
+    assert game.state.stage is Stage.CHOOSE_FIRST and game.state.turn == 1
+    screen = BattleScreen(driver.window, Session(game, saves=tmp_path))
+    driver.window.open(screen)
+    driver.frame()
+    assert screen.dialog is not None and screen.dialog.title.text == "Turn 1: initiative"
+    assert "Esc: leave" in screen.hint_text
+    driver.key(arcade.key.ESCAPE)
+    assert screen.dialog is not None and screen.dialog.title.text == "Leave this battle?"
+    driver.screenshot(shots / "initiative-escape.png")
+    driver.key(arcade.key.N)  # Stay
+    assert screen.dialog is not None and screen.dialog.title.text == "Turn 1: initiative"
+    driver.key(arcade.key.A)  # answered as before
+    assert screen.state.first is Side.AXIS and screen.state.stage is not Stage.CHOOSE_FIRST
+    driver.window.open(BattleScreen(driver.window, Session(game.copy(), saves=tmp_path)))
+    driver.frame()
+    driver.key(arcade.key.ESCAPE)
+    driver.key(arcade.key.Y)  # Leave
+    assert isinstance(driver.screen, MainMenu)

@@ -142,8 +142,8 @@ HINTS: dict[Stage | None, str] = {
     "takes the hit",
     Stage.CHOOSE_OBJECTIVE: "Click (or W A S D + Space) a highlighted hex for the objective · L: labels · "
     "+/-: zoom",
-    Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first",
-    Stage.CHOOSE_END: "W: the west end · E: the east end",
+    Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first · Esc: leave (it asks)",
+    Stage.CHOOSE_END: "W: the west end · E: the east end · Esc: leave (it asks)",
     None: "Ctrl+S: save · Ctrl+O: load · Esc: leave",
 }
 #: The hint line in the flight and airstrike phases (their stage is ACT, like movement and assault).
@@ -491,7 +491,18 @@ class BattleScreen(Screen):
             self.dice.set_rolls([roll] if rolled else [])
             self._fit_dice()
         buttons = [_button(choice) for choice in question.choices]
-        return Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
+        return Dialog(
+            question.title, question.text, buttons, on_cancel=self._leave_question, width=PANEL_WIDTH + 20
+        )
+
+    def _leave_question(self) -> None:
+        """Escape on a question the game waits for (the coin flip's or initiative's first player, the
+        end): nothing can be put off, so Escape does what it does everywhere in a battle, it asks
+        'Leave this battle?'; Stay brings the question back."""
+        self.show_dialog(leave_dialog(self, self._leave_text(), on_stay=self.next_dialog))
+
+    def _leave_text(self) -> str:
+        return f"The game is saved automatically at every phase ({self.session.autosave_path})."
 
     def _casualty_dialog(self, title: str, text: str) -> Dialog:
         return Dialog(
@@ -674,11 +685,7 @@ class BattleScreen(Screen):
         if self.controller.selected is not None and self.stage is not Stage.DEPLOY:
             self.controller.clear_selection()
             return True
-        self.show_dialog(
-            leave_dialog(
-                self, f"The game is saved automatically at every phase ({self.session.autosave_path})."
-            )
-        )
+        self.show_dialog(leave_dialog(self, self._leave_text()))
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:

@@ -181,7 +181,8 @@ def counter_mesh(
     )
     texts.append(TextSpec(str(unit.card.speed), c[0] - 19.5 * k, row, NUMBER_SIZE * k, text, bold=True))
     texts.append(TextSpec(unit.card.defense_text, c[0] + 15.0 * k, row, NUMBER_SIZE * k, text, bold=True))
-    texts.append(TextSpec(name, c[0], c[1] - 0.42 * hh, NAME_SIZE * k, text, bold=True))
+    size = NAME_SIZE * k * shortnames.scale(name)  # a long name a little smaller, inside the counter
+    texts.append(TextSpec(name, c[0], c[1] - 0.42 * hh, size, text, bold=True))
     if angle is not None:
         _arrow(mesh, c, angle, k)
     _badges(mesh, texts, unit, c, k, passenger, rim)
@@ -281,7 +282,9 @@ def air_tag(mesh: Mesh, unit: Unit, slot: Slot, name: str, *, acted: bool = Fals
     mesh.polygon(_rect(c, hw, hh), rim)
     mesh.polygon(_rect(c, hw - 1.5 * k, hh - 1.5 * k), face)
     silhouettes.draw(mesh, silhouettes.Kind.AIRCRAFT, (c[0] - hw + 9.0 * k, c[1]), 7.5 * k, text)
-    texts = [TextSpec(name, c[0] + 7.5 * k, c[1], AIR_NAME_SIZE * k, text, bold=True)]
+    texts = [
+        TextSpec(name, c[0] + 7.5 * k, c[1], AIR_NAME_SIZE * k * shortnames.scale(name), text, bold=True)
+    ]
     half = 4.6 * k
     ups = [label for on, label in ((unit.disrupted, "D"), (unit.damaged, "X")) if on]
     for i, label in enumerate(ups):
