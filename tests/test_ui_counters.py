@@ -33,7 +33,7 @@ from minis.ui.counters import (
     units_mesh,
 )
 from minis.ui.demo import demo_game
-from minis.ui.shortnames import LIMIT, MAX_EM, short_names, text_em
+from minis.ui.shortnames import LIMIT, MAX_EM, scale, short_names, text_em
 from minis.ui.silhouettes import Kind, kind_of
 
 # --- short names ---------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_a_stack_spreads_out_whole_with_every_name() -> None:
     _, texts = fan_mesh(state, hex_, names=names)
     shown = {t.text for t in texts}
     assert {names[u.id] for u in state.occupancy()[hex_]} <= shown
-    assert all(t.size == NAME_SIZE for t in texts if t.text in names.values())
+    assert all(t.size == NAME_SIZE * scale(t.text) for t in texts if t.text in names.values())  # whole size
     single = next(h for h, units in state.occupancy().items() if len(units) == 1)
     lone, lone_texts = fan_mesh(state, single, names=names)
     assert len(lone) == 0 and lone_texts == []
@@ -244,8 +244,10 @@ def test_names_are_ten_pixels_tall_and_fit_their_counters_at_the_default_zoom(
     room = 2 * (HALF_WIDTH - RIM) * zoom
     theme.load_fonts()
     for name in battle_names(screen.state).values():
+        size = pixels * scale(name)  # a long name is printed smaller, its capitals 7.5 pixels at least
+        assert size * CAP_HEIGHT >= (10.0 if scale(name) == 1 else 7.5), name
         text = arcade.Text(
-            name, 0, 0, (0, 0, 0, 255), pixels / PIXELS_PER_POINT, font_name=theme.FONT, bold=True
+            name, 0, 0, (0, 0, 0, 255), size / PIXELS_PER_POINT, font_name=theme.FONT, bold=True
         )
         assert text.content_width <= room, name
 

@@ -11,6 +11,7 @@ The UI changes a game only through the engine's actions; nothing here decides a 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,15 @@ if TYPE_CHECKING:
 WIDTH = 1280
 HEIGHT = 800
 TITLE = "minis"
+
+#: No mouse button is held (`Screen._press_target`).
+NO_PRESS = object()
+#: A point outside every widget: a release there ends a press and clicks nothing.
+OUTSIDE = -1_000_000
+#: A second click this soon (seconds) and this near (pixels) to a click that changed what is in front
+#: is the second half of a double-click: it is dropped, not given to what the first click opened.
+DOUBLE_CLICK_TIME = 0.5
+DOUBLE_CLICK_SLOP = 6
 
 
 class Screen(arcade.View):
@@ -50,6 +60,8 @@ class Screen(arcade.View):
         self.focus_index: int | None = None
         #: A modal dialog over the screen: while it is open it gets every input event.
         self.dialog: Dialog | None = None
+        #: Where the mouse button now held went when pressed: a dialog, None (the widgets) or NO_PRESS.
+        self._press_target: Dialog | object | None = NO_PRESS
         self._title = Label(self.title, size=theme.TITLE_SIZE, bold=True)
         self._hint = Label(self.hint, size=theme.SMALL_SIZE + 1, colour=theme.TEXT_DIM)
 
@@ -74,6 +86,11 @@ class Screen(arcade.View):
         self.layout(width, height)
         if self.dialog is not None:
             self.place_dialog(self.dialog)
+
+    def modal(self) -> object | None:
+        """What takes all input over the screen now (its dialog), or None: the window's `InputGate`
+        keeps a press's release and a key's text from reaching anything else when this changes."""
+        return self.dialog
 
     def show_dialog(self, dialog: Dialog | None) -> None:
         """Open a modal dialog (None closes it)."""
@@ -196,6 +213,7 @@ class Screen(arcade.View):
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        self._press_target = self.dialog
         if self.dialog is not None:
             return self.dialog.on_mouse_press(x, y, button, modifiers)
         for widget in self.widgets:
@@ -206,14 +224,26 @@ class Screen(arcade.View):
         return True
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        target, self._press_target = self._press_target, NO_PRESS
+        if target is not NO_PRESS and target is not self.dialog:
+            # a dialog opened or closed while the button was held: the release reaches neither the
+            # dialog nor the screen behind it; what the press went to hears only that it is over
+            self.release_outside(target, button)
+            return True
         if self.dialog is not None:
             return self.dialog.on_mouse_release(x, y, button, modifiers)
         for widget in self.widgets:
             widget.on_mouse_release(x, y, button, modifiers)
         return True
 
+    def release_outside(self, target: object, button: int) -> None:
+        """The button is up, away from everything: `target` (a dialog, or None: the widgets) forgets its
+        press without clicking (a release outside a button clicks nothing)."""
+        for widget in [target] if isinstance(target, Widget) else self.widgets:
+            widget.on_mouse_release(OUTSIDE, OUTSIDE, button, 0)
+
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> bool:
-        if self.dialog is not None:
+        if self.dialog is not None or self._press_target not in (NO_PRESS, None):
             return True
         for widget in self.widgets:
             if widget.visible and widget.on_mouse_drag(x, y, dx, dy):
@@ -316,6 +346,120 @@ class FrameCache:
         ctx.screen.use(force=True)  # the copy leaves raw framebuffer bindings behind
 
 
+class InputGate:
+    """Every press belongs to what was in front when it began; nothing else hears the rest of it.
+
+    A click or key given to a dialog must never reach the screen behind it, also when that click or
+    key closes the dialog: the button's release, a drag, the key's text (pyglet sends a key's
+    `on_text` right after its `on_key_press`: the N that answers a question would be typed into the
+    search box behind it) and its release go only where the press went, or nowhere if that is gone.
+    The second click of a double-click whose first click opened or closed something is dropped too
+    (a player double-clicking Open would otherwise add the card under the pointer in the army builder
+    behind the file dialog). The window keeps this object's handlers above the shown screen's
+    (`MinisWindow.show_view`), so it holds for every screen and dialog without their help; a screen
+    says what is in front of it with `Screen.modal`, and sorts a release between its dialog and its
+    widgets itself (`Screen.on_mouse_release`).
+    """
+
+    def __init__(self, window: MinisWindow) -> None:
+        self.window = window
+        #: For each mouse button held: the view it was pressed on, and what was in front of it (None as
+        #: the view: the press was dropped, and so is the rest of it).
+        self.buttons: dict[int, tuple[arcade.View | None, object]] = {}
+        #: For each key held: the view it was pressed on.
+        self.keys: dict[int, arcade.View | None] = {}
+        #: What was in front at the last key press: its text (sent with it) goes there only.
+        self.typing: tuple[arcade.View | None, object] | None = None
+        #: The last click: (time, x, y, what was in front when it ended).
+        self.last_click: tuple[float, float, float, tuple[arcade.View | None, object]] | None = None
+        #: Events dropped (tests check the gate with it).
+        self.dropped = 0
+
+    def front(self) -> tuple[arcade.View | None, object]:
+        view = self.window.current_view
+        return (view, view.modal() if isinstance(view, Screen) else None)
+
+    def handlers(self) -> dict[str, Callable[..., bool]]:
+        return {
+            "on_mouse_press": self.on_mouse_press,
+            "on_mouse_release": self.on_mouse_release,
+            "on_mouse_drag": self.on_mouse_drag,
+            "on_key_press": self.on_key_press,
+            "on_key_release": self.on_key_release,
+            "on_text": self.on_text,
+            "on_text_motion": self.on_text_motion,
+            "on_text_motion_select": self.on_text_motion,
+            "on_update": self.on_update,
+        }
+
+    def _drop(self) -> bool:
+        self.dropped += 1
+        return True
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        front = self.front()
+        last, self.last_click = self.last_click, None
+        if last is not None:
+            at, lx, ly, then = last
+            if (
+                then != front
+                and self.window.clock() - at <= DOUBLE_CLICK_TIME
+                and abs(x - lx) <= DOUBLE_CLICK_SLOP
+                and abs(y - ly) <= DOUBLE_CLICK_SLOP
+            ):
+                self.buttons[button] = (None, None)  # its release and drags go with it
+                return self._drop()
+        self.buttons[button] = front
+        return False
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        pressed = self.buttons.pop(button, None)
+        if pressed is None:
+            return False  # a press this window never saw
+        view, _ = pressed
+        if view is None:
+            return self._drop()
+        self.last_click = (self.window.clock(), x, y, pressed)
+        if view is not self.window.current_view:
+            # pressed on a screen that has gone or is covered: it ends the press, nothing is clicked
+            view.on_mouse_release(OUTSIDE, OUTSIDE, button, modifiers)
+            return self._drop()
+        # a dialog that opened or closed since the press: the screen drops the release itself
+        return False
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> bool:
+        front = self.front()
+        for button, (view, _) in self.buttons.items():
+            if buttons & button and view is not front[0]:
+                return self._drop()
+        return False
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        front = self.front()
+        self.keys[symbol] = front[0]
+        self.typing = front
+        return False
+
+    def on_key_release(self, symbol: int, modifiers: int) -> bool:
+        self.typing = None
+        if symbol in self.keys and self.keys.pop(symbol) is not self.window.current_view:
+            return self._drop()
+        return False
+
+    def on_update(self, delta_time: float) -> bool:
+        """A frame: text from now on is typed, not the last key press's own (pyglet sends that at once)."""
+        self.typing = None
+        return False
+
+    def on_text(self, text: str) -> bool:
+        if self.typing is not None and self.typing != self.front():
+            return self._drop()
+        return False
+
+    def on_text_motion(self, motion: int) -> bool:
+        return self.on_text("")
+
+
 #: Events of the loop itself; every other event (input, resize, expose) may change the picture.
 LOOP_EVENTS = frozenset({"on_draw", "on_refresh", "on_update", "on_fixed_update"})
 
@@ -352,6 +496,10 @@ class MinisWindow(arcade.Window):
         self.skipped_frames = 0
         #: The top screen's look while `draw` draws it (None outside a frame).
         self.frame_look: Hashable = None
+        #: Seconds, for telling a double-click (the test driver steps a clock of its own).
+        self.clock: Callable[[], float] = time.monotonic
+        #: Keeps every press, its release and a key's text with what was in front when it began.
+        self.gate = InputGate(self)
 
     def dispatch_event(self, *args: object) -> None:
         if args and args[0] not in LOOP_EVENTS:
@@ -399,7 +547,9 @@ class MinisWindow(arcade.Window):
     def show_view(self, new_view: arcade.View) -> None:
         self.frames.invalidate()
         self._stale = True
+        self.remove_handlers(**self.gate.handlers())
         super().show_view(new_view)
+        self.push_handlers(**self.gate.handlers())  # above the view's: it hears every input event first
 
     def open(self, screen: Screen) -> None:
         """Show `screen` on top of the current one; Escape comes back."""

@@ -732,6 +732,9 @@ class ArmyBuilder(Screen):
     def on_back(self) -> bool:
         from minis.ui.confirm import leave_dialog
 
+        if self.focused is self.search and self.search.clear():  # Escape in the search box empties it
+            return True
+
         self.show_dialog(leave_dialog(self, "The armies built so far are lost (Ctrl+S saves this one)."))
         return True
 

@@ -83,6 +83,7 @@ from minis.ui.counters import (
     air_tag,
     aircraft_over,
     counter_mesh,
+    fan_box,
     fan_mesh,
     fan_unit_at,
     units_mesh,
@@ -141,8 +142,8 @@ HINTS: dict[Stage | None, str] = {
     "takes the hit",
     Stage.CHOOSE_OBJECTIVE: "Click (or W A S D + Space) a highlighted hex for the objective · L: labels · "
     "+/-: zoom",
-    Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first",
-    Stage.CHOOSE_END: "W: the west end · E: the east end",
+    Stage.CHOOSE_FIRST: "A: the Axis go first · L: the Allies go first · Esc: leave (it asks)",
+    Stage.CHOOSE_END: "W: the west end · E: the east end · Esc: leave (it asks)",
     None: "Ctrl+S: save · Ctrl+O: load · Esc: leave",
 }
 #: The hint line in the flight and airstrike phases (their stage is ACT, like movement and assault).
@@ -309,6 +310,7 @@ class BattleScreen(Screen):
         self.computer = computer
         self.early_end = EarlyEnd()  # asks before a phase ends with units that could still act
         self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, cursor=True)
+        self.map.pointing = self._pointing  # a stack spread out stays open under the pointer
         self.banner = Label("", size=theme.TEXT_SIZE + 3, bold=True, align="right")
         self.phase_title = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
         self.info = Label("", size=theme.TEXT_SIZE, multiline=True)
@@ -344,6 +346,8 @@ class BattleScreen(Screen):
         self._layers_version: object = None
         self._counters_key: object = None
         self._fan_key: object = None
+        #: The hex whose stack is spread out now (None: none).
+        self._fan_hex: Hex | None = None
         self._under_key: object = None
         #: The drawing of the map's effects (smoke, blown bridges), rebuilt only when they change.
         self.effects = effect_ui.picture(())
@@ -487,7 +491,18 @@ class BattleScreen(Screen):
             self.dice.set_rolls([roll] if rolled else [])
             self._fit_dice()
         buttons = [_button(choice) for choice in question.choices]
-        return Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
+        return Dialog(
+            question.title, question.text, buttons, on_cancel=self._leave_question, width=PANEL_WIDTH + 20
+        )
+
+    def _leave_question(self) -> None:
+        """Escape on a question the game waits for (the coin flip's or initiative's first player, the
+        end): nothing can be put off, so Escape does what it does everywhere in a battle, it asks
+        'Leave this battle?'; Stay brings the question back."""
+        self.show_dialog(leave_dialog(self, self._leave_text(), on_stay=self.next_dialog))
+
+    def _leave_text(self) -> str:
+        return f"The game is saved automatically at every phase ({self.session.autosave_path})."
 
     def _casualty_dialog(self, title: str, text: str) -> Dialog:
         return Dialog(
@@ -656,6 +671,8 @@ class BattleScreen(Screen):
             control.step_back()
         elif symbol == key.V:
             self.toggle_notation()
+        elif symbol == key.C and stage is not Stage.DEPLOY:
+            control.choose_next(-1 if modifiers & key.MOD_SHIFT else 1)
         elif symbol == key.N and stage in (Stage.ACT, Stage.DEPLOY):
             unit = control.select_next()
             if unit is not None and unit.hex is not None:
@@ -668,11 +685,7 @@ class BattleScreen(Screen):
         if self.controller.selected is not None and self.stage is not Stage.DEPLOY:
             self.controller.clear_selection()
             return True
-        self.show_dialog(
-            leave_dialog(
-                self, f"The game is saved automatically at every phase ({self.session.autosave_path})."
-            )
-        )
+        self.show_dialog(leave_dialog(self, self._leave_text()))
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
@@ -1014,14 +1027,17 @@ class BattleScreen(Screen):
             hover = pinned  # the overstacked hex's counters stay spread out, to be clicked
         if hover is not None and len(self.state.at(hover)) < 2:
             hover = None  # no stack to spread out: crossing such hexes leaves the group as it is
-        key = (self.version, hover, self.dialog is None)
+        place = self._fan_place(hover) if hover is not None else None
+        chosen = self.controller.target or self.controller.chosen
+        key = (self.version, hover, self.dialog is None, place, chosen)
         if key == self._fan_key:
             return
         self._fan_key = key
         mesh, texts = Mesh(), list[TextSpec]()
         board = self.state.board
-        if hover is not None and board is not None and self.dialog is None:
-            top_row = self._fan_below(hover)
+        self._fan_hex = None
+        if hover is not None and place is not None and board is not None and self.dialog is None:
+            self._fan_hex = hover
             acted = (
                 self.state.activated if self.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK) else ()
             )
@@ -1031,15 +1047,58 @@ class BattleScreen(Screen):
                 acted=acted,
                 names=self.controller.short_names(),
                 top=self.controller.selected,
-                below=top_row,
+                below=place[0],
+                shift=place[1],
+                chosen=chosen,
             )
         self.map.set_group("fan", key, [(mesh, True)], texts, dynamic=True)
 
     def _fan_below(self, hex_: Hex) -> bool:
-        """Whether a stack spread out from `hex_` goes under it (the map's top row: no room above)."""
+        """Whether a stack spread out from `hex_` goes under it (no room above: see `_fan_place`)."""
+        return self._fan_place(hex_)[0]
+
+    def _fan_place(self, hex_: Hex) -> tuple[bool, float]:
+        """Where a stack spread out from `hex_` goes: under it when there is no room above (the map's top
+        row, or the top of the map's view), and how far sideways (world units) to stay whole inside the
+        map's view at its left or right edge."""
         board = self.state.board
         assert board is not None
-        return hexdraw.centre(hex_)[1] + 2.6 * hexdraw.SIZE > hexdraw.map_edge(board).top
+        count = max(2, len(self.state.at(hex_)))
+        left, bottom = self.map.screen_to_world(self.map.box.left, self.map.box.bottom)
+        right, top = self.map.screen_to_world(self.map.box.right, self.map.box.top)
+        margin = 3.0
+        above = fan_box(hex_, count)
+        below = hexdraw.centre(hex_)[1] + 2.6 * hexdraw.SIZE > hexdraw.map_edge(board).top or (
+            above[3] > top - margin and fan_box(hex_, count, below=True)[1] >= bottom + margin
+        )
+        box_left, _, box_right, _ = fan_box(hex_, count, below=below)
+        shift = 0.0
+        if box_left < left + margin:
+            shift = left + margin - box_left
+        elif box_right > right - margin:
+            shift = max(right - margin - box_right, left + margin - box_left)
+        return below, round(shift, 1)
+
+    def _pointing(self, x: float, y: float, hex_: Hex | None) -> Hex | None:
+        """What the pointer points at: over the stack spread out beside a hex (or the hex itself, the
+        one area), that hex, so the stack stays open while the pointer moves onto it; a spread-out
+        counter under the pointer is the unit picked in the stack (the target, its odds, its card)."""
+        fan = self._fan_hex
+        if fan is None or self.dialog is not None or self.state.board is None:
+            return hex_
+        if not self.map.box.contains(x, y) or len(self.state.at(fan)) < 2:
+            return hex_
+        below, shift = self._fan_place(fan)
+        wx, wy = self.map.screen_to_world(x, y)
+        left, bottom, right, top = fan_box(fan, len(self.state.at(fan)), below=below, shift=shift)
+        if not (left <= wx <= right and bottom <= wy <= top):
+            return hex_
+        unit = fan_unit_at(self.state, fan, wx, wy, top=self.controller.selected, below=below, shift=shift)
+        if unit is not None:
+            if self.map.hover != fan:
+                self.controller.hover_at(fan)  # the hex first: choosing keeps to its stack
+            self.controller.choose(unit.id)
+        return fan
 
     def _penalty_counter_at(self, x: float, y: float) -> Unit | None:
         """The unit whose counter, spread out beside the overstacked hex, is at screen point (x, y)."""
@@ -1047,9 +1106,8 @@ class BattleScreen(Screen):
         if hex_ is None or self.state.board is None or not self.map.box.contains(x, y):
             return None
         wx, wy = self.map.screen_to_world(x, y)
-        return fan_unit_at(
-            self.state, hex_, wx, wy, top=self.controller.selected, below=self._fan_below(hex_)
-        )
+        below, shift = self._fan_place(hex_)
+        return fan_unit_at(self.state, hex_, wx, wy, top=self.controller.selected, below=below, shift=shift)
 
     def _update_hover_layer(self) -> None:
         """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a

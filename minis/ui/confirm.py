@@ -71,8 +71,9 @@ def ask(
     )
 
 
-def leave_dialog(screen: Screen, text: str) -> Dialog:
-    """'Leave this battle?': Leave goes to the main menu, Stay (or Escape) closes the dialog."""
+def leave_dialog(screen: Screen, text: str, on_stay: Callable[[], object] | None = None) -> Dialog:
+    """'Leave this battle?': Leave goes to the main menu, Stay (or Escape) closes the dialog (and calls
+    `on_stay`: a question the player escaped from comes back)."""
     app = screen.app
 
     def leave() -> None:
@@ -81,7 +82,7 @@ def leave_dialog(screen: Screen, text: str) -> Dialog:
         if app.stack:
             app.show_view(app.stack[-1])
 
-    return ask(screen, "Leave this battle?", text, leave, yes="Leave", no="Stay")
+    return ask(screen, "Leave this battle?", text, leave, yes="Leave", no="Stay", on_no=on_stay)
 
 
 class EarlyEnd:

@@ -37,7 +37,7 @@ from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui import obstacles as obstacle_ui
-from minis.ui.counters import battle_names, pending_summary
+from minis.ui.counters import battle_names, hex_order, pending_summary
 from minis.ui.plain import plain, unit_name, unit_names
 from minis.ui.rolls import Roll, rolls
 from minis.ui.rulewords import phrase, rules_line
@@ -145,6 +145,10 @@ class BattleController:
         self.preview: AttackPreview | str | None = None
         self.path_info: PathInfo | None = None
         self.hover: Hex | None = None
+        #: The unit of the hovered hex's stack the player picked (its counter in the stack spread out
+        #: under the mouse, or C): the enemy a click or Enter attacks, the unit a click selects, the card
+        #: shown. None: the stack's first (the top one, or the first the selected unit may attack).
+        self.chosen: str | None = None
         #: Barbed Wire being placed: the first of the two hexes of its hexside (minis.ui.obstacles).
         self.wire_first: Hex | None = None
         self.message = ""
@@ -407,11 +411,47 @@ class BattleController:
         return ground + [u for u in self.aircraft_over(hex_) if u.side is not active]
 
     def _aim(self, hex_: Hex) -> Unit | None:
-        """The enemy in `hex_` a click attacks: the first the selected unit may attack, else the first."""
+        """The enemy in `hex_` a click attacks: the one the player chose in its stack, else the first the
+        selected unit may attack, else the first."""
         enemies = self.enemies_at(hex_)
+        chosen = [u for u in enemies if u.id == self.chosen]
         legal = [u for u in enemies if u.id in self.attacks]
-        found = legal or enemies
+        found = chosen or legal or enemies
         return found[0] if found else None
+
+    def stack_at(self, hex_: Hex) -> list[Unit]:
+        """The units of `hex_` one may pick among (`chosen`): the enemies there while a selected unit
+        attacks, else every unit in the hex and an aircraft over it."""
+        state = self.state
+        attacking = state.phase is Phase.ASSAULT or state.phase is Phase.AIRSTRIKE
+        units = [*hex_order(state.at(hex_), self.selected), *self.aircraft_over(hex_)]  # as spread out
+        if self.selected and self.stage is Stage.ACT and attacking:
+            return [u for u in units if u.side is not state.active]
+        return units
+
+    def choose(self, unit_id: str | None) -> None:
+        """Pick a unit of the hovered hex's stack (a spread-out counter under the mouse): the target,
+        its odds, the card in the panel follow it."""
+        if unit_id != self.chosen:
+            self.chosen = unit_id
+            self.hover_at(self.hover)
+
+    def choose_next(self, step: int = 1) -> Unit | None:
+        """C (Shift+C back): the next unit of the stack under the mouse or the keyboard cursor."""
+        if self.hover is None:
+            self.say("Point at a stack first (the mouse, or the cursor: W A S D).", bad=True)
+            return None
+        units = self.stack_at(self.hover)
+        if len(units) < 2:
+            self.say(f"Only one unit to choose in {self.label(self.hover)}." if units else "No unit here.")
+            return units[0] if units else None
+        ids = [u.id for u in units]
+        current = self.target or self.chosen
+        index = (ids.index(current) + step) % len(ids) if current in ids else 0
+        self.choose(ids[index])
+        unit = units[index]
+        self.say(f"{unit_name(unit)}: {index + 1} of {len(ids)} in {self.label(self.hover)} (C: the next)")
+        return unit
 
     def tray_sides(self) -> tuple[Side, ...]:
         """Whose aircraft the tray shows: both armies once both are on the map; before that (each army
@@ -539,6 +579,8 @@ class BattleController:
     def hover_at(self, hex_: Hex | None) -> None:
         """The mouse (or the keyboard cursor) is over `hex_`: in an assault phase with a unit selected,
         an enemy there is the target whose odds are shown."""
+        if hex_ != self.hover:
+            self.chosen = None  # another hex: its own stack
         self.hover = hex_
         self.target = None
         self.preview = None
@@ -651,6 +693,11 @@ class BattleController:
                     self.say(f"Not allowed: {self.plain(reason)}", bad=True)
                 return
         if own_ready and (selected is None or hex_ not in self.moves or hex_ == selected.hex):
+            picked = [u for u in own_ready if u.id == self.chosen and hex_ == self.hover]
+            if picked:  # a counter of the stack spread out, or chosen with C
+                if selected is None or picked[0].id != selected.id:
+                    self.select(picked[0].id)
+                return
             if selected is not None and selected.hex == hex_:
                 others = [u for u in own_ready if u.id != selected.id]
                 if not others:
@@ -930,8 +977,15 @@ class BattleController:
         )
         if shows_other or self.target is not None or self.hover is None:
             return (self.target, None)
-        hovered = [*state.at(self.hover), *self.aircraft_over(self.hover)]
+        hovered = self._hovered_first()
         return (None, hovered[0].id if hovered else None)
+
+    def _hovered_first(self) -> list[Unit]:
+        """The hovered hex's units and aircraft, the one picked in its stack (`chosen`) first."""
+        if self.hover is None:
+            return []
+        units = [*self.state.at(self.hover), *self.aircraft_over(self.hover)]
+        return sorted(units, key=lambda u: u.id != self.chosen)
 
     def counters_of(self, unit: Unit) -> str:
         """What a unit's face-down counters say ("2 face-down counters"), as far as the dice have told."""
@@ -960,7 +1014,7 @@ class BattleController:
         if self.target is not None:
             target = state.units[self.target]
             return target.card, self.counters_of(target)
-        hovered = [*state.at(self.hover), *self.aircraft_over(self.hover)] if self.hover is not None else []
+        hovered = self._hovered_first()
         if not hovered:
             return None
         unit = hovered[0]

@@ -181,7 +181,8 @@ def counter_mesh(
     )
     texts.append(TextSpec(str(unit.card.speed), c[0] - 19.5 * k, row, NUMBER_SIZE * k, text, bold=True))
     texts.append(TextSpec(unit.card.defense_text, c[0] + 15.0 * k, row, NUMBER_SIZE * k, text, bold=True))
-    texts.append(TextSpec(name, c[0], c[1] - 0.42 * hh, NAME_SIZE * k, text, bold=True))
+    size = NAME_SIZE * k * shortnames.scale(name)  # a long name a little smaller, inside the counter
+    texts.append(TextSpec(name, c[0], c[1] - 0.42 * hh, size, text, bold=True))
     if angle is not None:
         _arrow(mesh, c, angle, k)
     _badges(mesh, texts, unit, c, k, passenger, rim)
@@ -281,7 +282,9 @@ def air_tag(mesh: Mesh, unit: Unit, slot: Slot, name: str, *, acted: bool = Fals
     mesh.polygon(_rect(c, hw, hh), rim)
     mesh.polygon(_rect(c, hw - 1.5 * k, hh - 1.5 * k), face)
     silhouettes.draw(mesh, silhouettes.Kind.AIRCRAFT, (c[0] - hw + 9.0 * k, c[1]), 7.5 * k, text)
-    texts = [TextSpec(name, c[0] + 7.5 * k, c[1], AIR_NAME_SIZE * k, text, bold=True)]
+    texts = [
+        TextSpec(name, c[0] + 7.5 * k, c[1], AIR_NAME_SIZE * k * shortnames.scale(name), text, bold=True)
+    ]
     half = 4.6 * k
     ups = [label for on, label in ((unit.disrupted, "D"), (unit.damaged, "X")) if on]
     for i, label in enumerate(ups):
@@ -388,33 +391,61 @@ FAN_PAD = 7.0
 FAN_HALF_HEIGHT = HALF_HEIGHT + FAN_PAD + 6.0
 
 
-def _fan_centre(hex_: Hex, below: bool) -> tuple[float, float]:
-    """The middle of a stack spread out just above its hex (`below`: just under it)."""
+def _fan_centre(hex_: Hex, below: bool, shift: float = 0.0) -> tuple[float, float]:
+    """The middle of a stack spread out just above its hex (`below`: just under it), `shift` world units
+    to the right (to stay inside the map's view at its edge)."""
     hx, hy = hexdraw.centre(hex_)
     sign = -1.0 if below else 1.0
-    return hx, hy + sign * (0.7 * hexdraw.SIZE + FAN_HALF_HEIGHT)
+    return hx + shift, hy + sign * (0.7 * hexdraw.SIZE + FAN_HALF_HEIGHT)
+
+
+def fan_half_width(count: int) -> float:
+    """Half the width of the backing of `count` counters spread out."""
+    step = 2 * HALF_WIDTH + 5.0
+    return (count - 1) / 2 * step + HALF_WIDTH + FAN_PAD
+
+
+def fan_box(
+    hex_: Hex, count: int, *, below: bool = False, shift: float = 0.0
+) -> tuple[float, float, float, float]:
+    """The backing of `count` counters spread out from `hex_` (`fan_mesh`): left, bottom, right, top in
+    world units. Its near edge lies inside the hex, so hex and backing are one area for the pointer."""
+    cx, cy = _fan_centre(hex_, below, shift)
+    half_w = fan_half_width(count)
+    return cx - half_w, cy - FAN_HALF_HEIGHT, cx + half_w, cy + FAN_HALF_HEIGHT
 
 
 def fan_spots(
-    state: GameState, hex_: Hex, *, top: str | None = None, below: bool = False
+    state: GameState, hex_: Hex, *, top: str | None = None, below: bool = False, shift: float = 0.0
 ) -> list[tuple[Unit, Slot]]:
     """Each unit of `hex_`'s stack and where its counter sits when the stack is spread out (`fan_mesh`);
     empty for a hex with one unit or none."""
     units = hex_order(state.occupancy().get(hex_, []), top)
     if len(units) < 2:
         return []
-    cx, cy = _fan_centre(hex_, below)
+    cx, cy = _fan_centre(hex_, below, shift)
     return list(zip(units, fan_slots(len(units), cx, cy - 3.0), strict=True))
 
 
 def fan_unit_at(
-    state: GameState, hex_: Hex, x: float, y: float, *, top: str | None = None, below: bool = False
+    state: GameState,
+    hex_: Hex,
+    x: float,
+    y: float,
+    *,
+    top: str | None = None,
+    below: bool = False,
+    shift: float = 0.0,
 ) -> Unit | None:
     """The unit whose counter, in `hex_`'s stack spread out (`fan_mesh`), is at map point (x, y)."""
-    for unit, spot in fan_spots(state, hex_, top=top, below=below):
+    for unit, spot in fan_spots(state, hex_, top=top, below=below, shift=shift):
         if abs(x - spot.x) <= HALF_WIDTH and abs(y - spot.y) <= HALF_HEIGHT:
             return unit
     return None
+
+
+#: The ring round the counter of a spread-out stack the player picked (the target an attack aims at).
+FAN_CHOSEN: Colour = (255, 150, 40, 255)
 
 
 def fan_mesh(
@@ -425,10 +456,12 @@ def fan_mesh(
     names: Mapping[str, str] | None = None,
     top: str | None = None,
     below: bool = False,
+    shift: float = 0.0,
+    chosen: str | None = None,
 ) -> tuple[Mesh, list[TextSpec]]:
     """A stack of two or more units spread out whole on a dark backing just above its hex (`below`: just
     under it, for the map's top row), pointing at it, so the hex itself stays in sight; empty for a hex
-    with one unit or none."""
+    with one unit or none. `shift` moves it sideways (the map view's edge); `chosen` is ringed."""
     mesh = Mesh()
     units = hex_order(state.occupancy().get(hex_, []), top)
     if len(units) < 2:
@@ -437,16 +470,17 @@ def fan_mesh(
     acted_set = set(acted)
     carriers = {u.carried_by for u in state.units.values() if u.carried_by and not u.removed}
     hx, hy = hexdraw.centre(hex_)
-    pad = FAN_PAD
     half_h = FAN_HALF_HEIGHT
     sign = -1.0 if below else 1.0
-    cx, cy = _fan_centre(hex_, below)
+    cx, cy = _fan_centre(hex_, below, shift)
     spots = fan_slots(len(units), cx, cy - 3.0)
-    mesh.polygon(_rect((cx, cy), (spots[-1].x - spots[0].x) / 2 + HALF_WIDTH + pad, half_h), FAN_BACK)
+    mesh.polygon(_rect((cx, cy), fan_half_width(len(units)), half_h), FAN_BACK)
     edge = cy - sign * half_h
     mesh.triangle((hx - 8.0, edge), (hx + 8.0, edge), (hx, hy + sign * 0.5 * hexdraw.SIZE), FAN_BACK)
     texts: list[TextSpec] = []
     for unit, spot in zip(units, spots, strict=True):
+        if unit.id == chosen:
+            mesh.polygon(_rect((spot.x, spot.y), HALF_WIDTH + 3.5, HALF_HEIGHT + 3.5), FAN_CHOSEN)
         texts += counter_mesh(
             mesh,
             unit,

@@ -26,6 +26,10 @@ class Driver:
     def __init__(self, window: MinisWindow) -> None:
         self.window = window
         self.mouse = (0.0, 0.0)
+        #: The window's clock while driven: a frame is 1/60 s, and each `click` starts a second after
+        #: the last (a click by hand, never half of a double-click: `double_click` makes one).
+        self.now = 0.0
+        window.clock = lambda: self.now
 
     @classmethod
     def open(cls, width: int = WIDTH, height: int = HEIGHT) -> Driver:
@@ -67,6 +71,7 @@ class Driver:
 
     def frame(self, count: int = 1) -> None:
         for _ in range(count):
+            self.now += FRAME
             self.draw()
             if not self.window.closed:
                 self.window.flip()
@@ -79,10 +84,17 @@ class Driver:
 
     def click(self, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
         """Move there, press and release, then draw a frame."""
+        self.now += 1.0
         self.move(x, y)
         self._deliver("on_mouse_press", int(x), int(y), button, 0)
         self._deliver("on_mouse_release", int(x), int(y), button, 0)
         self.frame()
+
+    def double_click(self, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
+        """Two clicks on the same spot, a tenth of a second apart (as a player's double-click)."""
+        self.click(x, y, button)
+        self.now += 0.1 - 1.0  # the second click's own second, taken back
+        self.click(x, y, button)
 
     def click_box(self, box: Box, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
         self.click(*box.centre, button=button)
@@ -94,6 +106,7 @@ class Driver:
         steps: int = 8,
         button: int = arcade.MOUSE_BUTTON_LEFT,
     ) -> None:
+        self.now += 1.0
         self.move(*start)
         self._deliver("on_mouse_press", int(start[0]), int(start[1]), button, 0)
         previous = start

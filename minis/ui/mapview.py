@@ -85,6 +85,9 @@ class MapView(Widget):
         self.window = window
         self.on_click = on_click
         self.on_hover = on_hover
+        #: What the pointer at (x, y) over `hex_` points at, for hovering and clicking alike (the battle:
+        #: over a stack spread out beside its hex, that hex). None: the hex under the pointer.
+        self.pointing: Callable[[float, float, Hex | None], Hex | None] | None = None
         self.overlay = overlay
         self.cursor_enabled = cursor
         self.enter_clicks = enter_clicks
@@ -291,9 +294,14 @@ class MapView(Widget):
                 self.overlay()
 
     # --- input -------------------------------------------------------------------------------------
+    def pointed_hex(self, x: float, y: float) -> Hex | None:
+        """The hex the pointer at screen point (x, y) stands for (see `pointing`)."""
+        hex_ = self.hex_at(x, y)
+        return hex_ if self.pointing is None else self.pointing(x, y, hex_)
+
     def on_mouse_motion(self, x: float, y: float) -> bool:
         self.keyboard = False  # the mouse moved last: it points, the cursor hides
-        hover = self.hex_at(x, y)
+        hover = self.pointed_hex(x, y)
         if hover != self.hover:
             self.hover = hover
             if self.on_hover is not None:
@@ -322,7 +330,7 @@ class MapView(Widget):
             return False
         dragged, self._press, self._dragging = self._dragging, None, False
         if not dragged:
-            hex_ = self.hex_at(x, y)
+            hex_ = self.pointed_hex(x, y)
             if hex_ is not None and self.cursor_enabled:
                 self.cursor = hex_  # the keyboard goes on from the last click
             if hex_ is not None and self.on_click is not None:

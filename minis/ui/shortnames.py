@@ -1,10 +1,15 @@
 """Short names for counters: a few letters per unit, unique in the battle, read at arm's length.
 
-A counter has room for about three and a half letter widths at a size a player reads across the table,
+A counter has room for about three letter widths at a size a player reads across the table,
 so a card's name is cut down ("Panzer IV Ausf. G" -> "Pz IV", "SS Panzergrenadier" -> "PzGr") and copies
 of one card are numbered ("98k", "98k 2"). Names are chosen by their printed width, not their length
 ("Mill" is narrower than "MMMM"): the widths are those of the UI's bold font, Liberation Sans Bold
 (metric-compatible with Arial Bold), in ems.
+
+A short name must read as the unit (`readable`): never a lone number or Roman numeral ("III", "109"),
+never a word cut through a model number ("M13/.") or through one part of a compound ("Panz." for
+Panzerfaust: "Faust"). A name that fits `FULL_EM` is printed at the full size; a more telling one up to
+`MAX_EM` ("StuG III", "Schreck") is printed a little smaller (`scale`), before a word is cut ("Vick.").
 
 A pure function of the names: no cards, no engine, no window, so it is tested on any set of names.
 """
@@ -17,9 +22,12 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 
 #: At most this many characters in a short name (copy numbers included).
-LIMIT = 8
-#: At most this wide, in ems of the bold font (the counter's name plate).
-MAX_EM = 3.5
+LIMIT = 10
+#: At most this wide, in ems of the bold font, at the name's full size: the counter's name plate inside
+#: its rim (49 of the counter's 53 world units, less the three pixels the glyphs may round up to).
+FULL_EM = 3.1
+#: At most this wide at all: a name between FULL_EM and MAX_EM is printed smaller to fit (`scale`).
+MAX_EM = 4.2
 
 # Advance widths of Liberation Sans Bold in thousandths of an em, for the characters ' ' to '~'.
 _ASCII_WIDTHS = (
@@ -33,7 +41,7 @@ _WIDTH = {chr(32 + i): int(w) / 1000 for i, w in enumerate(_ASCII_WIDTHS.split()
 _UNKNOWN = 1.0
 
 #: Words a counter leaves out ("Ausf." also takes the variant letter after it).
-_DROP = {"ausf", "ausf.", "the", "team", "modello", "model"}
+_DROP = {"ausf", "ausf.", "the", "of", "team", "modello", "model"}
 #: Military abbreviations for long words, by lower-case word.
 _ABBREVIATIONS = {
     "panzer": "Pz",
@@ -53,9 +61,89 @@ _ABBREVIATIONS = {
     "pounder": "Pdr",
     "gunner": "Gnr",
     "pioneers": "Pion",
+    "fallschirmjager": "FJ",
+    "fallshirmjager": "FJ",
+    "oberleutnant": "Oblt",
+    "leutnant": "Lt",
+    "hauptmann": "Hptm",
+    "headquarters": "HQ",
+    "infantrymen": "Inf",
+    "infantryman": "Inf",
+    "cavalrymen": "Cav",
+    "jagdpanzer": "JgPz",
+    "panzerjager": "PzJg",
+    "sturmpanzer": "StuPz",
+    "jagdpanther": "JgPanth",
+    "jagdtiger": "JgTiger",
 }
-#: Words that say little on their own (every army has a "Rifle"): a last resort.
-_WEAK = {"rifle", "gun", "mg", "gnr", "capt", "sgt", "lt", "type", "smg", "at"}
+#: Whole names better known by another ("King Tiger" is the Tiger II).
+_ALIASES = {"king tiger": "Tiger II"}
+#: Words that say little on their own (every army has a "Rifle", and many an "Elite" unit): a last resort.
+_WEAK = {
+    "rifle",
+    "gun",
+    "mg",
+    "gnr",
+    "capt",
+    "sgt",
+    "lt",
+    "type",
+    "smg",
+    "at",
+    "elite",
+    "veteran",
+    "expert",
+    "determined",
+    "grizzled",
+    "disciplined",
+    "heroic",
+    "fearless",
+    "brave",
+    "mk",
+    "mk.",
+    "no.",
+}
+#: The first part of a compound name, shortened so the telling part shows ("Panzerfaust" -> "Pz Faust").
+_PREFIXES = {"panzer": "Pz"}
+#: A Roman numeral (a model's mark: "III").
+_ROMAN = re.compile(r"[IVX]+")
+#: A model's mark alone says nothing ("Mk. 2").
+_MARKS = {"mk", "mk.", "no", "no.", "model", "type"}
+
+
+def _numbered(word: str) -> bool:
+    """A word that is only a number, a Roman numeral, a variant letter or a mark ("109", "47/32", "III",
+    "E", "Mk.")."""
+    bare = word.strip(".")
+    return (
+        not any(c.isalpha() for c in bare)
+        or bool(_ROMAN.fullmatch(bare))
+        or (len(bare) == 1 and bare.isalpha())
+        or word.lower() in _MARKS
+    )
+
+
+def readable(short: str) -> bool:
+    """Whether a short name reads as a unit (a copy's number aside): not only numbers and marks, no word
+    cut through a model number or after a hyphen or slash, no cut shorter than three letters."""
+    words = short.split()
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]  # a copy's number
+    if not words or all(_numbered(w) for w in words):
+        return False
+    for word in words:
+        if word.endswith(".") and word.lower() not in _MARKS and len(word) > 1:
+            cut = word[:-1]
+            if not cut.isalpha() or len(cut) < 3:
+                return False
+    return True
+
+
+def scale(short: str) -> float:
+    """The size a short name is printed at, as a share of the full size: 1 up to FULL_EM, less above
+    (never under three quarters: MAX_EM)."""
+    width = text_em(short)
+    return 1.0 if width <= FULL_EM else FULL_EM / width
 
 
 def text_em(text: str) -> float:
@@ -79,21 +167,52 @@ def _abbreviated(word: str) -> str:
     return word
 
 
+def _split(word: str) -> list[str]:
+    """A compound word whose first part is a common one, in two: "Panzerfaust" -> "Pz", "Faust"."""
+    lower = word.lower()
+    if lower in _ABBREVIATIONS:
+        return [word]
+    for prefix, short in _PREFIXES.items():
+        rest = word[len(prefix) :]
+        if lower.startswith(prefix) and len(rest) >= 4 and rest.isalpha():
+            return [short, rest[0].upper() + rest[1:]]
+    return [word]
+
+
+def _variant(name: str) -> str:
+    """The model's variant letter ("Panzer IV Ausf. G" -> "G"), or ""."""
+    found = re.search(r"\bAusf\.?\s*(\w{1,2})\b", name)
+    return found.group(1) if found else ""
+
+
+def _unquoted(word: str) -> str:
+    """A word without its quotes, and without brackets round it ("(F)") or left open ("38(t)" stays)."""
+    word = word.strip("\"'“”")
+    if word.startswith("(") and word.endswith(")"):
+        return word[1:-1]
+    if word.count("(") != word.count(")"):
+        return word.strip("()")
+    return word
+
+
 def _words(name: str) -> list[str]:
     """The name's words worth printing, abbreviated."""
     out: list[str] = []
     skip_next = False
-    for word in (w.strip("\"'“”()") for w in name.split()):
+    name = _ALIASES.get(name.lower(), name)
+    for word in (_unquoted(w) for w in name.split()):
         lower = word.lower()
         if skip_next and len(word) <= 2:  # "Ausf. G": the variant letter
             skip_next = False
             continue
-        skip_next = lower.startswith("ausf")
+        skip_next = lower in ("ausf", "ausf.")
+        if lower.startswith("ausf"):  # "Ausf.F2": the variant (`_variant`)
+            continue
         if not word or lower in _DROP or (lower == "gun" and out and out[-1] in ("MG", "AT")):
             continue
-        out.append(_abbreviated(word))
-    # "MG-42 Machine-Gun": the designation already says it
-    return [w for i, w in enumerate(out) if not any(w in other for other in out[:i])]
+        out.extend(_abbreviated(part) for part in _split(word))
+    # "MG-42 Machine-Gun": the designation already says it ("Me" is no part of "Messerschmitt")
+    return [w for i, w in enumerate(out) if not any(w in re.split(r"[-/ ]", other) for other in out[:i])]
 
 
 def _designation(word: str) -> bool:
@@ -102,28 +221,58 @@ def _designation(word: str) -> bool:
 
 
 def _candidates(name: str) -> Iterator[str]:
-    """Short names for one card's name, the most telling first."""
+    """Short names for one card's name, the most telling first (no word cut short: see `_cuts`)."""
+    yield from _head(name)
+    yield from _rest(name)
+
+
+def _head(name: str) -> Iterator[str]:
+    """The first of `_candidates`: the whole name, its model and numbers, its leading or last words."""
     words = _words(name)
     if words:
         yield " ".join(words)
-    if len(words) == 2 and len(words[0]) > 4:  # "Crusader II" -> "Crus II"
-        yield f"{words[0][:4]} {words[1]}"
     yield from (w for w in words if _designation(w))
+    pairs = [f"{a} {b}" for a, b in itertools.pairwise(words)]
+    variant = _variant(name)
+    if variant:  # another card of the same model: "Pz IV G"
+        yield from (f"{base} {variant}" for base in (" ".join(words), *pairs))
+    yield from (f"{a} {b}" for a, b in itertools.pairwise(words) if _numbered(b))  # "StuG III"
+    yield from (p for p in pairs if any(c.isdigit() for c in p))  # "92 MG", "Kfz 222"
     for count in range(len(words) - 1, 1, -1):  # the leading words: "PaK 38"
         yield " ".join(words[:count])
-    pairs = [f"{a} {b}" for a, b in itertools.pairwise(words)]
-    yield from (p for p in pairs if any(c.isdigit() for c in p))  # "92 MG"
-    strong = [w for w in words if len(w) >= 3 and w.lower() not in _WEAK]
+    strong = _strong(words)
     if strong and words[-1] == strong[-1]:
         yield words[-1]  # the last word often names the kind: "Sniper", "Mortar"
+
+
+def _strong(words: list[str]) -> list[str]:
+    """The words that tell a unit apart (not "Rifle", not "Elite", not a number)."""
+    return [w for w in words if len(w) >= 3 and w.lower() not in _WEAK and not _numbered(w)]
+
+
+def _rest(name: str) -> Iterator[str]:
+    """The rest of `_candidates`: single words, the longest first, then the weak ones."""
+    words = _words(name)
+    strong = _strong(words)
+    variant = _variant(name)
+    if len(words) == 2 and len(words[0]) > 4 and _numbered(words[1]):  # "Crusader II" -> "Crus II"
+        yield f"{words[0][:4]} {words[1]}"
     yield from sorted(strong, key=len, reverse=True)
+    if variant:  # "StuG G"
+        yield from (f"{base} {variant}" for base in strong)
+    yield from (f"{a} {b}" for a, b in itertools.pairwise(strong))
     yield from (w for w in words if len(w) >= 3 and w.lower() in _WEAK)
     yield from (part for w in words for part in w.split("-") if len(part) >= 3)  # "Mosin"
-    for word in (*reversed(words), *words):  # a cut word: "Vick."
-        for cut in (4, 5, 3):
-            if cut < len(word) - 1:
-                yield word[:cut] + "."
     yield from (w for w in words if w.lower() in _WEAK)  # "MG"
+
+
+def _cuts(name: str) -> Iterator[str]:
+    """The last resorts: a word cut short ("Vick."), or the name's first letters."""
+    words = _words(name)
+    for word in (*reversed(words), *words):
+        for cut in (4, 5, 3):
+            if cut < len(word) - 1 and word.isalpha():
+                yield word[:cut] + "."
     letters = re.sub(r"\s+", "", name) or "?"
     for cut in range(min(LIMIT, len(letters)), 0, -1):
         yield letters[:cut]
@@ -162,15 +311,43 @@ def short_names(names: Sequence[str], *, limit: int = LIMIT, max_em: float = MAX
         copies[name] = copies.get(name, 0) + 1
     taken: set[str] = set()
     chosen: dict[str, list[str]] = {}
-    for name, count in copies.items():
-        labels = next(
+
+    def first(bases: Iterator[str], width: float, count: int) -> list[str] | None:
+        return next(
             (
                 found
-                for base in _candidates(name)
-                if _fits(found := _labels(base, count), limit, max_em) and not taken.intersection(found)
+                for base in bases
+                if readable(base)
+                and _fits(found := _labels(base, count), limit, width)
+                and not taken.intersection(found)
             ),
             None,
         )
+
+    for name, count in copies.items():
+        # a name at the full size that keeps the model's numbers ("Pz IV", "Mortar"), else the most
+        # telling one that fits printed smaller ("StuG III", "Kfz 222", "Schreck"), else a word cut short
+        numbers = [w for w in _words(name) if _numbered(w) and len(w.strip(".")) > 1]
+        whole = (
+            c
+            for c in _head(name)
+            if all(n in c.split() for n in numbers)
+            and not all(w in _WEAK or _numbered(w) for w in c.lower().split())
+        )
+        labels = (
+            first(whole, min(FULL_EM, max_em), count)
+            or first(_candidates(name), max_em, count)
+            or first(_cuts(name), max_em, count)
+        )
+        if labels is None:
+            labels = next(
+                (
+                    found
+                    for base in _cuts(name)
+                    if _fits(found := _labels(base, count), limit, max_em) and not taken.intersection(found)
+                ),
+                None,
+            )
         if labels is None:  # every cut is another card's: a letter marks this one
             stem = re.sub(r"\s+", "", name)[:limit] or "?"
             for code in _codes():

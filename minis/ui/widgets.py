@@ -27,6 +27,9 @@ BREAK = "\u200b"
 #: Where wrapped text may break besides spaces: after "/", and after a hyphen between letters.
 _BREAKABLE = re.compile(r"/|(?<=[^\W_])-(?=[^\W\d_])")
 
+#: The fill behind selected text in a text field.
+SELECTION: theme.Colour = (60, 90, 140, 255)
+
 #: Keys that activate a focused button or list entry.
 ACTIVATE_KEYS = (arcade.key.ENTER, arcade.key.NUM_ENTER, arcade.key.SPACE)
 
@@ -722,10 +725,13 @@ class Panel(Widget):
 
 
 class TextField(Widget):
-    """One line of text the player types (a file name, an army's name).
+    """One line of text the player types (a file name, an army's name, a search).
 
-    It takes every key while it has the focus (so typing 'L' does not toggle labels); Backspace deletes,
-    Enter calls `on_submit`. Tab and Escape still belong to the screen.
+    It takes every key while it has the focus (so typing 'L' does not toggle labels). Text goes in at
+    the caret: Left/Right/Home/End move it (with Shift they select), a click puts it at the letter
+    clicked; Ctrl+A selects all; Backspace and Delete delete the selection or the letter before or after
+    the caret, Ctrl+Backspace (or Alt) everything before it; what is typed replaces a selection. Enter
+    calls `on_submit`. Tab and Escape still belong to the screen.
     """
 
     focusable = True
@@ -742,59 +748,169 @@ class TextField(Widget):
         super().__init__()
         self.on_submit = on_submit
         self.on_change = on_change
-        self.value = text
+        self._value = text
+        #: Where text goes in (a letter index), and the other end of the selection (None: nothing selected).
+        self.caret = len(text)
+        self.anchor: int | None = None
         self.placeholder = placeholder
         self.label = Label(text, size=size)
-        self.caret = Label("|", size=size, colour=theme.ACCENT)
+        self.caret_mark = Label("|", size=size, colour=theme.ACCENT)
+        #: Measures the width of a part of the text (where the caret and the selection are drawn).
+        self._probe = Label("", size=size)
+        #: The first letter shown (a long text scrolls to keep the caret in view).
+        self._first = 0
+        #: Pixels kept free at the right end (a search box's "×").
+        self.reserve = 0.0
+
+    @property
+    def value(self) -> str:
+        return self._value
+
+    @value.setter
+    def value(self, text: str) -> None:
+        """The whole text, set from outside: the caret goes to its end, nothing is selected."""
+        self._value = text
+        self.caret = len(text)
+        self.anchor = None
 
     def look(self) -> Hashable:
-        return (super().look(), self.value)
+        return (super().look(), self.value, self.caret, self.anchor)
 
     def parts(self) -> Sequence[Widget]:
-        return [self.label, *([self.caret] if self.focused else [])]
+        return [self.label, *([self.caret_mark] if self.focused else [])]
 
     def set_value(self, text: str) -> None:
         self.value = text
         if self.on_change is not None:
             self.on_change(text)
 
+    @property
+    def selection(self) -> tuple[int, int]:
+        """The selected letters (start, end); start == end: none."""
+        if self.anchor is None:
+            return (self.caret, self.caret)
+        return (min(self.anchor, self.caret), max(self.anchor, self.caret))
+
+    def select_all(self) -> None:
+        self.anchor, self.caret = 0, len(self.value)
+
+    def _edit(self, text: str, start: int, end: int) -> None:
+        """Put `text` in place of the letters start..end, the caret after it."""
+        self._value = self.value[:start] + text + self.value[end:]
+        self.caret, self.anchor = start + len(text), None
+        if self.on_change is not None:
+            self.on_change(self._value)
+
+    def insert(self, text: str) -> None:
+        """Typed text, at the caret (in place of the selection)."""
+        self._edit(text, *self.selection)
+
     def place(self, box: Box) -> None:
         super().place(box)
         self.label.place(box.inset(8, 0))
+
+    def _room(self) -> float:
+        """How wide the shown text may be."""
+        return self.box.width - 24 - self.reserve
+
+    def _width(self, text: str) -> float:
+        self._probe.text = text
+        return self._probe.text_width if text else 0.0
+
+    def _shown(self) -> tuple[str, str]:
+        """The text as shown (from `_first`, "…" before it when cut) and what stands before its letters."""
+        room = self._room()
+        value = self.value
+        self._first = min(self._first, self.caret, len(value))
+        while self._first < self.caret and self._width("…" + value[self._first : self.caret]) > room:
+            self._first += 1  # the caret stays in view
+        while self._first > 0 and self._width("…" + value[self._first - 1 :]) <= room:
+            self._first -= 1  # room at the end: show more of the start
+        lead = "…" if self._first else ""
+        return lead + value[self._first :], lead
+
+    def _x_of(self, index: int, lead: str) -> float:
+        """Where letter `index` starts on screen."""
+        return self.box.left + 8 + self._width(lead + self.value[self._first : max(index, self._first)])
 
     def draw(self) -> None:
         if not self.visible:
             return
         fill(self.box, theme.BAR)
         outline(self.box, theme.FOCUS if self.focused else theme.PANEL_BORDER, 2 if self.focused else 1)
-        shown = self.value or self.placeholder
-        self.label.text = shown
-        self.label.colour = theme.TEXT if self.value else theme.TEXT_DIM
-        # keep the end of a long text in view
-        while self.label.text_width > self.box.width - 24 and len(self.label.text) > 1:
-            self.label.text = "…" + self.label.text[2:]
+        if not self.value:
+            self.label.text = self.placeholder
+            self.label.colour = theme.TEXT_DIM
+            self._first = 0
+            lead = ""
+        else:
+            self.label.text, lead = self._shown()
+            self.label.colour = theme.TEXT
+            # a long text may still run past the box after the caret: cut it there
+            while self.label.text_width > self._room() and len(self.label.text) > 1:
+                self.label.text = self.label.text[:-1]
+        start, end = self.selection
+        if self.focused and start != end:
+            left = self._x_of(start, lead)
+            right = min(self._x_of(end, lead), self.box.left + 8 + self._room())
+            fill(Box(left, self.box.bottom + 5, max(0.0, right - left), self.box.height - 10), SELECTION)
         self.label.draw()
         if self.focused:
-            width = self.label.text_width if self.value else 0
-            self.caret.place(Box(self.box.left + 8 + width, self.box.bottom, 10, self.box.height))
-            self.caret.draw()
+            x = self._x_of(self.caret, lead) if self.value else self.box.left + 8
+            self.caret_mark.place(Box(x - 3, self.box.bottom, 10, self.box.height))
+            self.caret_mark.draw()
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
-        return self.visible and self.box.contains(x, y)
+        if not (self.visible and self.box.contains(x, y)):
+            return False
+        _, lead = self._shown()
+        index = self._first
+        while index < len(self.value) and (self._x_of(index, lead) + self._x_of(index + 1, lead)) / 2 < x:
+            index += 1
+        self.caret, self.anchor = index, None
+        return True
 
     def on_text(self, text: str) -> bool:
         printable = "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
         if printable:
-            self.set_value(self.value + printable)
+            self.insert(printable)
         return True
 
+    def _move(self, to: int, selecting: bool) -> None:
+        if selecting and self.anchor is None:
+            self.anchor = self.caret
+        elif not selecting:
+            self.anchor = None
+        self.caret = max(0, min(len(self.value), to))
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if symbol == arcade.key.BACKSPACE:
-            if modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_ALT):
-                self.set_value("")
+        key = arcade.key
+        ctrl = modifiers & (key.MOD_CTRL | key.MOD_ACCEL)
+        shift = bool(modifiers & key.MOD_SHIFT)
+        start, end = self.selection
+        if symbol == key.A and ctrl:
+            self.select_all()
+        elif symbol == key.BACKSPACE:
+            if modifiers & (key.MOD_CTRL | key.MOD_ALT):
+                self._edit("", 0, end)  # everything before the caret (and the selection)
+            elif start != end:
+                self._edit("", start, end)
+            elif start > 0:
+                self._edit("", start - 1, start)
+        elif symbol == key.DELETE:
+            if start != end:
+                self._edit("", start, end)
+            elif start < len(self.value):
+                self._edit("", start, start + 1)
+        elif symbol in (key.LEFT, key.RIGHT):
+            step = -1 if symbol == key.LEFT else 1
+            if start != end and not shift:
+                self._move(start if step < 0 else end, False)  # the selection's end, as editors do
             else:
-                self.set_value(self.value[:-1])
-        elif symbol in (arcade.key.ENTER, arcade.key.NUM_ENTER) and self.on_submit is not None:
+                self._move(self.caret + step, shift)
+        elif symbol in (key.HOME, key.END):
+            self._move(0 if symbol == key.HOME else len(self.value), shift)
+        elif symbol in (key.ENTER, key.NUM_ENTER) and self.on_submit is not None:
             self.on_submit(self.value)
         return True  # every other key is typing (arrives as on_text)
 

@@ -794,6 +794,10 @@ class EditorView(Screen):
         self.prompt = Prompt(question, text, on_answer, note)
         self._place_prompt()
 
+    def modal(self) -> object | None:
+        """The prompt takes all input while it is open (see `app.InputGate`)."""
+        return self.prompt if self.prompt is not None else self.dialog
+
     def _prompt_error(self, text: str) -> None:
         if self.prompt is not None:
             self.prompt.error.text = text[:80]
