@@ -1,10 +1,11 @@
-"""Exact line of sight, per pair and as a whole-board table (DESIGN section 2, rulebook "Line of Sight").
+"""Exact line of sight, per pair and as a board's table (DESIGN section 2, rulebook "Line of Sight").
 
 Two hexes see each other unless the segment between their centres passes through the interior of a
 blocking hex other than the two end hexes (`minis.hexgrid.crossed_hexes`). The hexes crossed depend only
 on the offset between the two hexes, so a table of crossed offsets per offset (built once per radius)
-turns the whole board's visibility into a single numpy gather: for every (hex, offset) pair, look up the
-crossed cells in a padded blocking grid and ask whether any of them blocks.
+turns a board row's visibility into a single numpy gather: for every (hex, offset) pair, look up the
+crossed cells in a padded blocking grid and ask whether any of them blocks. A row is worked out when a
+hex of it is first asked about, so a big map costs what its questions need, not its size squared.
 """
 
 from __future__ import annotations
@@ -77,12 +78,13 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 @attrs.frozen
 class _BoardIndex:
-    """Index arrays that depend only on the board's playable hexes and the radius (cached per board).
+    """What depends only on the board's playable hexes and the radius (cached per board).
 
     The board is laid into a doubled-coordinate grid padded by the radius on every side (so no offset
-    wraps around a row) and flattened: `cells` cells. The blocking array has twice that length; its
-    second half never blocks, and padding entries of a line point there (`cell + cells`), so that the
-    gather needs no masking.
+    wraps around a row) and flattened: `cells` cells. A blocking grid has twice that length; its second
+    half never blocks, and padding entries of a line point there (`cell + cells`), so that a gather
+    needs no masking. Nothing here grows with the square of the board: a 100x100 map's index is a few
+    hundred kilobytes (the whole-board arrays are built only when `LosTable.matrix` is asked).
     """
 
     x0: int
@@ -90,9 +92,14 @@ class _BoardIndex:
     width: int
     height: int
     cells: int
-    pairs: IntArray  # (P,) flat index source * N + target of each forward in-radius pair
-    gather: IntArray  # (P, K) flat grid cells crossed between source and target (or never-blocking)
-    in_radius: BoolArray  # (N, N), read-only
+    flat: IntArray  # (N,) the grid cell of each playable hex
+    which: IntArray  # (cells,) the playable hex in each cell, -1 where there is none
+    offsets: IntArray  # (M,) every offset within the radius as a step in the flat grid
+    crossed: IntArray  # (M, K) its crossed cells as flat steps; padding: `cells` (the never-blocking half)
+    forward: BoolArray  # (M,) the offsets pointing down, or east along the row (the whole-board build)
+    #: The hexes of each row of the board, by index: a row is what one first question about a hex fills.
+    rows: tuple[IntArray, ...]
+    row_of: tuple[int, ...]  # (N,) the row of each hex in `rows`
     indices: Mapping[Hex, int]
 
 
@@ -111,58 +118,63 @@ def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
     flat = (py - y0) * width + (px - x0)  # (N,)
     which = np.full(cells, -1, dtype=np.intp)
     which[flat] = np.arange(size, dtype=np.intp)
-
-    # Sight is symmetric and a hex sees itself, so only the offsets pointing "forward" (down, or east
-    # along the row) are gathered; the build mirrors them.
     dx, dy = table.offsets[:, 0], table.offsets[:, 1]
-    forward = (dy > 0) | ((dy == 0) & (dx > 0))
-    off_flat = (dy * width + dx)[forward]  # (M/2,)
-    cross_flat = np.where(table.valid, table.crossed[:, :, 1] * width + table.crossed[:, :, 0], cells)
-    cross_flat = cross_flat[forward]  # (M/2, K)
-    target = which[flat[:, None] + off_flat[None, :]]  # (N, M/2), -1 where the target is not playable
-    source_idx, offset_idx = np.nonzero(target >= 0)
-    gather = flat[source_idx, None] + cross_flat[offset_idx]  # (P, K)
-    pairs = source_idx * size + target[source_idx, offset_idx]
-    in_radius = np.zeros((size, size), dtype=bool)
-    in_radius.ravel()[pairs] = True
-    in_radius |= in_radius.T
-    np.fill_diagonal(in_radius, True)
+    crossed = np.where(table.valid, table.crossed[:, :, 1] * width + table.crossed[:, :, 0], cells)
+    order = np.argsort(py, kind="stable")
+    starts = np.flatnonzero(np.diff(py[order], prepend=py[order][:1] - 1)) if size else np.zeros(0, np.intp)
+    rows = tuple(_read_only(chunk) for chunk in np.split(order, starts[1:]) if len(chunk))
+    row_of = [0] * size
+    for number, chunk in enumerate(rows):
+        for i in chunk.tolist():
+            row_of[i] = number
     return _BoardIndex(
         x0=x0,
         y0=y0,
         width=width,
         height=height,
         cells=cells,
-        pairs=_read_only(pairs),
-        gather=_read_only(gather),
-        in_radius=_read_only(in_radius),
+        flat=_read_only(flat),
+        which=_read_only(which),
+        offsets=_read_only(dy * width + dx),
+        crossed=_read_only(crossed),
+        forward=_read_only((dy > 0) | ((dy == 0) & (dx > 0))),
+        rows=rows,
+        row_of=tuple(row_of),
         indices=types.MappingProxyType({h: i for i, h in enumerate(playable)}),
     )
 
 
 @attrs.frozen
 class LosTable:
-    """Line of sight between every pair of playable hexes within `radius`, plus exact answers beyond it.
+    """Line of sight between playable hexes: within `radius` from rows worked out when first asked,
+    exactly (and remembered per pair) beyond it.
 
-    `matrix[i, j]` is valid where `in_radius[i, j]`; indices follow the order of `playable`. Both arrays
-    are read-only (`in_radius` is shared between tables of the same board shape).
+    The first question about a hex works out the sight of every hex of its board row to every hex within
+    the radius, in one numpy gather into the blocking grid, and keeps, per hex, the set of hexes it sees;
+    a battle asks about the few rows its units stand on, so a designer's 100x100 map costs no more to
+    ask than a battle map (the whole-board table was 433 MiB there). `matrix` and `in_radius`, the
+    whole board as arrays, are built on demand by one whole-board gather (tests compare the two).
     Hexes not in `blocking` (including any the table does not know) never block.
     """
 
     playable: tuple[Hex, ...]
     blocking: frozenset[Hex]
     radius: int
-    matrix: BoolArray = attrs.field(eq=False, repr=False)
-    in_radius: BoolArray = attrs.field(eq=False, repr=False)
+    _index: _BoardIndex = attrs.field(eq=False, repr=False)
+    _grid: BoolArray = attrs.field(eq=False, repr=False)
     _indices: Mapping[Hex, int] = attrs.field(eq=False, repr=False)
+    #: Per hex (by index): the indices of the hexes within the radius that it sees, once its row is asked.
+    _seen: list[frozenset[int] | None] = attrs.field(eq=False, repr=False)
     #: Answers beyond the radius, worked out once per pair (long-range attacks ask again and again).
     _far: dict[tuple[Hex, Hex], bool] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    #: The whole-board arrays, once asked.
+    _whole: dict[str, BoolArray] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     @classmethod
     def build(
         cls, playable: Sequence[Hex], blocking: Collection[Hex], radius: int = DEFAULT_RADIUS
     ) -> LosTable:
-        """Compute the table: one gather into the blocking grid and one `any` over the crossed cells."""
+        """The blocking grid and the board's index; no line is worked out until one is asked."""
         hexes = tuple(playable)
         blockers = frozenset(blocking)
         index = _board_index(hexes, radius)
@@ -173,18 +185,14 @@ class LosTable:
             if 0 <= x - index.x0 < index.width and 0 <= y - index.y0 < index.height
         ]
         grid[cells] = True
-        size = len(hexes)
-        matrix = np.zeros((size, size), dtype=bool)
-        matrix.ravel()[index.pairs] = ~grid[index.gather].any(axis=1)
-        matrix |= matrix.T
-        np.fill_diagonal(matrix, True)
         return cls(
             playable=hexes,
             blocking=blockers,
             radius=radius,
-            matrix=_read_only(matrix),
-            in_radius=index.in_radius,
+            index=index,
+            grid=_read_only(grid),
             indices=index.indices,
+            seen=[None] * len(hexes),
         )
 
     def index(self, hex_: Hex) -> int:
@@ -192,13 +200,65 @@ class LosTable:
         return self._indices[hex_]
 
     def visible(self, a: Hex, b: Hex) -> bool:
-        """Whether a and b see each other: from the table within the radius, exactly beyond it."""
+        """Whether a and b see each other: from a's row within the radius, exactly beyond it."""
         i, j = self._indices.get(a), self._indices.get(b)
         if i is not None and j is not None and distance(a, b) <= self.radius:
-            return bool(self.matrix[i, j])
+            seen = self._seen[i]
+            if seen is None:
+                seen = self._fill_row(i)
+            return j in seen
         if (b.r, b.q) < (a.r, a.q):  # sight is symmetric: one order per pair halves the work
             a, b = b, a
         found = self._far.get((a, b))
         if found is None:
             found = self._far[(a, b)] = not any(a + h in self.blocking for h in crossed_offsets(b - a))
         return found
+
+    def _fill_row(self, i: int) -> frozenset[int]:
+        """Work out what every hex of hex i's board row sees within the radius: one gather for the row."""
+        index = self._index
+        sources = index.rows[index.row_of[i]]
+        cells = index.flat[sources]  # (S,)
+        targets = index.which[cells[:, None] + index.offsets[None, :]]  # (S, M), -1: not playable
+        blocked = self._grid[cells[:, None, None] + index.crossed[None, :, :]].any(axis=2)  # (S, M)
+        sees = (targets >= 0) & ~blocked
+        for source, row, mask in zip(sources.tolist(), targets, sees, strict=True):
+            self._seen[source] = frozenset(row[mask].tolist())
+        found = self._seen[i]
+        assert found is not None
+        return found
+
+    @property
+    def matrix(self) -> BoolArray:
+        """Sight between every pair of playable hexes, (N, N) in the order of `playable` (valid where
+        `in_radius`), read-only: the whole board in one gather, built when first asked."""
+        if "matrix" not in self._whole:
+            self._build_whole()
+        return self._whole["matrix"]
+
+    @property
+    def in_radius(self) -> BoolArray:
+        """Which pairs are within the radius, (N, N), read-only; built with `matrix`."""
+        if "in_radius" not in self._whole:
+            self._build_whole()
+        return self._whole["in_radius"]
+
+    def _build_whole(self) -> None:
+        # Sight is symmetric and a hex sees itself, so only the offsets pointing "forward" are gathered
+        # and the result is mirrored.
+        index, size = self._index, len(self.playable)
+        forward = index.forward
+        targets = index.which[index.flat[:, None] + index.offsets[forward][None, :]]  # (N, M/2)
+        source_idx, offset_idx = np.nonzero(targets >= 0)
+        gather = index.flat[source_idx, None] + index.crossed[forward][offset_idx]  # (P, K)
+        pairs = source_idx * size + targets[source_idx, offset_idx]
+        in_radius = np.zeros((size, size), dtype=bool)
+        in_radius.ravel()[pairs] = True
+        in_radius |= in_radius.T
+        np.fill_diagonal(in_radius, True)
+        matrix = np.zeros((size, size), dtype=bool)
+        matrix.ravel()[pairs] = ~self._grid[gather].any(axis=1)
+        matrix |= matrix.T
+        np.fill_diagonal(matrix, True)
+        self._whole["matrix"] = _read_only(matrix)
+        self._whole["in_radius"] = _read_only(in_radius)
