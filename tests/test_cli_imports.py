@@ -88,3 +88,22 @@ def test_no_command_or_a_wrong_one_lists_every_command(capsys: pytest.CaptureFix
         cli.main(["plya"])
     error = capsys.readouterr().err
     assert "invalid choice: 'plya'" in error and "rules-test" in error
+
+
+def test_the_main_menu_opens_without_the_rules_engine() -> None:
+    """The window's first frame (the main menu) needs neither the engine nor numpy: the router imports
+    a screen when its route is first taken."""
+    code = (
+        "import sys\n"
+        "from minis.ui import boot\n"
+        "boot.import_arcade(headless=True)\n"
+        "from minis.ui.driver import Driver\n"
+        "driver = Driver.open()\n"
+        "driver.window.ctx.finish()\n"
+        "print('|' + ','.join(sorted(m for m in ('minis.game', 'minis.ability_loader', 'minis.ui.battle',"
+        " 'numpy', 'duckdb') if m in sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, timeout=300
+    )
+    assert result.stdout.splitlines()[-1] == "|"
