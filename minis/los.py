@@ -11,6 +11,7 @@ hex of it is first asked about, so a big map costs what its questions need, not 
 from __future__ import annotations
 
 import functools
+import itertools
 import types
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -99,7 +100,7 @@ class _BoardIndex:
     forward: BoolArray  # (M,) the offsets pointing down, or east along the row (the whole-board build)
     #: The hexes of each row of the board, by index: a row is what one first question about a hex fills.
     rows: tuple[IntArray, ...]
-    row_of: tuple[int, ...]  # (N,) the row of each hex in `rows`
+    row_of: IntArray  # (N,) the row of each hex in `rows`
     indices: Mapping[Hex, int]
 
 
@@ -107,8 +108,9 @@ class _BoardIndex:
 def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
     table = offset_table(radius)
     size = len(playable)
-    coords = np.array([to_doubled(h) for h in playable], dtype=np.intp).reshape(-1, 2)
-    px, py = coords[:, 0], coords[:, 1]
+    axial = np.fromiter(itertools.chain.from_iterable(playable), dtype=np.intp, count=2 * size)
+    py = axial[1::2]
+    px = 2 * axial[0::2] + py  # doubled coordinates (hexgrid.to_doubled), for the whole board at once
     x0 = int(px.min()) - 2 * radius if size else 0
     y0 = int(py.min()) - radius if size else 0
     width = (int(px.max()) + 2 * radius - x0 + 1) if size else 1
@@ -123,10 +125,9 @@ def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
     order = np.argsort(py, kind="stable")
     starts = np.flatnonzero(np.diff(py[order], prepend=py[order][:1] - 1)) if size else np.zeros(0, np.intp)
     rows = tuple(_read_only(chunk) for chunk in np.split(order, starts[1:]) if len(chunk))
-    row_of = [0] * size
+    row_of = np.zeros(size, dtype=np.intp)
     for number, chunk in enumerate(rows):
-        for i in chunk.tolist():
-            row_of[i] = number
+        row_of[chunk] = number
     return _BoardIndex(
         x0=x0,
         y0=y0,
@@ -139,7 +140,7 @@ def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
         crossed=_read_only(crossed),
         forward=_read_only((dy > 0) | ((dy == 0) & (dx > 0))),
         rows=rows,
-        row_of=tuple(row_of),
+        row_of=_read_only(row_of),
         indices=types.MappingProxyType({h: i for i, h in enumerate(playable)}),
     )
 
