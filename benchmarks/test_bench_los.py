@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from minis import los
+from minis.board import Board
 from minis.hexgrid import Hex
 from minis.los import LosTable, line_of_sight
-from minis.board import Board
 from minis.mapfile import load_configuration, load_map
 
 
@@ -40,7 +40,8 @@ def test_configuration_1_shape() -> None:
 
 
 def test_bench_los_table_build(benchmark: Any) -> None:
-    """Building the table with the per-board index arrays already cached (a board's second build)."""
+    """Building the table with the per-board index arrays already cached (a board's second build): the
+    blocking grid only, since rows are worked out when first asked (`matrix` builds the whole board)."""
     LosTable.build(PLAYABLE, BLOCKING)
     table = benchmark(LosTable.build, PLAYABLE, BLOCKING)
     assert table.matrix.shape == (171, 171)
