@@ -20,7 +20,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis.hexgrid import Hex, crossed_hexes, distance, to_doubled, within
+from minis.hexgrid import Hex, crossed_hexes, to_doubled, within
 
 #: The longest range in the game; abilities that extend range fall back to the exact per-pair test.
 DEFAULT_RADIUS = 8
@@ -72,6 +72,13 @@ def offset_table(radius: int = DEFAULT_RADIUS) -> OffsetTable:
     return OffsetTable(radius=radius, offsets=doubled, crossed=crossed, valid=valid)
 
 
+@functools.cache
+def _offset_slots(radius: int) -> dict[tuple[int, int], int]:
+    """Each step (dq, dr) within `radius` and its number in `offset_table(radius)` (the order of
+    `within`); shared by every table of that radius, never changed."""
+    return {(step.q, step.r): m for m, step in enumerate(within(Hex(0, 0), radius))}
+
+
 def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     array.flags.writeable = False
     return array
@@ -102,6 +109,7 @@ class _BoardIndex:
     rows: tuple[IntArray, ...]
     row_of: IntArray  # (N,) the row of each hex in `rows`
     indices: Mapping[Hex, int]
+    lookup: dict[Hex, int]  # `indices` as a plain dict, for the tables' hot path (never changed)
 
 
 @functools.lru_cache(maxsize=16)
@@ -128,6 +136,7 @@ def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
     row_of = np.zeros(size, dtype=np.intp)
     for number, chunk in enumerate(rows):
         row_of[chunk] = number
+    lookup = {h: i for i, h in enumerate(playable)}
     return _BoardIndex(
         x0=x0,
         y0=y0,
@@ -141,7 +150,8 @@ def _board_index(playable: tuple[Hex, ...], radius: int) -> _BoardIndex:
         forward=_read_only((dy > 0) | ((dy == 0) & (dx > 0))),
         rows=rows,
         row_of=_read_only(row_of),
-        indices=types.MappingProxyType({h: i for i, h in enumerate(playable)}),
+        indices=types.MappingProxyType(lookup),
+        lookup=lookup,
     )
 
 
@@ -151,7 +161,7 @@ class LosTable:
     exactly (and remembered per pair) beyond it.
 
     The first question about a hex works out the sight of every hex of its board row to every hex within
-    the radius, in one numpy gather into the blocking grid, and keeps, per hex, the set of hexes it sees;
+    the radius, in one numpy gather into the blocking grid, and keeps, per hex, which offsets it sees;
     a battle asks about the few rows its units stand on, so a designer's 100x100 map costs no more to
     ask than a battle map (the whole-board table was 433 MiB there). `matrix` and `in_radius`, the
     whole board as arrays, are built on demand by one whole-board gather (tests compare the two).
@@ -164,8 +174,13 @@ class LosTable:
     _index: _BoardIndex = attrs.field(eq=False, repr=False)
     _grid: BoolArray = attrs.field(eq=False, repr=False)
     _indices: Mapping[Hex, int] = attrs.field(eq=False, repr=False)
-    #: Per hex (by index): the indices of the hexes within the radius that it sees, once its row is asked.
-    _seen: list[frozenset[int] | None] = attrs.field(eq=False, repr=False)
+    #: Per hex (by index), once its row is asked: byte m is 1 if it sees the hex at offset m of
+    #: `offset_table(radius)` (217 bytes a hex: every row of a 100x100 map takes about 2.5 MiB).
+    _seen: list[bytes | None] = attrs.field(eq=False, repr=False)
+    #: The offset number m of each step (dq, dr) within the radius (`_offset_slots`).
+    _slots: dict[tuple[int, int], int] = attrs.field(eq=False, repr=False)
+    #: `_indices` as a plain dict (asked on every question; never changed).
+    _lookup: dict[Hex, int] = attrs.field(eq=False, repr=False)
     #: Answers beyond the radius, worked out once per pair (long-range attacks ask again and again).
     _far: dict[tuple[Hex, Hex], bool] = attrs.field(init=False, factory=dict, eq=False, repr=False)
     #: The whole-board arrays, once asked.
@@ -194,6 +209,8 @@ class LosTable:
             grid=_read_only(grid),
             indices=index.indices,
             seen=[None] * len(hexes),
+            slots=_offset_slots(radius),
+            lookup=index.lookup,
         )
 
     def index(self, hex_: Hex) -> int:
@@ -202,12 +219,12 @@ class LosTable:
 
     def visible(self, a: Hex, b: Hex) -> bool:
         """Whether a and b see each other: from a's row within the radius, exactly beyond it."""
-        i, j = self._indices.get(a), self._indices.get(b)
-        if i is not None and j is not None and distance(a, b) <= self.radius:
-            seen = self._seen[i]
-            if seen is None:
-                seen = self._fill_row(i)
-            return j in seen
+        lookup = self._lookup
+        i = lookup.get(a)
+        if i is not None and b in lookup:
+            slot = self._slots.get((b[0] - a[0], b[1] - a[1]))  # None beyond the radius
+            if slot is not None:
+                return (self._seen[i] or self._fill_row(i))[slot] == 1
         if (b.r, b.q) < (a.r, a.q):  # sight is symmetric: one order per pair halves the work
             a, b = b, a
         found = self._far.get((a, b))
@@ -215,16 +232,16 @@ class LosTable:
             found = self._far[(a, b)] = not any(a + h in self.blocking for h in crossed_offsets(b - a))
         return found
 
-    def _fill_row(self, i: int) -> frozenset[int]:
+    def _fill_row(self, i: int) -> bytes:
         """Work out what every hex of hex i's board row sees within the radius: one gather for the row."""
         index = self._index
         sources = index.rows[index.row_of[i]]
         cells = index.flat[sources]  # (S,)
         targets = index.which[cells[:, None] + index.offsets[None, :]]  # (S, M), -1: not playable
         blocked = self._grid[cells[:, None, None] + index.crossed[None, :, :]].any(axis=2)  # (S, M)
-        sees = (targets >= 0) & ~blocked
-        for source, row, mask in zip(sources.tolist(), targets, sees, strict=True):
-            self._seen[source] = frozenset(row[mask].tolist())
+        sees = ((targets >= 0) & ~blocked).view(np.uint8)  # (S, M) of 0 and 1
+        for source, row in zip(sources.tolist(), sees, strict=True):
+            self._seen[source] = row.tobytes()
         found = self._seen[i]
         assert found is not None
         return found

@@ -238,3 +238,27 @@ def test_a_big_maps_first_question_works_out_one_row() -> None:
         tracemalloc.stop()
     assert seen == line_of_sight(blocking.__contains__, a, b)
     assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB"
+
+
+def test_every_row_worked_out_stays_small() -> None:
+    """A 50x50 map with every row asked keeps a few bytes per pair in reach (each hex's offsets it sees
+    as bits), not a set of hexes per hex (about 20 MiB here) nor the whole-board arrays."""
+    import tracemalloc
+
+    rnd = random.Random(4)
+    playable = board(50, 50, 1)
+    blocking = {h for h in playable if rnd.randrange(100) < 15}
+    table = LosTable.build(playable, blocking)
+    tracemalloc.start()
+    try:
+        seen = [table.visible(a, a) for a in playable]
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert all(seen)
+    assert kept < 2 * 2**20, f"{kept / 2**20:.1f} MiB"
+    playable_set = set(playable)
+    for a in playable[::97]:
+        for b in within(a, 8):
+            if b in playable_set:
+                assert table.visible(a, b) == line_of_sight(blocking.__contains__, a, b)
