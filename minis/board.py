@@ -16,6 +16,7 @@ links between playable hexes matter to the rules, the others are there to be dra
 
 from __future__ import annotations
 
+import operator
 import re
 import types
 from collections.abc import Collection, Iterable, Mapping
@@ -123,7 +124,7 @@ class Board:
         unknown = halves - set(terrain)
         if unknown:
             raise ValueError(f"half-hexes without terrain: {sorted(unknown)}")
-        full = sorted((h for h in terrain if h not in halves), key=lambda h: (h.r, h.q))
+        full = sorted((h for h in terrain if h not in halves), key=operator.itemgetter(1, 0))  # (r, q)
         if not full:
             raise ValueError("a board needs at least one full hex")
         if full[0].r != 0:
@@ -146,16 +147,23 @@ class Board:
         if objective is not None and objective not in indices:
             raise ValueError(f"the objective {objective} is not a playable hex")
 
-        neighbour = np.full((len(full), 6), -1, dtype=np.int32)
+        # Every hex's neighbours, then the few hexsides with a stream or road (a 100x100 map has 60,000
+        # hexsides and a handful of streams: asking each hexside about them made loading it slow).
+        steps = [facing.value for facing in FACINGS]
+        axial = np.array(full, dtype=np.int64).reshape(-1, 2)
+        q, r = axial[:, 0] - axial[:, 0].min() + 1, axial[:, 1] - axial[:, 1].min() + 1  # a margin of 1
+        grid = np.full((int(r.max()) + 2, int(q.max()) + 2), -1, dtype=np.int32)  # axial (r, q) -> index
+        grid[r, q] = np.arange(len(full), dtype=np.int32)
+        neighbour = np.stack([grid[r + dr, q + dq] for dq, dr in steps], axis=1)
         stream_flags = np.zeros((len(full), 6), dtype=bool)
         road_flags = np.zeros((len(full), 6), dtype=bool)
-        for i, h in enumerate(full):
-            for k, facing in enumerate(FACINGS):
-                other = h + facing.value
-                neighbour[i, k] = indices.get(other, -1)
-                side = frozenset((h, other))
-                stream_flags[i, k] = side in stream_set
-                road_flags[i, k] = side in road_set
+        facing_of = {step: k for k, step in enumerate(steps)}
+        for flags, links in ((stream_flags, stream_set), (road_flags, road_set)):
+            for side in links:
+                a, b = tuple(side)
+                for h, other in ((a, b), (b, a)):
+                    if h in indices:
+                        flags[indices[h], facing_of[other - h]] = True
         for array in (neighbour, stream_flags, road_flags):
             array.flags.writeable = False
 
@@ -348,7 +356,8 @@ class Board:
         if "los" not in self._cache:
             from minis.los import LosTable
 
-            blocking = [h for h, t in self._terrain.items() if t.blocks_sight]
+            kinds = {t for t in set(self._terrain.values()) if t.blocks_sight}  # asked once per kind
+            blocking = [h for h, t in self._terrain.items() if t in kinds]
             self._cache["los"] = LosTable.build(self.hexes, blocking)
         table: LosTable = self._cache["los"]
         return table

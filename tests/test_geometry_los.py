@@ -197,3 +197,68 @@ def test_offset_table_shape_and_cache() -> None:
 def test_empty_board() -> None:
     table = LosTable.build([], set())
     assert table.matrix.shape == (0, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), st.randoms(use_true_random=False))
+def test_rows_worked_out_when_asked_match_the_whole_board_table(
+    case: tuple[list[Hex], set[Hex], int], rnd: random.Random
+) -> None:
+    """The rows a table works out as hexes are asked about (in any order) answer as the whole-board
+    gather (`matrix`, built on a second table that was never asked) and the exact reference do."""
+    playable, blocking, radius = case
+    lazy = LosTable.build(playable, blocking, radius)
+    whole = LosTable.build(playable, blocking, radius)
+    pairs = [(a, b) for a in playable for b in playable]
+    rnd.shuffle(pairs)
+    for a, b in pairs:
+        i, j = whole.index(a), whole.index(b)
+        seen = lazy.visible(a, b)
+        if distance(a, b) <= radius:
+            assert seen == whole.matrix[i, j], (a, b)
+        assert seen == line_of_sight(blocking.__contains__, a, b), (a, b)
+
+
+def test_a_big_maps_first_question_works_out_one_row() -> None:
+    """A designer's 70x70 map with 15% forest: building the table and asking one pair allocates a few
+    MiB (one row of the board), not the whole-board arrays (about 130 MiB there)."""
+    import tracemalloc
+
+    rnd = random.Random(3)
+    playable = board(70, 70, 0)
+    blocking = {h for h in playable if rnd.randrange(100) < 15}
+    a = playable[len(playable) // 2]
+    b = next(h for h in playable if distance(a, h) == 6)
+    tracemalloc.start()
+    try:
+        table = LosTable.build(playable, blocking)
+        seen = table.visible(a, b)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert seen == line_of_sight(blocking.__contains__, a, b)
+    assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB"
+
+
+def test_every_row_worked_out_stays_small() -> None:
+    """A 50x50 map with every row asked keeps a few bytes per pair in reach (each hex's offsets it sees
+    as bits), not a set of hexes per hex (about 20 MiB here) nor the whole-board arrays."""
+    import tracemalloc
+
+    rnd = random.Random(4)
+    playable = board(50, 50, 1)
+    blocking = {h for h in playable if rnd.randrange(100) < 15}
+    table = LosTable.build(playable, blocking)
+    tracemalloc.start()
+    try:
+        seen = [table.visible(a, a) for a in playable]
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert all(seen)
+    assert kept < 2 * 2**20, f"{kept / 2**20:.1f} MiB"
+    playable_set = set(playable)
+    for a in playable[::97]:
+        for b in within(a, 8):
+            if b in playable_set:
+                assert table.visible(a, b) == line_of_sight(blocking.__contains__, a, b)

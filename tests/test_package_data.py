@@ -31,7 +31,7 @@ SOURCES = ("minis", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 #: Environment variables that would point minis at the checkout, a display or the tester's own files.
 CLEARED = (
     *("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"),
-    *("XDG_DATA_HOME", "MINIS_MAPS", "MINIS_SAVES", "MINIS_ARMIES"),
+    *("XDG_DATA_HOME", "MINIS_MAPS", "MINIS_SAVES", "MINIS_ARMIES", "XDG_CACHE_HOME", "MINIS_CACHE"),
 )
 Completed = subprocess.CompletedProcess[str]
 #: A subprocess that takes longer than this has hung.
@@ -252,3 +252,17 @@ def test_the_installed_data_are_read_only_for_minis(venv: Path, elsewhere: Path)
     assert result.returncode in (1, 2)
     assert f"{target}:" in result.stderr and "read-only" in result.stderr
     assert not target.exists()
+
+
+def test_the_installed_catalogues_index_goes_to_the_players_cache(venv: Path, elsewhere: Path) -> None:
+    """The card index of an installed minis is kept in the player's cache folder, never in the package,
+    and the listing is the same with it."""
+    script = "import minis.data as d; print(d.packaged_data())"
+    packaged = Path(run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere).stdout.strip())
+    before = sorted(p for p in packaged.parent.rglob("*") if "__pycache__" not in p.parts)
+    first = minis(venv, elsewhere, "cards", "list")
+    (index,) = (elsewhere / "home" / ".cache" / "minis").glob("cards-*.json")
+    second = minis(venv, elsewhere, "cards", "list")
+    assert first.returncode == second.returncode == 0 and first.stdout == second.stdout
+    assert index.is_file()
+    assert sorted(p for p in packaged.parent.rglob("*") if "__pycache__" not in p.parts) == before

@@ -16,9 +16,6 @@ from pathlib import Path
 
 from minis.commands import Subparsers
 from minis.errors import MinisError, Problem
-from minis.lab import runner
-from minis.lab.store import Store, default_path
-from minis.lab.study import load_study
 
 
 def register(subparsers: Subparsers) -> None:
@@ -52,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(
             Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
         )
+    from minis.lab import runner  # DuckDB and the games: only when a study is run (minis.cli)
+    from minis.lab.store import Store, default_path
+    from minis.lab.study import load_study
+
     study = load_study(args.study)
     versions = runner.versions()
     database = args.db if args.db is not None else default_path(args.study)

@@ -244,7 +244,16 @@ def _read_map(data: Mapping[str, Any], where: Where, title: str, notes: tuple[st
     if grid is None:
         return None
     doc, _ = board_parts(
-        grid, where.block("terrain"), where, roads, streams, objective, data, title=title, notes=notes
+        grid,
+        where.block("terrain"),
+        where,
+        roads,
+        streams,
+        objective,
+        data,
+        title=title,
+        notes=notes,
+        build=False,
     )
     return doc
 

@@ -3,6 +3,9 @@
 Screens send the player on through `window.routes` (the `navigation.Routes` protocol) and never
 import the screen they open; this module does, so the screen modules have no import cycle among them.
 `new_window` makes a window with these routes; `minis play`, the UI tests and `Driver.open` use it.
+
+Each route imports its screen when it is first taken: the main menu needs neither the rules engine nor
+the battle screen, so the window's first frame comes without them (issue 33: start-up).
 """
 
 from __future__ import annotations
@@ -12,23 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minis.game import Game
-from minis.state import Scenario, Stage
+from minis.state import Scenario
 from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
-from minis.ui.battle import BattleScreen
-from minis.ui.battlemaps import BattleMapsScreen
-from minis.ui.computer import ComputerPlayer, recorded
-from minis.ui.gamefiles import open_load_dialog, open_save_dialog
-from minis.ui.mapchoice import MapChoice
 from minis.ui.menu import MainMenu
-from minis.ui.newbattle import NewBattle, computer_chooses_map, computer_player
-from minis.ui.opponent import OpponentChoice
-from minis.ui.scenariochoice import open_scenario_dialog
-from minis.ui.session import Session
-from minis.ui.victory import VictoryScreen
 
 if TYPE_CHECKING:
+    from minis.game import Game
     from minis.scenario import Scenario as ScenarioFile
+    from minis.ui.computer import ComputerPlayer
+    from minis.ui.session import Session
 
 
 class Router:
@@ -42,17 +37,26 @@ class Router:
         self.window.open(MainMenu(self.window))
 
     def new_battle(self, scenario: Scenario) -> None:
+        from minis.ui.newbattle import NewBattle
+
         NewBattle(self.window, scenario).start()
 
     def scenario_battle(self, plan: ScenarioFile) -> None:
+        from minis.ui.newbattle import NewBattle
+
         NewBattle.for_scenario(self.window, plan).start()
 
     def choose_scenario(
         self, folder: Path | None = None, *, then: Callable[[ScenarioFile], object] | None = None
     ) -> None:
+        from minis.ui.scenariochoice import open_scenario_dialog
+
         open_scenario_dialog(self.window, folder, then)
 
     def against_computer(self, *, watch: bool = False) -> None:
+        from minis.ui.newbattle import NewBattle
+        from minis.ui.opponent import OpponentChoice
+
         self.window.open(
             OpponentChoice(
                 self.window, lambda choice: NewBattle.against(self.window, choice).start(), watch=watch
@@ -62,6 +66,11 @@ class Router:
     def battle(
         self, session: Session, *, replace: bool = True, computer: ComputerPlayer | None = None
     ) -> None:
+        from minis.state import Stage
+        from minis.ui.battle import BattleScreen
+        from minis.ui.mapchoice import MapChoice
+        from minis.ui.newbattle import computer_chooses_map
+
         window = self.window
         game = session.game
         chooser = game.decider()
@@ -86,6 +95,10 @@ class Router:
             window.open(screen)
 
     def loaded_game(self, session: Session) -> None:
+        from minis.ui.battle import BattleScreen
+        from minis.ui.computer import recorded
+        from minis.ui.newbattle import computer_player
+
         # above the menu, Escape leads back to it; from a battle, the loaded one takes its place
         playing = self.window.top_screen
         if isinstance(playing, BattleScreen) and playing.computer is not None:
@@ -95,15 +108,23 @@ class Router:
         self.battle(session, replace=not isinstance(playing, MainMenu), computer=computer)
 
     def victory(self, session: Session) -> None:
+        from minis.ui.victory import VictoryScreen
+
         self.window.replace(VictoryScreen(self.window, session))
 
     def load_game(self, folder: Path | None = None, *, playing: bool = False) -> None:
+        from minis.ui.gamefiles import open_load_dialog
+
         open_load_dialog(self.window, folder, playing=playing)
 
     def save_game(self, session: Session, *, title: str, name: str, saved: Callable[[str], object]) -> None:
+        from minis.ui.gamefiles import open_save_dialog
+
         open_save_dialog(self.window, session, title=title, name=name, saved=saved)
 
     def battle_maps(self) -> None:
+        from minis.ui.battlemaps import BattleMapsScreen
+
         self.window.open(BattleMapsScreen(self.window))
 
     def map_editor(self) -> None:
