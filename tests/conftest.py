@@ -9,6 +9,9 @@ A test that takes the `shots` fixture is marked `screenshots`, so `-m screenshot
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,8 +30,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+#: The card index of this test run (minis/card_index.py): a folder of its own, never the user's cache.
+_CACHE_MADE: list[str] = []
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "screenshots: renders pictures for the docs (make screenshots)")
+    if "MINIS_CACHE" not in os.environ:
+        _CACHE_MADE.append(tempfile.mkdtemp(prefix="minis-test-cache-"))
+        os.environ["MINIS_CACHE"] = _CACHE_MADE[-1]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _CACHE_MADE:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
