@@ -92,7 +92,6 @@ from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
 from minis.ui.legend import MapKey
 from minis.ui.motion import Frame, Motion
-from minis.ui.plain import unit_name
 from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, fit_lines, outline
@@ -525,7 +524,8 @@ class BattleScreen(Screen):
         """The end-of-step button: in a movement or assault phase with units that could still act, it
         asks first (once a phase)."""
         if self.stage is Stage.ACT:
-            question = self.early_end.question(self, self.game, unit_name, self.controller.pass_phase)
+            control = self.controller
+            question = self.early_end.question(self, self.game, control.name, control.pass_phase)
             if question is not None:
                 self.show_dialog(question)
                 return

@@ -33,7 +33,7 @@ from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.game import Game
 from minis.sides import Side
-from minis.ui.plain import unit_names
+from minis.ui.plain import the, unit_names
 
 __all__ = [
     "FAST_PAUSE",
@@ -267,7 +267,7 @@ def action_words(game: Game, action: A.Action) -> str:
     names = unit_names(game.state.units.values())
 
     def name(unit_id: str) -> str:
-        return f"the {names.get(unit_id, unit_id)}"
+        return the(names.get(unit_id, unit_id))
 
     label = game.label
     match action:

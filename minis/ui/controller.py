@@ -27,6 +27,7 @@ from minis.ability_catalogue import ability_name
 from minis.cards import StatCard
 from minis.events import Event
 from minis.game import Game
+from minis.grammar import plural, verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo, percent
 from minis.rules import air, arrivals, obstacles, overstack, setup
@@ -38,7 +39,7 @@ from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, pending_summary
-from minis.ui.plain import plain, unit_name, unit_names
+from minis.ui.plain import of_side, sentence, the, unit_names, words
 from minis.ui.rolls import Roll, rolls
 from minis.ui.rulewords import phrase, rules_line
 from minis.ui.session import Session, armies_revealed
@@ -159,6 +160,7 @@ class BattleController:
         self._reach: tuple[object, Reach] = (None, Reach())
         self._ready: tuple[object, frozenset[str]] = (None, frozenset())
         self._names: tuple[object, dict[str, str]] = (None, {})
+        self._unit_names: tuple[object, dict[str, str]] = (None, {})
         #: The sides the computer plays (`minis.ui.computer`): no question, list or selection of theirs
         #: is shown, and `computer_status` says what the computer is doing.
         self.computer: frozenset[Side] = frozenset()
@@ -185,8 +187,21 @@ class BattleController:
         self.version += 1
 
     def plain(self, text: str) -> str:
-        """An engine's sentence (a refusal, a reason) with the battle's unit ids as the players' names."""
-        return plain(text, unit_names(self.session.game.state.units.values()))
+        """An engine's sentence (a refusal, a reason) with the battle's ids as the players' names
+        (`minis.ui.plain.words`: units, obstacles and cards, whatever the sentence)."""
+        return words(text, self.state)
+
+    def names(self) -> dict[str, str]:
+        """Every unit's name for players (`minis.ui.plain.unit_names`), worked out again only for new
+        armies."""
+        key = tuple(self.state.units)
+        if self._unit_names[0] != key:
+            self._unit_names = (key, unit_names(self.state.units.values()))
+        return self._unit_names[1]
+
+    def name(self, unit: Unit) -> str:
+        """A unit's name as the log and every line of the window say it ("the second Rangers")."""
+        return self.names().get(unit.id, unit.card.name)
 
     def use_words(self, use: A.Use) -> str:
         """An ability's own action as a player reads it: "Headshot: M4A1 Sherman", never its ids."""
@@ -194,7 +209,7 @@ class BattleController:
         return f"{name}: {self.plain(', '.join(use.args))}" if use.args else name
 
     def say(self, text: str, bad: bool = False) -> None:
-        self.message = text
+        self.message = sentence(text)
         self.message_bad = bad
         self.changed()
 
@@ -425,7 +440,7 @@ class BattleController:
                 else:
                     status = "off the map"
                 rows.append(
-                    TrayRow(unit.id, unit_name(unit), status, may_fly, unit.removed, unit.id == self.selected)
+                    TrayRow(unit.id, self.name(unit), status, may_fly, unit.removed, unit.id == self.selected)
                 )
             if rows:
                 found.append(TraySide(side, tuple(rows)))
@@ -440,14 +455,14 @@ class BattleController:
         if self.is_ready(unit):
             self.select(unit.id)
             if unit.hex is None:
-                self.say(f"{unit_name(unit)}: click a hex for it to fly over (any hex without an aircraft).")
+                self.say(f"{self.name(unit)}: click a hex for it to fly over (any hex without an aircraft).")
             return
         self.say(self.grounded_reason(unit), bad=True)
 
     def grounded_reason(self, unit: Unit) -> str:
         """Why an aircraft can't be chosen now, in a player's words."""
         state = self.state
-        name = unit_name(unit)
+        name = self.name(unit)
         if unit.removed:
             return f"{name} has been destroyed."
         if unit.hex is None and unit.disrupted:
@@ -593,7 +608,7 @@ class BattleController:
                 self.select(own[0].id)
             elif self.selected != own[-1].id:
                 self.select(own[-1].id)
-                self.say(f"{unit_name(own[-1])} picked up: click a hex to move it, Q/E turn it.")
+                self.say(f"{self.name(own[-1])} picked up: click a hex to move it, Q/E turn it.")
                 return
         if self.selected is None:
             self.say("Choose a unit to deploy first (the list on the right).", bad=True)
@@ -648,7 +663,7 @@ class BattleController:
             return
         if selected is not None and selected.card.is_aircraft:
             self.say(
-                f"{unit_name(selected)} attacks an enemy in range (ringed in orange): click one.", bad=True
+                f"{self.name(selected)} attacks an enemy in range (ringed in orange): click one.", bad=True
             )
             return
         if selected is None:
@@ -656,9 +671,10 @@ class BattleController:
             if not mine:
                 self.say("Click one of your units first.", bad=True)
             elif mine[0].id in state.activated:
-                self.say(f"{unit_name(mine[0])} has already acted this phase.", bad=True)
+                name = self.name(mine[0])
+                self.say(f"{name} {verb(name, 'has')} already acted this phase.", bad=True)
             else:
-                self.say(f"{unit_name(mine[0])} can't act now.", bad=True)
+                self.say(f"{self.name(mine[0])} can't act now.", bad=True)
             return
         if self.path and hex_ == self.path[-1]:
             self.confirm()
@@ -672,7 +688,7 @@ class BattleController:
         if hex_ in self.moves:
             self._set_path(queries.path_info(state, selected.id, self.moves[hex_]))
             return
-        self.say(f"{unit_name(selected)} can't end a move in {self.label(hex_)}.", bad=True)
+        self.say(f"{self.name(selected)} can't end a move in {self.label(hex_)}.", bad=True)
 
     def _set_path(self, info: PathInfo) -> None:
         """The path becomes `info`'s; a Vehicle will face the way of its last step."""
@@ -788,7 +804,7 @@ class BattleController:
         current = self.facing or unit.facing or Facing.E
         self.facing = FACINGS[(FACINGS.index(current) + step) % len(FACINGS)]
         self.say(
-            f"{unit_name(unit)} will face {self.facing.name}"
+            f"{self.name(unit)} will face {self.facing.name}"
             + (" (Enter to turn in place)" if self.stage is Stage.ACT and not self.path else "")
         )
 
@@ -877,9 +893,10 @@ class BattleController:
             return self._reaction_panel(base)
         if stage is Stage.PLACE:
             soldier = state.units[state.placing] if state.placing else None
-            name = unit_name(soldier) if soldier else "A Soldier"
+            name = sentence(self.name(soldier)) if soldier else "A Soldier"
+            its = "their" if plural(name) else "its"
             info = (
-                f"{name} gets off its transport but does not fit there. "
+                f"{name} {verb(name, 'gets')} off {its} transport but {verb(name, 'does')} not fit there. "
                 "Click one of the highlighted hexes (the nearest where it fits)."
             )
             return attrs.evolve(base, heading=f"{who}: place a Soldier", info=info)
@@ -963,7 +980,7 @@ class BattleController:
         listing = tuple(
             Listed(
                 unit_id,
-                unit_name(state.units[unit_id]),
+                self.name(state.units[unit_id]),
                 self.label(hex_)
                 if (hex_ := state.units[unit_id].hex) is not None
                 else "arrives later"
@@ -996,10 +1013,12 @@ class BattleController:
             places = self.special_hexes()
             how = "joins" if arrivals.kind(state, selected) == arrivals.HERO else "lands"
             info = (
-                f"{unit_name(selected)} waits off the map. Click a tinted hex: it {how} there "
+                f"{sentence(self.name(selected))} {verb(self.name(selected), 'waits')} off the map. "
+                f"Click a tinted hex: it {how} there "
                 f"({len(places)} {'hex' if len(places) == 1 else 'hexes'} allowed now)."
                 if places
-                else f"{unit_name(selected)} waits off the map and can't arrive now."
+                else f"{sentence(self.name(selected))} {verb(self.name(selected), 'waits')} off the map and "
+                "can't arrive now."
             )
             return attrs.evolve(base, heading=heading, info=info)
         if selected is None:
@@ -1008,7 +1027,7 @@ class BattleController:
                 f"Click one of your units to {what} ({len(self.ready_ids())} may still act; greyed ones have "
                 "acted). P ends the phase."
             )
-            arrive = tuple(Choice(f"Bring in {unit_name(u)}", _doing(self.select, u.id)) for u in waiting[:6])
+            arrive = tuple(Choice(f"Bring in {self.name(u)}", _doing(self.select, u.id)) for u in waiting[:6])
             if arrive:
                 info += (
                     "\nOff the map, waiting to arrive: a Hero at the start of the phase with a Soldier of"
@@ -1016,7 +1035,7 @@ class BattleController:
                 )
             return attrs.evolve(base, heading=heading, info=info, choices=arrive)
         choices: list[Choice] = []
-        lines = [f"{unit_name(selected)}: "]
+        lines = [f"{sentence(self.name(selected))}: "]
         if self.path:
             info_ = self.path_info or queries.path_info(state, selected.id, self.path)
             self.path_info = info_
@@ -1028,7 +1047,7 @@ class BattleController:
         elif self.preview is not None:
             lines = [self.attack_text(self.preview)]
             if isinstance(self.preview, AttackPreview):
-                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+                choices.append(Choice(f"Attack {self.name(state.units[self.preview.target])}", self.confirm))
         else:
             if self.moves:
                 rolls = sum(1 for p in self.costs.values() if p.rolls)
@@ -1052,7 +1071,7 @@ class BattleController:
             for transport in options.boards:
                 choices.append(
                     Choice(
-                        f"Board {unit_name(state.units[transport])}",
+                        f"Board {self.name(state.units[transport])}",
                         _doing(self.act, A.BoardTransport(selected.id, transport)),
                     )
                 )
@@ -1071,15 +1090,16 @@ class BattleController:
         selected = state.units.get(self.selected or "")
         ready = [state.units[u] for u in sorted(self.ready_ids())]
         if selected is not None and selected.hex is None:
+            name = sentence(self.name(selected))
             info = (
-                f"{unit_name(selected)} waits off the map. Click any hex without an aircraft: it flies "
+                f"{name} waits off the map. Click any hex without an aircraft: it flies "
                 "over it. An enemy unit with Antiair next to that hex, or an enemy Ace within 4 hexes, "
                 "may shoot at it as it arrives (a hit disrupts it)."
             )
             return attrs.evolve(base, info=info)
         side = state.active
         grounded = [
-            unit_name(u)
+            self.name(u)
             for u in state.units.values()
             if u.side is side and u.card.is_aircraft and u.hex is None and u.disrupted and not u.removed
         ]
@@ -1089,7 +1109,7 @@ class BattleController:
         )
         if grounded:
             info += f"\nGrounded this turn (disrupted): {', '.join(grounded)}."
-        choices = tuple(Choice(f"Fly {unit_name(u)}", _doing(self.pick_aircraft, u.id)) for u in ready[:6])
+        choices = tuple(Choice(f"Fly {self.name(u)}", _doing(self.pick_aircraft, u.id)) for u in ready[:6])
         return attrs.evolve(base, info=info, choices=choices)
 
     def _airstrike_panel(self, base: Panel) -> Panel:
@@ -1108,16 +1128,17 @@ class BattleController:
         if self.preview is not None:
             lines = [self.attack_text(self.preview)]
             if isinstance(self.preview, AttackPreview):
-                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+                choices.append(Choice(f"Attack {self.name(state.units[self.preview.target])}", self.confirm))
         elif self.attacks:
             lines = [
-                f"{unit_name(selected)} over {self.label(selected.hex)}: {len(self.attacks)} "
+                f"{sentence(self.name(selected))} over {self.label(selected.hex)}: {len(self.attacks)} "
                 f"{'enemy' if len(self.attacks) == 1 else 'enemies'} in range (ringed in orange): hover one "
                 "for the odds, click to attack."
             ]
         else:
             lines = [
-                f"{unit_name(selected)} over {self.label(selected.hex)}: no enemy it can attack from there."
+                f"{sentence(self.name(selected))} over {self.label(selected.hex)}: no enemy it can attack "
+                "from there."
             ]
         options = self.game.unit_options(selected.id)
         for use in options.uses if options is not None else ():
@@ -1132,17 +1153,17 @@ class BattleController:
         assert aircraft is not None and aircraft.hex is not None and state.active is not None
         firer = state.active.other
         options = self.reaction_options()
-        shooters = [unit_name(state.units[p.attacker]) for p in options]
-        who = " and the ".join(shooters) if len(shooters) < 3 else ", the ".join(shooters)
+        shooters = [self.name(state.units[p.attacker]) for p in options]
+        who = " and ".join(map(the, shooters)) if len(shooters) < 3 else ", ".join(map(the, shooters))
         may = "may" if len(shooters) == 1 else "may each"
         info = (
-            f"The {state.active.title} {unit_name(aircraft)} flies over {self.label(aircraft.hex)}: "
-            f"the {who} {may} shoot at it. A hit disrupts it, and a disrupted aircraft stays grounded "
+            f"{of_side(state.active.title, self.name(aircraft))} flies over {self.label(aircraft.hex)}: "
+            f"{who} {may} shoot at it. A hit disrupts it, and a disrupted aircraft stays grounded "
             f"through the next turn. {firer.title}: shoot, or hold."
         )
         choices = tuple(
             Choice(
-                f"{i + 1}: {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"{i + 1}: {self.name(state.units[preview.attacker])} · {preview.dice} dice · "
                 f"hit {percent(preview.hit_chance)}",
                 _doing(self.fire, preview.attacker),
                 key=str(i + 1),
@@ -1167,7 +1188,7 @@ class BattleController:
             "counter beside the hex, a button or its number."
         )
         choices = tuple(
-            Choice(f"{i + 1}: {unit_name(unit)}", _doing(self.penalty, unit.id), key=str(i + 1))
+            Choice(f"{i + 1}: {self.name(unit)}", _doing(self.penalty, unit.id), key=str(i + 1))
             for i, unit in enumerate(self.penalty_units()[:9])
         )
         hex_ = self.penalty_hex()
@@ -1189,13 +1210,14 @@ class BattleController:
         mover = state.units[move.unit]
         a, b = move.path[move.step], move.path[move.step + 1]
         info = (
-            f"The {state.active.title} {unit_name(mover)} moves {self.label(a)} → {self.label(b)} and is in "
+            f"{of_side(state.active.title, self.name(mover))} {verb(self.name(mover), 'moves')} "
+            f"{self.label(a)} → {self.label(b)} and {verb(self.name(mover), 'is')} in "
             f"{self.label(window_hex(move))}. {firer.title}: fire with one of these (each may fire once this "
             "phase; a hit disrupts it and stops the move), or hold."
         )
         choices = tuple(
             Choice(
-                f"{i + 1}: fire {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"{i + 1}: fire {self.name(state.units[preview.attacker])} · {preview.dice} dice · "
                 f"hit {percent(preview.hit_chance)}",
                 _doing(self.fire, preview.attacker),
                 key=str(i + 1),
@@ -1212,9 +1234,9 @@ class BattleController:
         state = self.state
         unit = state.units[info.unit]
         if info.problem:
-            return f"{unit_name(unit)}: {self.plain(info.problem)}"
+            return f"{sentence(self.name(unit))}: {self.plain(info.problem)}"
         hexes = " → ".join(self.label(h) for h in info.path)
-        text = f"{unit_name(unit)} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
+        text = f"{sentence(self.name(unit))} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
         if info.rolls:
             text += (
                 f" {info.rolls} movement roll{'s' if info.rolls > 1 else ''} "
@@ -1223,7 +1245,7 @@ class BattleController:
             )
         exposed = [s for s in info.steps if s.shooters]
         if exposed:
-            names = sorted({unit_name(state.units[u]) for s in exposed for u in s.shooters})
+            names = sorted({self.name(state.units[u]) for s in exposed for u in s.shooters})
             steps = ", ".join(self.label(s.end) for s in exposed)
             text += f" Defensive fire possible (!) entering {steps}, from {', '.join(names)}."
         return text
@@ -1231,7 +1253,7 @@ class BattleController:
     def attack_text(self, preview: AttackPreview | str) -> str:
         """An attack's range, dice, defense, cover roll and the odds of 0-3 hits (or why there is none)."""
         if isinstance(preview, str):
-            return f"No attack: {preview}"
+            return f"No attack: {self.plain(preview)}"
         target = self.state.units[preview.target]
         band = preview.band.value if preview.band else "no"
         need = 4 - preview.modifier
@@ -1255,7 +1277,7 @@ class BattleController:
         why += self.spotter_text(preview)
         odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
         return (
-            f"Attack {unit_name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
+            f"Attack {self.name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
             f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.{why}\n{odds}.\n"
             f"{percent(preview.hit_chance)} (on the sight line): at least one hit."
         )
@@ -1268,7 +1290,8 @@ class BattleController:
         target = self.state.units[preview.target]
         away = distance(spotter.hex, target.hex) if target.hex is not None else 0
         hexes = f"{away} hex{'es' if away != 1 else ''}"
-        return f"\nIndirect fire: {unit_name(spotter)} sees the target ({hexes} away)."
+        name = self.name(spotter)
+        return f"\nIndirect fire: {name} {verb(name, 'sees')} the target ({hexes} away)."
 
     def hover_lines(self, hex_: Hex | None = None) -> list[str]:
         """The hover box of `hex_` (default: the hovered hex; none off the map): the hex, its terrain
@@ -1293,7 +1316,7 @@ class BattleController:
             units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
         ):
             short = names.get(unit.id, unit.card.name)
-            title = unit_name(unit)
+            title = self.name(unit)
             called = title if short == title else f"{short} = {title}"
             facing = f", facing {unit.facing.name}" if unit.facing else ""
             carrier = state.units.get(unit.carried_by or "")
@@ -1302,7 +1325,7 @@ class BattleController:
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
         for plane in self.aircraft_over(hex_):  # above the ground units, as on the map
             short = names.get(plane.id, plane.card.name)
-            title = unit_name(plane)
+            title = self.name(plane)
             called = title if short == title else f"{short} = {title}"
             status = self.counters_of(plane)
             lines.append(
@@ -1436,7 +1459,7 @@ class BattleController:
         if start is None:
             return None
         lines = []
-        names = {u.id: unit_name(u) for u in self.state.units.values()}
+        names = {u.id: self.name(u) for u in self.state.units.values()}
         for event in events[start:]:
             name = names.get(event.unit or "", event.unit or "")
             if event.kind == "recover":

@@ -30,10 +30,9 @@ from minis.data import user_folder
 from minis.errors import MinisError
 from minis.events import Event, describe
 from minis.game import Game
-from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import Phase, Stage
-from minis.ui.plain import unit_names
+from minis.ui.plain import battle_words, plain
 
 #: The file name of the automatic save, in the saves folder.
 AUTOSAVE = "autosave.minis"
@@ -200,10 +199,11 @@ class Session:
         return lines
 
     def describe(self, events: Sequence[Event]) -> list[str]:
-        names = unit_names(self.game.state.units.values())  # card names, not ids, for players
-        if self.game.state.flags:
-            names.update(obstacles.names(self.game.state))  # obstacles are not units
-        return [describe(event, self.game.label, lambda unit: names.get(unit, unit)) for event in events]
+        names = battle_words(self.game.state)  # card names, not ids, for players (obstacles too)
+        return [
+            plain(describe(event, self.game.label, lambda unit: names.get(unit, unit)), names)  # and notes
+            for event in events
+        ]
 
     # --- files -------------------------------------------------------------------------------------
     @property
