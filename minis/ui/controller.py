@@ -1234,7 +1234,9 @@ class BattleController:
         state = self.state
         unit = state.units[info.unit]
         if info.problem:
-            return f"{sentence(self.name(unit))}: {self.plain(info.problem)}"
+            problem = self.plain(info.problem)
+            name = self.name(unit)
+            return sentence(problem) if problem.startswith(name) else f"{sentence(name)}: {problem}"
         hexes = " → ".join(self.label(h) for h in info.path)
         text = f"{sentence(self.name(unit))} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
         if info.rolls:
