@@ -72,6 +72,23 @@ KINDS = (
 )
 
 
+def initiative_outcome(event: Event) -> str:
+    """Who won an initiative roll and how (rulebook: the higher total wins; on a tie the better
+    initiative bonus; with equal bonuses the tie is rolled again): "the Axis win", "a tie at 7: the
+    Allies win it with the better initiative bonus (+2 to +0)", "a tie at 7 and equal initiative bonuses:
+    both roll again"."""
+    side = f"the {event.side.title}" if event.side else ""
+    axis, _, allies = event.note.partition(" to ")
+    if len(event.dice) != 4 or not (axis.isdigit() and allies.isdigit()) or axis != allies:
+        return f"{side} win" if side else "a tie: both roll again"
+    d = event.dice
+    bonuses = int(axis) - d[0] - d[1], int(allies) - d[2] - d[3]
+    if not side:
+        return f"a tie at {axis} and equal initiative bonuses: both roll again"
+    better = f"+{max(bonuses)} to +{min(bonuses)}"
+    return f"a tie at {axis}: {side} win it with the better initiative bonus ({better})"
+
+
 def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], str] | None = None) -> str:
     """One line of plain text for the game log: hexes by `label`, units by `name` (a player reads card
     names, "Mauser Kar 98k 2"; without `name`, the unit ids of the records)."""
@@ -107,7 +124,8 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
         case "turn":
             return f"turn {event.value}"
         case "initiative":
-            return f"initiative ({dice}): " + (f"{side} win" if event.side else "tie, roll again")
+            totals = f", {event.note}" if event.note else ""
+            return f"initiative ({dice}{totals}): {initiative_outcome(event)}"
         case "phase":
             return f"{event.side.title} {event.note} phase" if event.side else f"{event.note} phase"
         case "move":

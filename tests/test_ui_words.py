@@ -33,7 +33,7 @@ from minis.scenario import load_scenario, start_game
 from minis.sides import Side
 from minis.state import Stage
 from minis.ui.controller import BattleController
-from minis.ui.plain import unit_names, words
+from minis.ui.plain import plain, unit_names, words
 from minis.ui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,6 +262,9 @@ def test_a_second_copy_is_the_second_and_a_scenarios_own_ids_are_counted() -> No
     assert riflemen == ["M1 Garand Rifle", "the second M1 Garand Rifle", "the third M1 Garand Rifle"]
     refused = words("soviet-grenadiers#2 has already acted this phase", game.state)
     assert refused == "the second Soviet Grenadiers have already acted this phase"
+    # a scenario's id that is a plain word is a name only where the engine means the unit
+    boat = plain("boat is not afloat: a boat needs water; the boat", {"boat": "Higgins Boat"})
+    assert boat == "Higgins Boat is not afloat: a boat needs water; the boat"
 
 
 SUBJECT_VERBS = {
@@ -322,3 +325,38 @@ def test_plural_names_and_verbs() -> None:
     assert {verb("Panzer IV Ausf. G", v) for v in VERBS} == set(VERBS)
     with pytest.raises(IllegalAction):
         next(_games()).apply(A.Pass())
+
+
+def test_an_initiative_tie_says_why_and_that_both_roll_again(tmp_path: Path) -> None:
+    """Rulebook: on equal totals the better initiative bonus wins; with equal bonuses the tie is rolled
+    again. The initiative question, the dice row and the log say which happened."""
+    from engine_support import board, position, unit
+
+    from minis.ui.rolls import rolls
+
+    b = board("C C C C C\n C C C C C\nC C C C C")
+    plain_units = [
+        unit(b, "m1-garand-rifle", "m1-garand-rifle", "allies", "A1"),
+        unit(b, "mauser-kar-98k", "mauser-kar-98k", "axis", "C3"),
+    ]
+    game = position(b, plain_units, phase="initiative", dice=Dice.scripted())
+    events = game.push_dice([3, 4, 2, 5, 6, 6, 1, 1])  # 7 to 7, no bonuses: again; then 12 to 2
+    session = Session(game, saves=tmp_path, autosave=False)
+    session.events = events
+    question = BattleController(session).question()
+    assert question is not None
+    first, second = question.text.split("\n")[:2]
+    assert first.endswith("a tie at 7 and equal initiative bonuses: both roll again"), first
+    assert second.endswith(": the Axis win"), second
+    assert [line for line in session.describe(events) if line.startswith("initiative")] == [
+        "initiative (3 4 2 5, 7 to 7): a tie at 7 and equal initiative bonuses: both roll again",
+        "initiative (6 6 1 1, 12 to 2): the Axis win",
+    ]
+    captain = [
+        unit(b, "captain", "red-devil-captain", "allies", "A1"),
+        unit(b, "b", "mauser-kar-98k", "axis", "C3"),
+    ]
+    game = position(b, captain, phase="initiative", dice=Dice.scripted())
+    events = game.push_dice([6, 5, 4, 5])  # 11 to 9 + 2: a tie the Allied captain's bonus wins
+    (roll,) = rolls(events, str)
+    assert roll.result.endswith("a tie at 11: the Allies win it with the better initiative bonus (+2 to +0)")

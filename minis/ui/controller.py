@@ -25,7 +25,7 @@ from minis import actions as A
 from minis import queries
 from minis.ability_catalogue import ability_name
 from minis.cards import StatCard
-from minis.events import Event
+from minis.events import Event, initiative_outcome
 from minis.game import Game
 from minis.grammar import plural, verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
@@ -1427,10 +1427,9 @@ class BattleController:
             lines = []
             for event in self._initiative_rolls():
                 d = event.dice
-                outcome = f"{event.side.title} win" if event.side else "a tie: roll again"
                 lines.append(
                     f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]} "
-                    f"(totals with commanders {event.note}): {outcome}"
+                    f"(totals with commanders {event.note}): {initiative_outcome(event)}"
                 )
             title = f"Turn {state.turn}: initiative"
             text = "\n".join(lines) + f"\n\n{chooser.title}: who moves first this turn?"

@@ -85,9 +85,15 @@ def _pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
     """Whole ids (longest first: "x#2" before "x"), each with the word after it (for the verb)."""
     found = _PATTERNS.get(ids)
     if found is None:
-        alternatives = "|".join(re.escape(unit_id) for unit_id in ids)
+        coined = "|".join(re.escape(i) for i in ids if not i.isalpha()) or "(?!)"
+        # An id that is a plain word ("boat", "observer": a scenario's own) after an article is the
+        # engine's common noun ("a boat afloat"): the engine never puts an article before an id.
+        worded = "|".join(re.escape(i) for i in ids if i.isalpha()) or "(?!)"
+        common = r"(?<!\ba )(?<!\ban )(?<!\bthe )"
         verbs = "|".join(re.escape(word) for word in sorted(VERBS, key=len, reverse=True))
-        found = re.compile(r"(?<![\w#-])(" + alternatives + r")(?![\w#-])( (?:" + verbs + r")(?![\w'-]))?")
+        found = re.compile(
+            rf"(?<![\w#-])(?:({coined})|{common}({worded}))(?![\w#-])( (?:{verbs})(?![\w'-]))?"
+        )
         if len(_PATTERNS) > 64:
             _PATTERNS.clear()
         _PATTERNS[ids] = found
@@ -104,8 +110,8 @@ def plain(text: str, names: Mapping[str, str]) -> str:
     pattern = _pattern(tuple(sorted(names, key=len, reverse=True)))
 
     def named(match: re.Match[str]) -> str:
-        name = names[match.group(1)]
-        after = match.group(2)
+        name = names[match.group(1) or match.group(2)]
+        after = match.group(3)
         return name + (" " + verb(name, after[1:]) if after else "")
 
     return pattern.sub(named, text)
