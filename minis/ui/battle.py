@@ -558,6 +558,9 @@ class BattleScreen(Screen):
         while a question is open."""
         if self.dialog is None and self.computer is not None and self.computer_key(symbol):
             return True
+        hint_key = symbol in (arcade.key.H, arcade.key.SLASH)
+        if self.dialog is not None and self.computer is not None and hint_key and self.dialog_hint():
+            return True  # the question of a dialog (the first player, the end), or a notice
         if self.motion.finish():
             return True
         if modifiers & arcade.key.MOD_CTRL and symbol in (arcade.key.S, arcade.key.O):
@@ -587,6 +590,22 @@ class BattleScreen(Screen):
         self.changed()
         return True
 
+    def dialog_hint(self) -> bool:
+        """H (or ?) while a dialog is open: the hint for the question it asks, in the dialog (made
+        again with it); the casualty report asks nothing, and says so. False for other dialogs."""
+        if self.controller.question() is None:
+            if self.dialog is not None and self.dialog.title.text.startswith("Casualty phase"):
+                self.say(
+                    "Nothing to decide here: the report says what the casualty phase did; Enter goes on."
+                )
+                return True
+            return False
+        self.show_hint()
+        question = self.controller.question()
+        if question is not None and self.controller.hint:
+            self.show_dialog(self._question_dialog(question))
+        return True
+
     def show_hint(self) -> None:
         """What the computer would do in the player's place: shown (unit, path or target, a sentence),
         never done."""
@@ -598,7 +617,7 @@ class BattleScreen(Screen):
         hint = computer.hint(self.game, side)
         if hint is None:
             return
-        where = self.controller.show_hint(hint.action, hint.text)
+        where = self.controller.show_hint(hint.action, hint.text, hint.why)
         if where is not None:
             self.map.show_cursor(where)
 
@@ -843,7 +862,8 @@ class BattleScreen(Screen):
         if self.computer is not None:  # against the computer: its pace and the hint come first
             if control.computer_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
-            hint = ("Space: pause · " if self.computer.alone else "H: hint · ") + "F: fast · " + hint
+            asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
+            hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
         self.set_hint(hint if not self.game.over else "")
         if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self.info.text

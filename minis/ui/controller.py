@@ -150,6 +150,9 @@ class BattleController:
         self.wire_first: Hex | None = None
         self.message = ""
         self.message_bad = False
+        #: The hint shown (its sentence) and its reason, until the selection changes or the game moves on.
+        self.hint = ""
+        self.hint_why = ""
         #: Goes up whenever anything shown may have changed; `hover_version` when only the hover did.
         self.version = 0
         self.hover_version = 0
@@ -258,9 +261,10 @@ class BattleController:
         """True while the game waits for a side the computer plays (the player's input waits too)."""
         return self.game.decider() in self.computer
 
-    def show_hint(self, action: A.Action, text: str) -> Hex | None:
+    def show_hint(self, action: A.Action, text: str, why: str = "") -> Hex | None:
         """Show what a hint proposes without doing it: its unit selected, its path or target set, its
-        sentence in the message line. Returns the hex to point at (the path's end, the target...)."""
+        sentence in the message line and its reason on top of the panel (and in the question, when it
+        is one). Returns the hex to point at (the path's end, the target...)."""
         state = self.state
         self.clear_selection()
         where: Hex | None = None
@@ -282,6 +286,7 @@ class BattleController:
             case A.Dismount(hex=hex_) | A.Objective(hex=hex_) | A.Arrive(hex=hex_):
                 where = hex_
         self.say(text)
+        self.hint, self.hint_why = text, why
         return where
 
     def _key(self) -> object:
@@ -490,6 +495,7 @@ class BattleController:
 
     # --- selection -----------------------------------------------------------------------------------
     def clear_selection(self, keep_message: bool = False) -> None:
+        self.hint = self.hint_why = ""
         self.selected = None
         self.path = ()
         self.facing = None
@@ -502,6 +508,7 @@ class BattleController:
 
     def select(self, unit_id: str | None) -> None:
         """Select a unit; a Vehicle being deployed faces its end's default way unless already turned."""
+        self.hint = self.hint_why = ""
         self.selected = unit_id
         self.path = ()
         self.target = None
@@ -841,7 +848,11 @@ class BattleController:
 
     # --- the panel as data ---------------------------------------------------------------------------
     def panel(self) -> Panel:
-        """What the side panel says now."""
+        """What the side panel says now, with a hint's reason on top while the hint is shown."""
+        found = self._panel()
+        return attrs.evolve(found, info=f"Why: {self.hint_why}\n{found.info}") if self.hint_why else found
+
+    def _panel(self) -> Panel:
         state = self.state
         stage = state.stage
         game = self.game
@@ -1375,11 +1386,14 @@ class BattleController:
         """The question the stage asks in a dialog: the first player, or the end (None otherwise)."""
         if self.game.over or self.game.decider() is None or self.computer_decides():
             return None
+        found = None
         if self.stage is Stage.CHOOSE_FIRST:
-            return self._first_question()
+            found = self._first_question()
         if self.stage is Stage.CHOOSE_END:
-            return self._end_question()
-        return None
+            found = self._end_question()
+        if found is not None and self.hint:  # asked for with H while the question is open
+            found = attrs.evolve(found, text=f"{found.text}\n\n{self.hint}.\nWhy: {self.hint_why}")
+        return found
 
     def first_dice(self) -> list[tuple[str, int]]:
         """The dice behind the first-player question, each with its kind ("coin", or "axis"/"allies"
