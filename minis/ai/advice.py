@@ -7,7 +7,8 @@ candidates, the same list its `choose` takes the first of, and only adds the rea
 hint's own: it never proposes ending a movement, assault or airstrike phase while a unit of the player
 has an attack the bot itself rates useful (`USEFUL_ATTACK` points of expected harm, as the bot scores
 attacks): it proposes that attack instead. (The bot scores an ability's own attack, a Goliath's Remote
-Control or an aircraft's Rockets, below ending the phase; a player asking for a hint should hear of it.)
+Control or an aircraft's Rockets, below ending the phase; a player asking for a hint should hear of it,
+also when it is worth more than the move the bot would make.)
 
 The reason names units by `{0}`, `{1}` ... (`Advice.units` holds their ids): the window puts in the
 players' names ("the second Bazooka"), so no id reaches a player; `{it0}`, `{obj0}`, `{its0}`, `{is0}`
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from minis import actions as A
+from minis.ability_catalogue import ability_name
 from minis.ai.deployment import _cover_score
 from minis.ai.heuristic import BETTER_LATER, FIRE_THRESHOLD
 from minis.ai.scoring import (
@@ -84,12 +86,17 @@ def advise(game: Game, candidates: Sequence[Scored]) -> Advice | None:
     side = game.decider()
     if side is None or not candidates:
         return None
-    action = candidates[0][0]
+    action, score = candidates[0]
     state = game.state
     if isinstance(action, A.Pass) and state.stage is Stage.ACT:
         better = _useful_attack(game, candidates)
         if better is not None:
             action = better
+    elif state.stage is Stage.ACT and not isinstance(action, A.Attack | A.Use):
+        # an ability's attack the bot scores below any move: worth more than the move it beats
+        found = _useful_attack(game, [c for c in candidates if isinstance(c[0], A.Use)])
+        if found is not None and _attack_value(state, found) > score:
+            action = found
     return _Why(game, side, candidates).of(action)
 
 
@@ -244,10 +251,10 @@ class _Why:
         one, two = _results(target)
         hit = 1.0 - odds[0]
         it = self.pronoun(target.id, "obj")
-        line = f"{_percent(hit)} to hit {self.name(target.id)}, and one hit {one} {it}"
+        line = f"{_percent(hit)} to hit {self.name(target.id)} (a hit {one} {it}"
         if one != "destroys" and two != one:
-            line += f"; {_percent(odds[2] + odds[3])} for two hits, which {two} {it}"
-        return line
+            line += f", {_percent(odds[2] + odds[3])} for two, which {two} {it}"
+        return line + ")"
 
     def attack(self, unit_id: str, target_id: str) -> str:
         state = self.state
@@ -258,12 +265,10 @@ class _Why:
         line = self.odds_line(target, plan_odds(plan))
         attacks = sum(1 for action, _ in self.candidates if isinstance(action, A.Attack))
         if attacks > 1:
-            line += f" (the most harm of your {attacks} possible attacks)"
+            line += f": the most harm of your {attacks} attacks"
         return line
 
     def use(self, use: A.Use) -> str:
-        from minis.ability_catalogue import ability_name
-
         plan = _use_plan(self.state, use)
         if plan is None:
             return f"{ability_name(use.ability)}: nothing else {self.name(use.unit)} could do gains more now"

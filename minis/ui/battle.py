@@ -336,6 +336,8 @@ class BattleScreen(Screen):
         self.bar_widgets = [self.banner]
         self.handed_over = handed_over
         self.notices: list[Callable[[], Dialog]] = []
+        #: The dialog of the question the stage asks (the first player, the end), while it is made.
+        self._asking: Dialog | None = None
         self._panel_version: object = None
         self._tooltip_version: object = None
         #: The counters' boxes on screen for the hover box, with what they were worked out for.
@@ -486,7 +488,8 @@ class BattleScreen(Screen):
             self.dice.set_rolls([roll] if rolled else [])
             self._fit_dice()
         buttons = [_button(choice) for choice in question.choices]
-        return Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
+        self._asking = Dialog(question.title, question.text, buttons, width=PANEL_WIDTH + 20)
+        return self._asking
 
     def _casualty_dialog(self, title: str, text: str) -> Dialog:
         return Dialog(
@@ -593,7 +596,7 @@ class BattleScreen(Screen):
     def dialog_hint(self) -> bool:
         """H (or ?) while a dialog is open: the hint for the question it asks, in the dialog (made
         again with it); the casualty report asks nothing, and says so. False for other dialogs."""
-        if self.controller.question() is None:
+        if self.dialog is None or self.dialog is not self._asking:
             if self.dialog is not None and self.dialog.title.text.startswith("Casualty phase"):
                 self.say(
                     "Nothing to decide here: the report says what the casualty phase did; Enter goes on."
