@@ -205,10 +205,7 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
         control = screen.controller
         assert control.message.startswith("Hint: "), (kind, control.message)
         assert control.panel().info.startswith("Why: ") and len(control.panel().info) > 12, kind
-        if kind not in hinted:
-            hinted.add(kind)
-            driver.frame()
-            driver.screenshot(shots / f"hint-{kind}.png")
+        hinted.add(kind)
         if stage is Stage.DEPLOY:
             driver.key(key.SPACE) if control.to_deploy() else driver.key(key.R)
         elif stage is Stage.ACT:

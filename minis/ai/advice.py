@@ -374,7 +374,7 @@ class _Why:
                 )
         if not reasons:
             return f"{self.label(dest)} is where {self.name(unit_id)} stands best (its shots, the enemy's)"
-        return self.name(unit_id) + ": " + max(reasons, key=lambda item: item[0])[1]
+        return max(reasons, key=lambda item: item[0])[1]  # the hint names the unit already
 
     def enemies(self, found: list[tuple[Unit, float]]) -> str:
         """ "two enemies ({0} and {1})", "{0}"."""
@@ -549,8 +549,7 @@ class _Why:
         if target is None:
             return f"over {self.label(hex_)} {self.name(unit_id)} is out of the enemy's reach (it must fly)"
         enemy, hit, _ = target
-        line = f"from over {self.label(hex_)} it can strike {self.name(enemy.id)} ({_percent(hit)} to hit)"
-        return f"{self.name(unit_id)}: {line}"
+        return f"from over {self.label(hex_)} it can strike {self.name(enemy.id)} ({_percent(hit)} to hit)"
 
     def arrive(self, unit_id: str) -> str:
         unit = self.state.units[unit_id]
