@@ -30,7 +30,9 @@ def test_units_are_named_by_their_cards_and_copies_numbered() -> None:
 def test_plain_replaces_the_battles_unit_ids_in_an_engine_reason() -> None:
     reason = "No attack: panzer-iv-ausf-g has no line of sight to m4a1-sherman."
     assert plain(reason, NAMES) == "No attack: Panzer IV Ausf. G has no line of sight to M4A1 Sherman."
-    assert plain("mauser-kar-98k#2 and mauser-kar-98k", NAMES) == "the second Mauser Kar 98k and Mauser Kar 98k"
+    assert (
+        plain("mauser-kar-98k#2 and mauser-kar-98k", NAMES) == "the second Mauser Kar 98k and Mauser Kar 98k"
+    )
     # only whole ids of units in the battle: a fourth copy, a card not in it, a longer token stay
     assert (
         plain("mauser-kar-98k#4, tiger-i, x-pioneers-y", NAMES) == "mauser-kar-98k#4, tiger-i, x-pioneers-y"
@@ -70,4 +72,6 @@ def test_the_log_names_units_and_says_the_allies_win() -> None:
 
 def test_the_sessions_lines_name_units(tmp_path: Path) -> None:
     session = Session(GAME, saves=tmp_path)
-    assert session.describe([Event("removed", unit="mauser-kar-98k#2")]) == ["the second Mauser Kar 98k is destroyed"]
+    assert session.describe([Event("removed", unit="mauser-kar-98k#2")]) == [
+        "the second Mauser Kar 98k is destroyed"
+    ]
