@@ -37,6 +37,7 @@ from minis.ai.strength import bot_for
 from minis.game import Game
 from minis.sides import Side
 from minis.ui.plain import the, unit_names
+from minis.ui.plain import words as worded
 
 __all__ = [
     "FAST_PAUSE",
@@ -183,7 +184,7 @@ class ComputerPlayer:
             action = future.result()
         except Exception as error:  # a bot's failure must not end the battle
             action = None
-            self.status = f"{who} could not decide ({error}); it ends its step."
+            self.status = f"{who} could not decide ({worded(str(error), game.state)}); it ends its step."
         words = action_words(game, action) if action is not None else ""
         if action is None or not apply(action):
             action = _fallback(game)
