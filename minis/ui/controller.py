@@ -1476,13 +1476,13 @@ class BattleController:
         lines = []
         names = {u.id: self.name(u) for u in self.state.units.values()}
         for event in events[start:]:
-            name = names.get(event.unit or "", event.unit or "")
+            name = sentence(names.get(event.unit or "", event.unit or ""))
             if event.kind == "recover":
                 lines.append(f"{name}: the Disrupted counter is removed")
             elif event.kind == "flip":
                 lines.append(f"{name}: turns up {event.note}")
             elif event.kind == "removed":
-                lines.append(f"{name} is destroyed and removed")
+                lines.append(f"{name} {verb(name, 'is')} destroyed and removed")
             elif event.kind == "land":
                 lines.append(f"{name} leaves the map")
             elif event.kind == "winner":
