@@ -359,7 +359,8 @@ class _Why:
         cover_there = board.terrain(dest).effects.cover(unit.card.is_vehicle) is not None
         cover_here = board.terrain(here).effects.cover(unit.card.is_vehicle) is not None
         if cover_there and not cover_here:
-            reasons.append((0.6, f"{self.label(dest)} is {board.terrain(dest).name.lower()}: it gives cover"))
+            kind = board.terrain(dest).name.lower()
+            reasons.append((0.6, f"{self.label(dest)} ({kind}) gives {self.pronoun(unit_id, 'obj')} cover"))
         far = reach(unit)
         enemies = [e.hex for e in state.units.values() if e.side is not unit.side and e.on_map and e.hex]
         if far and enemies and aim_there is None:
@@ -468,7 +469,7 @@ class _Why:
                         if odds is not None:
                             best_later = max(best_later, 1.0 - odds[0])
         if best_now == 0.0:
-            return f"no unit of yours has a shot at {self.name(mover.id)}"
+            return f"no unit of yours has a chance to hit {self.name(mover.id)} from where it stands"
         if best_later > best_now * BETTER_LATER:
             return (
                 f"a better shot at {self.name(mover.id)} comes later in {self.pronoun(mover.id, 'its')} move "
