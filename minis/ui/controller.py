@@ -39,7 +39,7 @@ from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, pending_summary
-from minis.ui.plain import of_side, sentence, the, unit_names, words
+from minis.ui.plain import of_side, plain, sentence, the, unit_names
 from minis.ui.rolls import Roll, rolls
 from minis.ui.rulewords import phrase, rules_line
 from minis.ui.session import Session, armies_revealed
@@ -191,8 +191,8 @@ class BattleController:
 
     def plain(self, text: str) -> str:
         """An engine's sentence (a refusal, a reason) with the battle's ids as the players' names
-        (`minis.ui.plain.words`: units, obstacles and cards, whatever the sentence)."""
-        return words(text, self.state)
+        (`Session.words`: units, obstacles and cards, whatever the sentence)."""
+        return plain(text, self.session.words())
 
     def names(self) -> dict[str, str]:
         """Every unit's name for players (`minis.ui.plain.unit_names`), worked out again only for new

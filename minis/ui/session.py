@@ -30,6 +30,7 @@ from minis.data import user_folder
 from minis.errors import MinisError
 from minis.events import Event, describe
 from minis.game import Game
+from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import Phase, Stage
 from minis.ui.plain import battle_words, plain
@@ -128,6 +129,7 @@ class Session:
         self._undo: list[_Undo] = []
         self.autosave_error = ""
         self.autosaves = 0
+        self._words: tuple[object, dict[str, str]] = (None, {})
 
     # --- playing -----------------------------------------------------------------------------------
     def apply(self, action: A.Action | str) -> list[Event]:
@@ -198,8 +200,17 @@ class Session:
             lines.append(f"{action} | {dice}" if dice else action)
         return lines
 
+    def words(self) -> dict[str, str]:
+        """Every id of the battle and its name for players (`plain.battle_words`: units, obstacles,
+        cards), worked out again only when the units or the obstacles change (the log asks per line)."""
+        state = self.game.state
+        key = (tuple(state.units), tuple(obstacles.names(state)) if state.flags else ())
+        if self._words[0] != key:
+            self._words = (key, battle_words(state))
+        return self._words[1]
+
     def describe(self, events: Sequence[Event]) -> list[str]:
-        names = battle_words(self.game.state)  # card names, not ids, for players (obstacles too)
+        names = self.words()
         return [
             plain(describe(event, self.game.label, lambda unit: names.get(unit, unit)), names)  # and notes
             for event in events
