@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from minis.ability_catalogue import ability_name
+from minis.grammar import plural, verb
 from minis.hexgrid import Hex
 from minis.sides import Side
 
@@ -71,6 +72,23 @@ KINDS = (
 )
 
 
+def initiative_outcome(event: Event) -> str:
+    """Who won an initiative roll and how (rulebook: the higher total wins; on a tie the better
+    initiative bonus; with equal bonuses the tie is rolled again): "the Axis win", "a tie at 7: the
+    Allies win it with the better initiative bonus (+2 to +0)", "a tie at 7 and equal initiative bonuses:
+    both roll again"."""
+    side = f"the {event.side.title}" if event.side else ""
+    axis, _, allies = event.note.partition(" to ")
+    if len(event.dice) != 4 or not (axis.isdigit() and allies.isdigit()) or axis != allies:
+        return f"{side} win" if side else "a tie: both roll again"
+    d = event.dice
+    bonuses = int(axis) - d[0] - d[1], int(allies) - d[2] - d[3]
+    if not side:
+        return f"a tie at {axis} and equal initiative bonuses: both roll again"
+    better = f"+{max(bonuses)} to +{min(bonuses)}"
+    return f"a tie at {axis}: {side} win it with the better initiative bonus ({better})"
+
+
 def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], str] | None = None) -> str:
     """One line of plain text for the game log: hexes by `label`, units by `name` (a player reads card
     names, "Mauser Kar 98k 2"; without `name`, the unit ids of the records)."""
@@ -80,6 +98,12 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             target=name(event.target) if event.target else event.target,
         )
     hexes = " ".join(label(h) for h in event.hexes)
+    unit = event.unit or ""
+
+    def does(singular: str) -> str:
+        """The verb as the unit's name needs it ("Soviet Grenadiers move", "a Panzer moves")."""
+        return verb(unit, singular)
+
     dice = " ".join(str(d) for d in event.dice)
     side = f"the {event.side.title}" if event.side else ""
     match event.kind:
@@ -92,52 +116,53 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
         case "end":
             return f"{side} take the {event.note} end"
         case "deploy" if len(event.hexes) == 2:  # an obstacle on a hexside
-            return f"{event.unit} is laid between {hexes.replace(' ', ' and ')}"
+            return f"{event.unit} {does('is')} laid between {hexes.replace(' ', ' and ')}"
         case "deploy" if event.note == "obstacle":
-            return f"{event.unit} is placed in {hexes}"
+            return f"{event.unit} {does('is')} placed in {hexes}"
         case "deploy":
-            return f"{event.unit} deploys in {hexes}"
+            return f"{event.unit} {does('deploys')} in {hexes}"
         case "turn":
             return f"turn {event.value}"
         case "initiative":
-            return f"initiative ({dice}): " + (f"{side} win" if event.side else "tie, roll again")
+            totals = f", {event.note}" if event.note else ""
+            return f"initiative ({dice}{totals}): {initiative_outcome(event)}"
         case "phase":
             return f"{event.side.title} {event.note} phase" if event.side else f"{event.note} phase"
         case "move":
-            return f"{event.unit} moves {hexes.replace(' ', ' -> ')}"
+            return f"{event.unit} {does('moves')} {hexes.replace(' ', ' -> ')}"
         case "face":
-            return f"{event.unit} faces {event.note}"
+            return f"{event.unit} {does('faces')} {event.note}"
         case "roll":
             return f"{event.unit} movement roll for {event.note}: {dice} " + (
                 "succeeds" if event.value else "fails"
             )
         case "stop":
-            return f"{event.unit} stops in {hexes}" + (f" ({event.note})" if event.note else "")
+            return f"{event.unit} {does('stops')} in {hexes}" + (f" ({event.note})" if event.note else "")
         case "retrace":
-            return f"{event.unit} retraces to {hexes}"
+            return f"{event.unit} {does('retraces')} to {hexes}"
         case "spot":
-            return f"{event.unit} sees {event.target} and guides the indirect fire"
+            return f"{event.unit} {does('sees')} {event.target} and {does('guides')} the indirect fire"
         case "attack":
-            kind = "fires defensively at" if event.note == "defensive" else "attacks"
+            kind = f"{does('fires')} defensively at" if event.note == "defensive" else does("attacks")
             return f"{event.unit} {kind} {event.target}: {dice} -> {event.value} successes"
         case "hits":
-            return f"{event.unit} takes {event.value} hit{'s' if event.value != 1 else ''}"
+            return f"{event.unit} {does('takes')} {event.value} hit{'s' if event.value != 1 else ''}"
         case "cover":
             how = "automatic" if event.note == "automatic" else dice
             return f"{event.unit} cover roll ({how}) " + ("succeeds" if event.value else "fails")
         case "counter":
             face = "face-up" if event.value else "face-down"
-            return f"{event.unit} gets a {face} {event.note} counter"
+            return f"{event.unit} {does('gets')} a {face} {event.note} counter"
         case "flip":
-            return f"{event.unit} turns up {event.note}"
+            return f"{event.unit} {does('turns')} up {event.note}"
         case "recover":
-            return f"{event.unit} is no longer disrupted"
+            return f"{event.unit} {does('is')} no longer disrupted"
         case "removed":
-            return f"{event.unit} is destroyed"
+            return f"{event.unit} {does('is')} destroyed"
         case "board":
-            return f"{event.unit} boards {event.target}"
+            return f"{event.unit} {does('boards')} {event.target}"
         case "dismount":
-            return f"{event.unit} dismounts into {hexes}"
+            return f"{event.unit} {does('dismounts')} into {hexes}"
         case "hold":
             return f"{side} hold fire"
         case "pass":
@@ -145,23 +170,26 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
         case "ability":
             target = f" on {event.target}" if event.target else ""
             rolled = f" ({dice})" if dice else ""
-            return f"{event.unit} uses {ability_name(event.note)}{target}{rolled}"
+            return f"{event.unit} {does('uses')} {ability_name(event.note)}{target}{rolled}"
         case "exit":
-            return f"{event.unit} gets off the map from {hexes}"
+            return f"{event.unit} {does('gets')} off the map from {hexes}"
         case "arrive":
-            return f"{event.unit} arrives in {hexes}"
+            return f"{event.unit} {does('arrives')} in {hexes}"
         case "place":
-            return f"{event.unit} flies over {hexes}"
+            return f"{event.unit} {does('flies')} over {hexes}"
         case "land":
-            return f"{event.unit} leaves the map"
+            return f"{event.unit} {does('leaves')} the map"
         case "stranded":
-            return f"{event.unit} stays out of the battle: no hex of its deployment zone it may be in"
+            its, it = ("their", "they") if plural(unit) else ("its", "it")
+            where = f"no hex of {its} deployment zone {it} may be in"
+            return f"{event.unit} {does('stays')} out of the battle: {where}"
         case "obstacle" if event.note == "mine":
             result = "disrupted" if event.value else "no harm"
-            return f"{event.unit} sets off {event.target} in {hexes} ({dice}): {result}"
+            return f"{event.unit} {does('sets')} off {event.target} in {hexes} ({dice}): {result}"
         case "obstacle":
             by = f" by {event.unit}" if event.unit else ""
-            return f"{event.target} in {hexes.replace(' ', '/')} is destroyed{by}"
+            is_ = verb(event.target or "", "is")
+            return f"{event.target} in {hexes.replace(' ', '/')} {is_} destroyed{by}"
         case "winner":
             return (f"{side} win" if event.side else "the game is drawn") + (
                 f" ({event.note})" if event.note else ""

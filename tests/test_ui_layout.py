@@ -218,7 +218,7 @@ def test_the_victory_screen_of_a_whole_battle(driver: Any, arcade: Any, tmp_path
     assert victory.headline.text in ("The Axis win", "The Allies win", "The battle is drawn")
     axis_lines = victory.lines[0]  # 15 units: each by its card's name, copies numbered
     assert len(axis_lines) == 15 and len({line.split(": ")[1] for line in axis_lines}) == 15
-    assert any("Mauser Kar 98k 3 (3)" in line for line in axis_lines)
+    assert any("the third Mauser Kar 98k (3)" in line for line in axis_lines)
 
 
 def test_the_menus_other_screens_and_the_file_dialogs(driver: Any, arcade: Any, tmp_path: Any) -> None:

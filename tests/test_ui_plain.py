@@ -22,15 +22,17 @@ NAMES = unit_names(GAME.state.units.values())
 def test_units_are_named_by_their_cards_and_copies_numbered() -> None:
     assert NAMES["panzer-iv-ausf-g"] == "Panzer IV Ausf. G"
     assert NAMES["mauser-kar-98k"] == "Mauser Kar 98k"
-    assert NAMES["mauser-kar-98k#2"] == "Mauser Kar 98k 2"
-    assert NAMES["mauser-kar-98k#3"] == "Mauser Kar 98k 3"
+    assert NAMES["mauser-kar-98k#2"] == "the second Mauser Kar 98k"
+    assert NAMES["mauser-kar-98k#3"] == "the third Mauser Kar 98k"
     assert len(set(NAMES.values())) == len(NAMES)  # every unit of the battle told apart
 
 
 def test_plain_replaces_the_battles_unit_ids_in_an_engine_reason() -> None:
     reason = "No attack: panzer-iv-ausf-g has no line of sight to m4a1-sherman."
     assert plain(reason, NAMES) == "No attack: Panzer IV Ausf. G has no line of sight to M4A1 Sherman."
-    assert plain("mauser-kar-98k#2 and mauser-kar-98k", NAMES) == "Mauser Kar 98k 2 and Mauser Kar 98k"
+    assert (
+        plain("mauser-kar-98k#2 and mauser-kar-98k", NAMES) == "the second Mauser Kar 98k and Mauser Kar 98k"
+    )
     # only whole ids of units in the battle: a fourth copy, a card not in it, a longer token stay
     assert (
         plain("mauser-kar-98k#4, tiger-i, x-pioneers-y", NAMES) == "mauser-kar-98k#4, tiger-i, x-pioneers-y"
@@ -58,7 +60,7 @@ def test_the_log_names_units_and_says_the_allies_win() -> None:
     attack = Event("attack", unit="mauser-kar-98k#2", target="m4a1-sherman", dice=(6, 1), value=1)
     assert (
         describe(attack, label, NAMES.__getitem__)
-        == "Mauser Kar 98k 2 attacks M4A1 Sherman: 6 1 -> 1 successes"
+        == "the second Mauser Kar 98k attacks M4A1 Sherman: 6 1 -> 1 successes"
     )
     assert describe(Event("winner", side=Side.ALLIES, note="controls the objective"), label) == (
         "the Allies win (controls the objective)"
@@ -70,4 +72,6 @@ def test_the_log_names_units_and_says_the_allies_win() -> None:
 
 def test_the_sessions_lines_name_units(tmp_path: Path) -> None:
     session = Session(GAME, saves=tmp_path)
-    assert session.describe([Event("removed", unit="mauser-kar-98k#2")]) == ["Mauser Kar 98k 2 is destroyed"]
+    assert session.describe([Event("removed", unit="mauser-kar-98k#2")]) == [
+        "the second Mauser Kar 98k is destroyed"
+    ]

@@ -92,9 +92,9 @@ def test_the_controller_asks_the_other_player_which_unit_takes_the_hit(tmp_path:
     assert "The Axis have four units in B3, more than three: choose the one that takes a hit" in panel.info
     assert [(c.caption, c.key) for c in panel.choices] == [
         ("1: Mauser Kar 98k", "1"),
-        ("2: Mauser Kar 98k 2", "2"),
-        ("3: Mauser Kar 98k 3", "3"),
-        ("4: Mauser Kar 98k 4", "4"),
+        ("2: the second Mauser Kar 98k", "2"),
+        ("3: the third Mauser Kar 98k", "3"),
+        ("4: the fourth Mauser Kar 98k", "4"),
     ]
     assert control.penalty_hex() == game.state.board.parse("B3")
     control.click(game.state.board.parse("A1"))  # elsewhere: says what to do, nothing happens
@@ -214,7 +214,10 @@ def test_a_2010_battle_from_the_new_battle_screen_with_an_overstacked_hex(
         screen.info.text
     )
     assert [b.text for b in screen.choices] == [
-        f"{i}: Mauser Kar 98k{'' if i == 1 else f' {i}'}" for i in (1, 2, 3, 4)
+        "1: Mauser Kar 98k",
+        "2: the second Mauser Kar 98k",
+        "3: the third Mauser Kar 98k",
+        "4: the fourth Mauser Kar 98k",
     ]
     assert "the unit that takes the hit" in screen.hint_text
     check(driver)

@@ -93,7 +93,6 @@ from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
 from minis.ui.legend import MapKey
 from minis.ui.motion import Frame, Motion
-from minis.ui.plain import unit_name
 from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, fit_lines, outline
@@ -339,6 +338,8 @@ class BattleScreen(Screen):
         self.bar_widgets = [self.banner]
         self.handed_over = handed_over
         self.notices: list[Callable[[], Dialog]] = []
+        #: The dialog of the question the stage asks (the first player, the end), while it is made.
+        self._asking: Dialog | None = None
         self._panel_version: object = None
         self._tooltip_version: object = None
         #: The counters' boxes on screen for the hover box, with what they were worked out for.
@@ -491,9 +492,10 @@ class BattleScreen(Screen):
             self.dice.set_rolls([roll] if rolled else [])
             self._fit_dice()
         buttons = [_button(choice) for choice in question.choices]
-        return Dialog(
+        self._asking = Dialog(
             question.title, question.text, buttons, on_cancel=self._leave_question, width=PANEL_WIDTH + 20
         )
+        return self._asking
 
     def _leave_question(self) -> None:
         """Escape on a question the game waits for (the coin flip's or initiative's first player, the
@@ -540,7 +542,8 @@ class BattleScreen(Screen):
         """The end-of-step button: in a movement or assault phase with units that could still act, it
         asks first (once a phase)."""
         if self.stage is Stage.ACT:
-            question = self.early_end.question(self, self.game, unit_name, self.controller.pass_phase)
+            control = self.controller
+            question = self.early_end.question(self, self.game, control.name, control.pass_phase)
             if question is not None:
                 self.show_dialog(question)
                 return
@@ -573,6 +576,9 @@ class BattleScreen(Screen):
         while a question is open."""
         if self.dialog is None and self.computer is not None and self.computer_key(symbol):
             return True
+        hint_key = symbol in (arcade.key.H, arcade.key.SLASH)
+        if self.dialog is not None and self.computer is not None and hint_key and self.dialog_hint():
+            return True  # the question of a dialog (the first player, the end), or a notice
         if self.motion.finish():
             return True
         if modifiers & arcade.key.MOD_CTRL and symbol in (arcade.key.S, arcade.key.O):
@@ -602,6 +608,22 @@ class BattleScreen(Screen):
         self.changed()
         return True
 
+    def dialog_hint(self) -> bool:
+        """H (or ?) while a dialog is open: the hint for the question it asks, in the dialog (made
+        again with it); the casualty report asks nothing, and says so. False for other dialogs."""
+        if self.dialog is None or self.dialog is not self._asking:
+            if self.dialog is not None and self.dialog.title.text.startswith("Casualty phase"):
+                self.say(
+                    "Nothing to decide here: the report says what the casualty phase did; Enter goes on."
+                )
+                return True
+            return False
+        self.show_hint()
+        question = self.controller.question()
+        if question is not None and self.controller.hint:
+            self.show_dialog(self._question_dialog(question))
+        return True
+
     def show_hint(self) -> None:
         """What the computer would do in the player's place: shown (unit, path or target, a sentence),
         never done."""
@@ -613,7 +635,7 @@ class BattleScreen(Screen):
         hint = computer.hint(self.game, side)
         if hint is None:
             return
-        where = self.controller.show_hint(hint.action, hint.text)
+        where = self.controller.show_hint(hint.action, hint.text, hint.why)
         if where is not None:
             self.map.show_cursor(where)
 
@@ -856,7 +878,8 @@ class BattleScreen(Screen):
         if self.computer is not None:  # against the computer: its pace and the hint come first
             if control.computer_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
-            hint = ("Space: pause · " if self.computer.alone else "H: hint · ") + "F: fast · " + hint
+            asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
+            hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
         self.set_hint(hint if not self.game.over else "")
         if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self.info.text

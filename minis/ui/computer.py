@@ -13,7 +13,9 @@ hands them to the battle one at a time, at a pace a person can follow.
   whatever motion the screen still plays (`busy`). `paused` stops it between actions (watching the
   computer play itself). Time comes from `clock`, so tests step it (no sleeps).
 - A decision made for a position that is gone (a load, an undo) is thrown away, never applied.
-- `hint`: what the normal-strength bot would do from a player's own view, in plain words.
+- `hint`: what the normal-strength bot would do from a player's own view, in plain words, with one
+  line of why (`minis.ai.advice`: the bot's own numbers; never "end the phase" while a unit has an
+  attack the bot rates useful).
 - A save says which sides the computer played and how strongly (the record's `computer` and
   `strength` header keys: `mark`, `recorded`), so a loaded game goes on against the computer.
 """
@@ -30,11 +32,13 @@ import attrs
 
 from minis import actions as A
 from minis.ability_catalogue import ability_name
+from minis.ai.advice import Advice, advise, scored
 from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.game import Game
 from minis.sides import Side
-from minis.ui.plain import unit_names
+from minis.ui.plain import the, unit_names
+from minis.ui.plain import words as worded
 
 __all__ = [
     "FAST_PAUSE",
@@ -79,10 +83,12 @@ class InlineExecutor:
 
 @attrs.frozen
 class Hint:
-    """What a bot would do in a player's place: the action and the sentence that says it."""
+    """What a bot would do in a player's place: the action, the sentence that says it ("Hint: ...")
+    and one line of why, in a player's words."""
 
     action: A.Action
     text: str
+    why: str = ""
 
 
 @attrs.define
@@ -179,7 +185,7 @@ class ComputerPlayer:
             action = future.result()
         except Exception as error:  # a bot's failure must not end the battle
             action = None
-            self.status = f"{who} could not decide ({error}); it ends its step."
+            self.status = f"{who} could not decide ({worded(str(error), game.state)}); it ends its step."
         words = action_words(game, action) if action is not None else ""
         if action is None or not apply(action):
             action = _fallback(game)
@@ -203,8 +209,14 @@ class ComputerPlayer:
             return None
         if self.advisor is None:
             self.advisor = bot_for("normal", self.rng.randrange(2**63))
-        action = self.advisor.choose(view(game, side, self.rng.randrange(2**63)))
-        return Hint(action, f"Hint: {action_words(game, action)}")
+        seen = view(game, side, self.rng.randrange(2**63))
+        candidates = scored(self.advisor, seen)
+        if candidates is None:  # a bot that does not score its candidates: its choice, reasoned
+            candidates = [(self.advisor.choose(seen), 0.0)]
+        found = advise(seen, candidates) or Advice(candidates[0][0], "")
+        names = unit_names(game.state.units.values())
+        why = found.words(lambda unit: the(names.get(unit, unit)))
+        return Hint(found.action, f"Hint: {action_words(game, found.action)}", why[:1].upper() + why[1:])
 
     def close(self) -> None:
         """Stop thinking: the worker thread, and the search bot's processes."""
@@ -268,7 +280,7 @@ def action_words(game: Game, action: A.Action) -> str:
     names = unit_names(game.state.units.values())
 
     def name(unit_id: str) -> str:
-        return f"the {names.get(unit_id, unit_id)}"
+        return the(names.get(unit_id, unit_id))
 
     label = game.label
     match action:
@@ -306,6 +318,10 @@ def action_words(game: Game, action: A.Action) -> str:
             return f"fly {name(unit)} over {label(hex_)}"
         case A.Ready():
             return "ready: deployment done"
+        case A.Use(unit=unit, ability=ability, args=args) if len(args) == 1 and args[0] in names:
+            return f"use {ability_name(ability)} with {name(unit)} on {name(args[0])}"
         case A.Use(unit=unit, ability=ability):
             return f"use {ability_name(ability)} with {name(unit)}"
+        case A.Penalty(unit=unit):
+            return f"give the hit to {name(unit)}"
     return game.format(action)

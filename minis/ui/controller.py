@@ -25,8 +25,9 @@ from minis import actions as A
 from minis import queries
 from minis.ability_catalogue import ability_name
 from minis.cards import StatCard
-from minis.events import Event
+from minis.events import Event, initiative_outcome
 from minis.game import Game
+from minis.grammar import plural, verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo, percent
 from minis.rules import air, arrivals, obstacles, overstack, setup
@@ -38,7 +39,7 @@ from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.counters import battle_names, hex_order, pending_summary
-from minis.ui.plain import plain, unit_name, unit_names
+from minis.ui.plain import of_side, plain, sentence, the, unit_names
 from minis.ui.rolls import Roll, rolls
 from minis.ui.rulewords import phrase, rules_line
 from minis.ui.session import Session, armies_revealed
@@ -153,6 +154,9 @@ class BattleController:
         self.wire_first: Hex | None = None
         self.message = ""
         self.message_bad = False
+        #: The hint shown (its sentence) and its reason, until the selection changes or the game moves on.
+        self.hint = ""
+        self.hint_why = ""
         #: Goes up whenever anything shown may have changed; `hover_version` when only the hover did.
         self.version = 0
         self.hover_version = 0
@@ -163,6 +167,7 @@ class BattleController:
         self._reach: tuple[object, Reach] = (None, Reach())
         self._ready: tuple[object, frozenset[str]] = (None, frozenset())
         self._names: tuple[object, dict[str, str]] = (None, {})
+        self._unit_names: tuple[object, dict[str, str]] = (None, {})
         #: The sides the computer plays (`minis.ui.computer`): no question, list or selection of theirs
         #: is shown, and `computer_status` says what the computer is doing.
         self.computer: frozenset[Side] = frozenset()
@@ -189,8 +194,21 @@ class BattleController:
         self.version += 1
 
     def plain(self, text: str) -> str:
-        """An engine's sentence (a refusal, a reason) with the battle's unit ids as the players' names."""
-        return plain(text, unit_names(self.session.game.state.units.values()))
+        """An engine's sentence (a refusal, a reason) with the battle's ids as the players' names
+        (`Session.words`: units, obstacles and cards, whatever the sentence)."""
+        return plain(text, self.session.words())
+
+    def names(self) -> dict[str, str]:
+        """Every unit's name for players (`minis.ui.plain.unit_names`), worked out again only for new
+        armies."""
+        key = tuple(self.state.units)
+        if self._unit_names[0] != key:
+            self._unit_names = (key, unit_names(self.state.units.values()))
+        return self._unit_names[1]
+
+    def name(self, unit: Unit) -> str:
+        """A unit's name as the log and every line of the window say it ("the second Rangers")."""
+        return self.names().get(unit.id, unit.card.name)
 
     def use_words(self, use: A.Use) -> str:
         """An ability's own action as a player reads it: "Headshot: M4A1 Sherman", never its ids."""
@@ -198,7 +216,7 @@ class BattleController:
         return f"{name}: {self.plain(', '.join(use.args))}" if use.args else name
 
     def say(self, text: str, bad: bool = False) -> None:
-        self.message = text
+        self.message = sentence(text)
         self.message_bad = bad
         self.changed()
 
@@ -266,9 +284,10 @@ class BattleController:
         """True while the game waits for a side the computer plays (the player's input waits too)."""
         return self.game.decider() in self.computer
 
-    def show_hint(self, action: A.Action, text: str) -> Hex | None:
+    def show_hint(self, action: A.Action, text: str, why: str = "") -> Hex | None:
         """Show what a hint proposes without doing it: its unit selected, its path or target set, its
-        sentence in the message line. Returns the hex to point at (the path's end, the target...)."""
+        sentence in the message line and its reason on top of the panel (and in the question, when it
+        is one). Returns the hex to point at (the path's end, the target...)."""
         state = self.state
         self.clear_selection()
         where: Hex | None = None
@@ -290,6 +309,7 @@ class BattleController:
             case A.Dismount(hex=hex_) | A.Objective(hex=hex_) | A.Arrive(hex=hex_):
                 where = hex_
         self.say(text)
+        self.hint, self.hint_why = text, why
         return where
 
     def _key(self) -> object:
@@ -450,7 +470,7 @@ class BattleController:
         index = (ids.index(current) + step) % len(ids) if current in ids else 0
         self.choose(ids[index])
         unit = units[index]
-        self.say(f"{unit_name(unit)}: {index + 1} of {len(ids)} in {self.label(self.hover)} (C: the next)")
+        self.say(f"{self.name(unit)}: {index + 1} of {len(ids)} in {self.label(self.hover)} (C: the next)")
         return unit
 
     def tray_sides(self) -> tuple[Side, ...]:
@@ -484,7 +504,7 @@ class BattleController:
                 else:
                     status = "off the map"
                 rows.append(
-                    TrayRow(unit.id, unit_name(unit), status, may_fly, unit.removed, unit.id == self.selected)
+                    TrayRow(unit.id, self.name(unit), status, may_fly, unit.removed, unit.id == self.selected)
                 )
             if rows:
                 found.append(TraySide(side, tuple(rows)))
@@ -499,14 +519,14 @@ class BattleController:
         if self.is_ready(unit):
             self.select(unit.id)
             if unit.hex is None:
-                self.say(f"{unit_name(unit)}: click a hex for it to fly over (any hex without an aircraft).")
+                self.say(f"{self.name(unit)}: click a hex for it to fly over (any hex without an aircraft).")
             return
         self.say(self.grounded_reason(unit), bad=True)
 
     def grounded_reason(self, unit: Unit) -> str:
         """Why an aircraft can't be chosen now, in a player's words."""
         state = self.state
-        name = unit_name(unit)
+        name = self.name(unit)
         if unit.removed:
             return f"{name} has been destroyed."
         if unit.hex is None and unit.disrupted:
@@ -534,6 +554,7 @@ class BattleController:
 
     # --- selection -----------------------------------------------------------------------------------
     def clear_selection(self, keep_message: bool = False) -> None:
+        self.hint = self.hint_why = ""
         self.selected = None
         self.path = ()
         self.facing = None
@@ -546,6 +567,7 @@ class BattleController:
 
     def select(self, unit_id: str | None) -> None:
         """Select a unit; a Vehicle being deployed faces its end's default way unless already turned."""
+        self.hint = self.hint_why = ""
         self.selected = unit_id
         self.path = ()
         self.target = None
@@ -654,7 +676,7 @@ class BattleController:
                 self.select(own[0].id)
             elif self.selected != own[-1].id:
                 self.select(own[-1].id)
-                self.say(f"{unit_name(own[-1])} picked up: click a hex to move it, Q/E turn it.")
+                self.say(f"{self.name(own[-1])} picked up: click a hex to move it, Q/E turn it.")
                 return
         if self.selected is None:
             self.say("Choose a unit to deploy first (the list on the right).", bad=True)
@@ -714,7 +736,7 @@ class BattleController:
             return
         if selected is not None and selected.card.is_aircraft:
             self.say(
-                f"{unit_name(selected)} attacks an enemy in range (ringed in orange): click one.", bad=True
+                f"{self.name(selected)} attacks an enemy in range (ringed in orange): click one.", bad=True
             )
             return
         if selected is None:
@@ -722,9 +744,10 @@ class BattleController:
             if not mine:
                 self.say("Click one of your units first.", bad=True)
             elif mine[0].id in state.activated:
-                self.say(f"{unit_name(mine[0])} has already acted this phase.", bad=True)
+                name = self.name(mine[0])
+                self.say(f"{name} {verb(name, 'has')} already acted this phase.", bad=True)
             else:
-                self.say(f"{unit_name(mine[0])} can't act now.", bad=True)
+                self.say(f"{self.name(mine[0])} can't act now.", bad=True)
             return
         if self.path and hex_ == self.path[-1]:
             self.confirm()
@@ -740,7 +763,7 @@ class BattleController:
             return
         full = queries.no_room(state, selected.id, hex_)
         why = f": {self.plain(full)}" if full else ""  # a full hex: the stacking rule, in words
-        self.say(f"{unit_name(selected)} can't end a move in {self.label(hex_)}{why}.", bad=True)
+        self.say(f"{self.name(selected)} can't end a move in {self.label(hex_)}{why}.", bad=True)
 
     def _set_path(self, info: PathInfo) -> None:
         """The path becomes `info`'s; a Vehicle will face the way of its last step."""
@@ -856,7 +879,7 @@ class BattleController:
         current = self.facing or unit.facing or Facing.E
         self.facing = FACINGS[(FACINGS.index(current) + step) % len(FACINGS)]
         self.say(
-            f"{unit_name(unit)} will face {self.facing.name}"
+            f"{self.name(unit)} will face {self.facing.name}"
             + (" (Enter to turn in place)" if self.stage is Stage.ACT and not self.path else "")
         )
 
@@ -893,7 +916,11 @@ class BattleController:
 
     # --- the panel as data ---------------------------------------------------------------------------
     def panel(self) -> Panel:
-        """What the side panel says now."""
+        """What the side panel says now, with a hint's reason on top while the hint is shown."""
+        found = self._panel()
+        return attrs.evolve(found, info=f"Why: {self.hint_why}\n{found.info}") if self.hint_why else found
+
+    def _panel(self) -> Panel:
         state = self.state
         stage = state.stage
         game = self.game
@@ -945,9 +972,10 @@ class BattleController:
             return self._reaction_panel(base)
         if stage is Stage.PLACE:
             soldier = state.units[state.placing] if state.placing else None
-            name = unit_name(soldier) if soldier else "A Soldier"
+            name = sentence(self.name(soldier)) if soldier else "A Soldier"
+            its = "their" if plural(name) else "its"
             info = (
-                f"{name} gets off its transport but does not fit there. "
+                f"{name} {verb(name, 'gets')} off {its} transport but {verb(name, 'does')} not fit there. "
                 "Click one of the highlighted hexes (the nearest where it fits)."
             )
             return attrs.evolve(base, heading=f"{who}: place a Soldier", info=info)
@@ -1038,7 +1066,7 @@ class BattleController:
         listing = tuple(
             Listed(
                 unit_id,
-                unit_name(state.units[unit_id]),
+                self.name(state.units[unit_id]),
                 self.label(hex_)
                 if (hex_ := state.units[unit_id].hex) is not None
                 else "arrives later"
@@ -1071,10 +1099,12 @@ class BattleController:
             places = self.special_hexes()
             how = "joins" if arrivals.kind(state, selected) == arrivals.HERO else "lands"
             info = (
-                f"{unit_name(selected)} waits off the map. Click a tinted hex: it {how} there "
+                f"{sentence(self.name(selected))} {verb(self.name(selected), 'waits')} off the map. "
+                f"Click a tinted hex: it {how} there "
                 f"({len(places)} {'hex' if len(places) == 1 else 'hexes'} allowed now)."
                 if places
-                else f"{unit_name(selected)} waits off the map and can't arrive now."
+                else f"{sentence(self.name(selected))} {verb(self.name(selected), 'waits')} off the map and "
+                "can't arrive now."
             )
             return attrs.evolve(base, heading=heading, info=info)
         if selected is None:
@@ -1083,7 +1113,7 @@ class BattleController:
                 f"Click one of your units to {what} ({len(self.ready_ids())} may still act; greyed ones have "
                 "acted). P ends the phase."
             )
-            arrive = tuple(Choice(f"Bring in {unit_name(u)}", _doing(self.select, u.id)) for u in waiting[:6])
+            arrive = tuple(Choice(f"Bring in {self.name(u)}", _doing(self.select, u.id)) for u in waiting[:6])
             if arrive:
                 info += (
                     "\nOff the map, waiting to arrive: a Hero at the start of the phase with a Soldier of"
@@ -1091,7 +1121,7 @@ class BattleController:
                 )
             return attrs.evolve(base, heading=heading, info=info, choices=arrive)
         choices: list[Choice] = []
-        lines = [f"{unit_name(selected)}: "]
+        lines = [f"{sentence(self.name(selected))}: "]
         if self.path:
             info_ = self.path_info or queries.path_info(state, selected.id, self.path)
             self.path_info = info_
@@ -1103,7 +1133,7 @@ class BattleController:
         elif self.preview is not None:
             lines = [self.attack_text(self.preview)]
             if isinstance(self.preview, AttackPreview):
-                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+                choices.append(Choice(f"Attack {self.name(state.units[self.preview.target])}", self.confirm))
         else:
             if self.moves:
                 rolls = sum(1 for p in self.costs.values() if p.rolls)
@@ -1127,7 +1157,7 @@ class BattleController:
             for transport in options.boards:
                 choices.append(
                     Choice(
-                        f"Board {unit_name(state.units[transport])}",
+                        f"Board {self.name(state.units[transport])}",
                         _doing(self.act, A.BoardTransport(selected.id, transport)),
                     )
                 )
@@ -1146,15 +1176,16 @@ class BattleController:
         selected = state.units.get(self.selected or "")
         ready = [state.units[u] for u in sorted(self.ready_ids())]
         if selected is not None and selected.hex is None:
+            name = sentence(self.name(selected))
             info = (
-                f"{unit_name(selected)} waits off the map. Click any hex without an aircraft: it flies "
+                f"{name} waits off the map. Click any hex without an aircraft: it flies "
                 "over it. An enemy unit with Antiair next to that hex, or an enemy Ace within 4 hexes, "
                 "may shoot at it as it arrives (a hit disrupts it)."
             )
             return attrs.evolve(base, info=info)
         side = state.active
         grounded = [
-            unit_name(u)
+            self.name(u)
             for u in state.units.values()
             if u.side is side and u.card.is_aircraft and u.hex is None and u.disrupted and not u.removed
         ]
@@ -1164,7 +1195,7 @@ class BattleController:
         )
         if grounded:
             info += f"\nGrounded this turn (disrupted): {', '.join(grounded)}."
-        choices = tuple(Choice(f"Fly {unit_name(u)}", _doing(self.pick_aircraft, u.id)) for u in ready[:6])
+        choices = tuple(Choice(f"Fly {self.name(u)}", _doing(self.pick_aircraft, u.id)) for u in ready[:6])
         return attrs.evolve(base, info=info, choices=choices)
 
     def _airstrike_panel(self, base: Panel) -> Panel:
@@ -1183,16 +1214,17 @@ class BattleController:
         if self.preview is not None:
             lines = [self.attack_text(self.preview)]
             if isinstance(self.preview, AttackPreview):
-                choices.append(Choice(f"Attack {unit_name(state.units[self.preview.target])}", self.confirm))
+                choices.append(Choice(f"Attack {self.name(state.units[self.preview.target])}", self.confirm))
         elif self.attacks:
             lines = [
-                f"{unit_name(selected)} over {self.label(selected.hex)}: {len(self.attacks)} "
+                f"{sentence(self.name(selected))} over {self.label(selected.hex)}: {len(self.attacks)} "
                 f"{'enemy' if len(self.attacks) == 1 else 'enemies'} in range (ringed in orange): hover one "
                 "for the odds, click to attack."
             ]
         else:
             lines = [
-                f"{unit_name(selected)} over {self.label(selected.hex)}: no enemy it can attack from there."
+                f"{sentence(self.name(selected))} over {self.label(selected.hex)}: no enemy it can attack "
+                "from there."
             ]
         options = self.game.unit_options(selected.id)
         for use in options.uses if options is not None else ():
@@ -1207,17 +1239,17 @@ class BattleController:
         assert aircraft is not None and aircraft.hex is not None and state.active is not None
         firer = state.active.other
         options = self.reaction_options()
-        shooters = [unit_name(state.units[p.attacker]) for p in options]
-        who = " and the ".join(shooters) if len(shooters) < 3 else ", the ".join(shooters)
+        shooters = [self.name(state.units[p.attacker]) for p in options]
+        who = " and ".join(map(the, shooters)) if len(shooters) < 3 else ", ".join(map(the, shooters))
         may = "may" if len(shooters) == 1 else "may each"
         info = (
-            f"The {state.active.title} {unit_name(aircraft)} flies over {self.label(aircraft.hex)}: "
-            f"the {who} {may} shoot at it. A hit disrupts it, and a disrupted aircraft stays grounded "
+            f"{of_side(state.active.title, self.name(aircraft))} flies over {self.label(aircraft.hex)}: "
+            f"{who} {may} shoot at it. A hit disrupts it, and a disrupted aircraft stays grounded "
             f"through the next turn. {firer.title}: shoot, or hold."
         )
         choices = tuple(
             Choice(
-                f"{i + 1}: {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"{i + 1}: {self.name(state.units[preview.attacker])} · {preview.dice} dice · "
                 f"hit {percent(preview.hit_chance)}",
                 _doing(self.fire, preview.attacker),
                 key=str(i + 1),
@@ -1242,7 +1274,7 @@ class BattleController:
             "counter beside the hex, a button or its number."
         )
         choices = tuple(
-            Choice(f"{i + 1}: {unit_name(unit)}", _doing(self.penalty, unit.id), key=str(i + 1))
+            Choice(f"{i + 1}: {self.name(unit)}", _doing(self.penalty, unit.id), key=str(i + 1))
             for i, unit in enumerate(self.penalty_units()[:9])
         )
         hex_ = self.penalty_hex()
@@ -1264,13 +1296,14 @@ class BattleController:
         mover = state.units[move.unit]
         a, b = move.path[move.step], move.path[move.step + 1]
         info = (
-            f"The {state.active.title} {unit_name(mover)} moves {self.label(a)} → {self.label(b)} and is in "
+            f"{of_side(state.active.title, self.name(mover))} {verb(self.name(mover), 'moves')} "
+            f"{self.label(a)} → {self.label(b)} and {verb(self.name(mover), 'is')} in "
             f"{self.label(window_hex(move))}. {firer.title}: fire with one of these (each may fire once this "
             "phase; a hit disrupts it and stops the move), or hold."
         )
         choices = tuple(
             Choice(
-                f"{i + 1}: fire {unit_name(state.units[preview.attacker])} · {preview.dice} dice · "
+                f"{i + 1}: fire {self.name(state.units[preview.attacker])} · {preview.dice} dice · "
                 f"hit {percent(preview.hit_chance)}",
                 _doing(self.fire, preview.attacker),
                 key=str(i + 1),
@@ -1287,9 +1320,11 @@ class BattleController:
         state = self.state
         unit = state.units[info.unit]
         if info.problem:
-            return f"{unit_name(unit)}: {self.plain(info.problem)}"
+            problem = self.plain(info.problem)
+            name = self.name(unit)
+            return sentence(problem) if problem.startswith(name) else f"{sentence(name)}: {problem}"
         hexes = " → ".join(self.label(h) for h in info.path)
-        text = f"{unit_name(unit)} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
+        text = f"{sentence(self.name(unit))} to {hexes}: costs {info.cost} of speed {speed(state, unit)}."
         if info.rolls:
             text += (
                 f" {info.rolls} movement roll{'s' if info.rolls > 1 else ''} "
@@ -1298,7 +1333,7 @@ class BattleController:
             )
         exposed = [s for s in info.steps if s.shooters]
         if exposed:
-            names = sorted({unit_name(state.units[u]) for s in exposed for u in s.shooters})
+            names = sorted({self.name(state.units[u]) for s in exposed for u in s.shooters})
             steps = ", ".join(self.label(s.end) for s in exposed)
             text += f" Defensive fire possible (!) entering {steps}, from {', '.join(names)}."
         return text
@@ -1306,7 +1341,7 @@ class BattleController:
     def attack_text(self, preview: AttackPreview | str) -> str:
         """An attack's range, dice, defense, cover roll and the odds of 0-3 hits (or why there is none)."""
         if isinstance(preview, str):
-            return f"No attack: {preview}"
+            return f"No attack: {self.plain(preview)}"
         target = self.state.units[preview.target]
         band = preview.band.value if preview.band else "no"
         need = 4 - preview.modifier
@@ -1330,7 +1365,7 @@ class BattleController:
         why += self.spotter_text(preview)
         odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
         return (
-            f"Attack {unit_name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
+            f"Attack {self.name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
             f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.{why}\n{odds}.\n"
             f"{percent(preview.hit_chance)} (on the sight line): at least one hit."
         )
@@ -1343,7 +1378,8 @@ class BattleController:
         target = self.state.units[preview.target]
         away = distance(spotter.hex, target.hex) if target.hex is not None else 0
         hexes = f"{away} hex{'es' if away != 1 else ''}"
-        return f"\nIndirect fire: {unit_name(spotter)} sees the target ({hexes} away)."
+        name = self.name(spotter)
+        return f"\nIndirect fire: {name} {verb(name, 'sees')} the target ({hexes} away)."
 
     def hover_lines(self, hex_: Hex | None = None) -> list[str]:
         """The hover box of `hex_` (default: the hovered hex; none off the map): the hex, its terrain
@@ -1368,7 +1404,7 @@ class BattleController:
             units, key=lambda u: (u.carried_by is not None, u.id != top, u.side.value == "axis")
         ):
             short = names.get(unit.id, unit.card.name)
-            title = unit_name(unit)
+            title = self.name(unit)
             called = title if short == title else f"{short} = {title}"
             facing = f", facing {unit.facing.name}" if unit.facing else ""
             carrier = state.units.get(unit.carried_by or "")
@@ -1377,7 +1413,7 @@ class BattleController:
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
         for plane in self.aircraft_over(hex_):  # above the ground units, as on the map
             short = names.get(plane.id, plane.card.name)
-            title = unit_name(plane)
+            title = self.name(plane)
             called = title if short == title else f"{short} = {title}"
             status = self.counters_of(plane)
             lines.append(
@@ -1425,11 +1461,14 @@ class BattleController:
         """The question the stage asks in a dialog: the first player, or the end (None otherwise)."""
         if self.game.over or self.game.decider() is None or self.computer_decides():
             return None
+        found = None
         if self.stage is Stage.CHOOSE_FIRST:
-            return self._first_question()
+            found = self._first_question()
         if self.stage is Stage.CHOOSE_END:
-            return self._end_question()
-        return None
+            found = self._end_question()
+        if found is not None and self.hint:  # asked for with H while the question is open
+            found = attrs.evolve(found, text=f"{found.text}\n\n{self.hint}.\nWhy: {self.hint_why}")
+        return found
 
     def first_dice(self) -> list[tuple[str, int]]:
         """The dice behind the first-player question, each with its kind ("coin", or "axis"/"allies"
@@ -1477,10 +1516,9 @@ class BattleController:
             lines = []
             for event in self._initiative_rolls():
                 d = event.dice
-                outcome = f"{event.side.title} win" if event.side else "a tie: roll again"
                 lines.append(
                     f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]} "
-                    f"(totals with commanders {event.note}): {outcome}"
+                    f"(totals with commanders {event.note}): {initiative_outcome(event)}"
                 )
             title = f"Turn {state.turn}: initiative"
             text = "\n".join(lines) + f"\n\n{chooser.title}: who moves first this turn?"
@@ -1511,15 +1549,15 @@ class BattleController:
         if start is None:
             return None
         lines = []
-        names = {u.id: unit_name(u) for u in self.state.units.values()}
+        names = {u.id: self.name(u) for u in self.state.units.values()}
         for event in events[start:]:
-            name = names.get(event.unit or "", event.unit or "")
+            name = sentence(names.get(event.unit or "", event.unit or ""))
             if event.kind == "recover":
                 lines.append(f"{name}: the Disrupted counter is removed")
             elif event.kind == "flip":
                 lines.append(f"{name}: turns up {event.note}")
             elif event.kind == "removed":
-                lines.append(f"{name} is destroyed and removed")
+                lines.append(f"{name} {verb(name, 'is')} destroyed and removed")
             elif event.kind == "land":
                 lines.append(f"{name} leaves the map")
             elif event.kind == "winner":

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from minis.ability_catalogue import ability_name
-from minis.events import Event
+from minis.events import Event, initiative_outcome
+from minis.grammar import verb
 from minis.sides import Side
 
 #: The events whose dice the dice row shows.
@@ -60,8 +61,7 @@ def rolls(events: Sequence[Event], name: Callable[[str], str]) -> list[Roll]:
             case "initiative":
                 d = event.dice
                 caption = "Initiative: Axis (first two), Allies (last two)"
-                outcome = f"the {event.side.title} win" if event.side else "a tie: roll again"
-                result = f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]}: {outcome}"
+                result = f"Axis {d[0]} + {d[1]}, Allies {d[2]} + {d[3]}: {initiative_outcome(event)}"
                 found.append(Roll("initiative", caption, d, (None,) * len(d), result))
             case "coin":
                 result = f"the {event.side.title} win" if event.side else ""
@@ -71,7 +71,7 @@ def rolls(events: Sequence[Event], name: Callable[[str], str]) -> list[Roll]:
                 found.append(Roll("configuration", "Battle map", event.dice, (None,), result))
             case _:
                 on = f" on {target}" if target else ""
-                caption = f"{unit} uses {ability_name(event.note)}{on}"
+                caption = f"{unit} {verb(unit, 'uses')} {ability_name(event.note)}{on}"
                 found.append(Roll("ability", caption, event.dice, (None,) * len(event.dice), "", event.side))
     return found
 
@@ -79,11 +79,14 @@ def rolls(events: Sequence[Event], name: Callable[[str], str]) -> list[Roll]:
 def _attack(event: Event, after: Sequence[Event], unit: str, target: str) -> Roll:
     """An attack: each die against the number needed; the successes against the defense, and the hits
     (from the "hits" event that follows; an ability's own attack, a headshot, has none)."""
-    verb = "fires defensively at" if event.note == "defensive" else "attacks"
-    if event.note not in ("", "defensive"):
-        verb = f"uses {ability_name(event.note)} on"
+    if event.note == "defensive":
+        does = f"{verb(unit, 'fires')} defensively at"
+    elif event.note:
+        does = f"{verb(unit, 'uses')} {ability_name(event.note)} on"
+    else:
+        does = verb(unit, "attacks")
     need = event.need
-    caption = f"{unit} {verb} {target}: {len(event.dice)} dice" + (f", {need}+ succeeds" if need else "")
+    caption = f"{unit} {does} {target}: {len(event.dice)} dice" + (f", {need}+ succeeds" if need else "")
     success = tuple(None if need is None else die >= need for die in event.dice)
     successes = event.value or 0
     result = _plural(successes, "success")

@@ -33,7 +33,7 @@ from minis.game import Game
 from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import Phase, Stage
-from minis.ui.plain import unit_names
+from minis.ui.plain import battle_words, plain
 
 #: The file name of the automatic save, in the saves folder.
 AUTOSAVE = "autosave.minis"
@@ -129,6 +129,7 @@ class Session:
         self._undo: list[_Undo] = []
         self.autosave_error = ""
         self.autosaves = 0
+        self._words: tuple[object, dict[str, str]] = (None, {})
 
     # --- playing -----------------------------------------------------------------------------------
     def apply(self, action: A.Action | str) -> list[Event]:
@@ -199,11 +200,21 @@ class Session:
             lines.append(f"{action} | {dice}" if dice else action)
         return lines
 
+    def words(self) -> dict[str, str]:
+        """Every id of the battle and its name for players (`plain.battle_words`: units, obstacles,
+        cards), worked out again only when the units or the obstacles change (the log asks per line)."""
+        state = self.game.state
+        key = (tuple(state.units), tuple(obstacles.names(state)) if state.flags else ())
+        if self._words[0] != key:
+            self._words = (key, battle_words(state))
+        return self._words[1]
+
     def describe(self, events: Sequence[Event]) -> list[str]:
-        names = unit_names(self.game.state.units.values())  # card names, not ids, for players
-        if self.game.state.flags:
-            names.update(obstacles.names(self.game.state))  # obstacles are not units
-        return [describe(event, self.game.label, lambda unit: names.get(unit, unit)) for event in events]
+        names = self.words()
+        return [
+            plain(describe(event, self.game.label, lambda unit: names.get(unit, unit)), names)  # and notes
+            for event in events
+        ]
 
     # --- files -------------------------------------------------------------------------------------
     @property

@@ -10,7 +10,7 @@ from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT
-from minis.ui.plain import unit_name
+from minis.ui.plain import unit_names
 from minis.ui.session import SAVE_SUFFIX, Session
 from minis.ui.widgets import Box, Button, Label, fit_first_lines
 
@@ -58,8 +58,9 @@ class VictoryScreen(Screen):
                 bold=True,
                 colour=SIDE_TEXT[side],
             )
-            lines = [f"destroyed: {unit_name(u)} ({u.card.cost})" for u in lost]
-            lines += [f"standing: {unit_name(u)} ({u.card.cost})" for u in sorted(left, key=lambda u: u.id)]
+            names = unit_names(state.units.values())
+            lines = [f"destroyed: {names[u.id]} ({u.card.cost})" for u in lost]
+            lines += [f"standing: {names[u.id]} ({u.card.cost})" for u in sorted(left, key=lambda u: u.id)]
             body = Label("", size=theme.TEXT_SIZE, multiline=True)
             self.columns.append((title, body))
             self.lines.append(lines or ["no units"])
