@@ -43,7 +43,7 @@ from minis.army import Army
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue, dump_card
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
+from minis.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
 from minis.events import Event
 from minis.game import Game, RecordEntry
 from minis.limits import check_text
@@ -284,11 +284,12 @@ def new_game(record: Record, dice: Dice) -> Game:
     header = record.header
     catalogue = card_catalogue()
     problems = []
+    hints = Hints()  # the first few unknown ids get a did-you-mean (a save may hold thousands)
     for key in ("axis", "allies"):
         for card_id in header[key]:
             if card_id not in catalogue:
                 line, col = record.spots.get(key, (1, 1))
-                hint = did_you_mean(card_id, list(catalogue))
+                hint = hints(card_id, catalogue)
                 problems.append(Problem(record.file, line, col, f"unknown card '{card_id}' in '{key}'", hint))
     if problems:
         raise MinisError(problems)
