@@ -397,9 +397,9 @@ def _draw_keys(
     if "cards" in table:
         found["cards"] = _cards(source, out, (*where, "cards"), table["cards"])
     if "draw" in table:
-        known = isinstance(table["draw"], str) and table["draw"] in DRAWS  # `["varied"]` is no draw's name
-        found["draw"] = table["draw"] if known else "strong"
-        if not known:
+        named = isinstance(table["draw"], str) and table["draw"] in DRAWS  # `["varied"]` names no draw
+        found["draw"] = table["draw"] if named else "strong"
+        if not named:
             choices = ", ".join(repr(d) for d in DRAWS)
             out.append(source.problem((*where, "draw"), f"'draw' is one of: {choices}"))
     return found
