@@ -228,9 +228,9 @@ def parse_record(text: str, file: str = "record") -> Record:
 def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Problem]:
     problems: list[Problem] = []
 
-    def bad(key: str, message: str) -> None:
+    def bad(key: str, message: str, hint: str = "") -> None:
         line, col = source.where((key,))
-        problems.append(Problem(file, line, col, message))
+        problems.append(Problem(file, line, col, message, hint))
 
     record_format = header.get("format")
     if record_format is None:
@@ -274,8 +274,11 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         try:
             rule_sets.from_values(header.get("rules", rule_sets.DEFAULT), header.get("rule_options"))
         except ValueError as error:
-            name_ok = rule_sets.name_problem(header.get("rules", rule_sets.DEFAULT)) is None
-            bad("rule_options" if "rule_options" in header and name_ok else "rules", str(error))
+            name = rule_sets.name_problem(header.get("rules", rule_sets.DEFAULT))
+            if name is not None:
+                bad("rules", *name)
+            else:
+                bad("rule_options" if "rule_options" in header else "rules", str(error))
     return problems
 
 
