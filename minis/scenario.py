@@ -1118,6 +1118,7 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
             _board_of(ScenarioDoc(title="", map=value, forces=(), victory=()), path, report)
         report.raise_if_any()
     assert doc is not None
+    _check_buyable(doc, report)
     board: Board | None
     map_path: Path | None
     if override is not None and doc.map_file is not None:
@@ -1140,6 +1141,34 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
     report.raise_if_any()
     configuration = doc.map if isinstance(doc.map, int) else None
     return Scenario(doc, source.file, board, configuration, map_path)
+
+
+def _check_buyable(doc: ScenarioDoc, report: _Report) -> None:
+    """Each player must be able to buy an army: some card of the side within the points and the year
+    (a one-card army keeps every limit but those). Else no army could ever be built or drawn for it."""
+    cards = [card for card in card_catalogue().values() if not card.needs and not card.is_obstacle]
+    attacker = doc.force("attacker").side if doc.is_attack else None
+    for role, force in doc.forces:
+        if role in SIDE_ROLES:
+            sides = [Side.parse(role)]
+        elif attacker in SIDE_ROLES:
+            fixed = Side.parse(str(attacker))
+            sides = [fixed if role == "attacker" else fixed.other]
+        else:
+            sides = list(Side)
+        for side in sides:
+            if not any(
+                card.serves(side)
+                and card.cost <= force.points
+                and (force.year is None or card.year <= force.year)
+                for card in cards
+            ):
+                by_year = f" from {force.year} or earlier" if force.year is not None else ""
+                report.add(
+                    (role, "points"),
+                    f"no {side.title} army can be built for [{role}]: no {side.title} card{by_year} costs "
+                    f"{force.points} points or less",
+                )
 
 
 def shipped_scenarios() -> list[Path]:

@@ -358,3 +358,25 @@ def test_an_army_is_never_drawn_beyond_the_largest_points(tmp_path: Path) -> Non
 
     with alarm(5.0), pytest.raises(MinisError, match="no army of 9,223,372,036,854,775,807 points is drawn"):
         make_army(card_catalogue(), Side.AXIS, BIG, rng=random.Random(1), rules=NAMED["2010"])
+
+
+def test_a_scenario_no_army_can_be_bought_for_fails_its_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No Axis card of 1939 costs a point: no player could build that army, nor the computer draw one
+    (a study of it once failed only at its first draw, at the study's line 1)."""
+    text = (ROOT / "scenarios" / "standard.toml").read_text(encoding="utf-8")
+    path = tmp_path / "nothing.toml"
+    path.write_text(
+        text.replace("[axis]\npoints = 100", "[axis]\npoints = 1\nyear = 1939", 1), encoding="utf-8"
+    )
+    code, lines = run(capsys, "edit", "--check", path)
+    line = path.read_text(encoding="utf-8").split("\n").index("points = 1") + 1
+    assert code == EXIT_CHECK
+    assert positions(lines, path) == [
+        (
+            line,
+            1,
+            "no Axis army can be built for [axis]: no Axis card from 1939 or earlier costs 1 points or less",
+        )
+    ]
