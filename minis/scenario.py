@@ -1118,7 +1118,8 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
             _board_of(ScenarioDoc(title="", map=value, forces=(), victory=()), path, report)
         report.raise_if_any()
     assert doc is not None
-    _check_buyable(doc, report)
+    if not report.problems:  # a force with a wrong value holds a stand-in (points 1) that says nothing
+        _check_buyable(doc, report)
     board: Board | None
     map_path: Path | None
     if override is not None and doc.map_file is not None:
