@@ -33,6 +33,7 @@ from minis.cards import (
 )
 from minis.data import shipped_file
 from minis.errors import Hints, MinisError, Problem, did_you_mean
+from minis.limits import MAX_ARMY_POINTS
 from minis.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
 from minis.rule_sets import read as read_rules
 from minis.sides import Side
@@ -494,8 +495,9 @@ class _ArmyFile:
     points: int | None = None
 
 
-#: The army sizes a file may ask for (whether the rule set plays it is a rule: `_level_problems`).
-POINTS_RANGE = range(1, 10_001)
+#: The army sizes a file may ask for (whether the rule set plays it is a rule: `_level_problems`): no
+#: rule set, custom ones included, has a level above MAX_ARMY_POINTS (docs/file-limits.md).
+POINTS_RANGE = range(1, MAX_ARMY_POINTS + 1)
 
 _CONVERTER = strict_converter()
 

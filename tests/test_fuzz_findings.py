@@ -380,3 +380,25 @@ def test_a_scenario_no_army_can_be_bought_for_fails_its_check(
             "no Axis army can be built for [axis]: no Axis card from 1939 or earlier costs 1 points or less",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("points = 5000\n", "points 5000 is out of range (1-400)"),
+        (
+            '\nrules = "2010"\n[rule_options]\npoint_levels = [5000]\n',
+            "point_levels is a list of army sizes in points (1-400), like [200, 100, 400]",
+        ),
+    ],
+)
+def test_an_army_file_asks_for_no_more_than_the_largest_army(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: str, message: str
+) -> None:
+    path = tmp_path / "army.toml"
+    path.write_text(
+        f'name = "x"\nside = "axis"\nscenario = "standard"\nunits = ["pioneers"]\n{lines}', encoding="utf-8"
+    )
+    code, found = run(capsys, "army", "check", path)
+    assert code == EXIT_CHECK
+    assert message in [text for _, _, text in positions(found, path)]
