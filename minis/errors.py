@@ -139,19 +139,27 @@ class Hints:
 
 #: Similarity a choice needs to be hinted (difflib's default).
 _CUTOFF = 0.6
+#: Words longer than this get no hint, and choices longer than this are never hinted: no id or key is
+#: so long, and comparing two long words in full takes time that grows with the product of their lengths.
+_HINT_LENGTH = 100
+#: Columns of the letter counts: the commonest letters of the choices get one each, the rest share the
+#: last one (still an upper bound of what a choice shares with the word, however many letters a file's
+#: words use).
+_COLUMNS = 64
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=16)
 def _letters(choices: tuple[str, ...]) -> tuple[dict[str, int], Any, Any]:
-    """Each choice's letter counts as a row of a matrix (columns: the letters the choices use), and the
+    """Each choice's letter counts as a row of a matrix (a column per letter, see `_COLUMNS`), and the
     choices' lengths."""
     import numpy as np
 
-    alphabet = {char: i for i, char in enumerate(sorted({char for choice in choices for char in choice}))}
-    counts = np.zeros((len(choices), len(alphabet)), dtype=np.int64)
+    frequency = collections.Counter(char for choice in choices for char in choice)
+    alphabet = {char: min(i, _COLUMNS - 1) for i, (char, _) in enumerate(frequency.most_common())}
+    counts = np.zeros((len(choices), _COLUMNS), dtype=np.int32)
     for row, choice in enumerate(choices):
         for char, count in collections.Counter(choice).items():
-            counts[row, alphabet[char]] = count
+            counts[row, alphabet[char]] += count
     lengths = np.array([len(choice) for choice in choices], dtype=np.int64)
     return alphabet, counts, lengths
 
@@ -162,14 +170,15 @@ def _closest(word: str, choices: tuple[str, ...]) -> str | None:
 
     import numpy as np
 
-    if not choices:
+    choices = tuple(choice for choice in choices if len(choice) <= _HINT_LENGTH)
+    if not choices or len(word) > _HINT_LENGTH:
         return None
     alphabet, counts, lengths = _letters(choices)
-    wanted = np.zeros(len(alphabet), dtype=np.int64)
+    wanted = np.zeros(_COLUMNS, dtype=np.int32)
     for char, count in collections.Counter(word).items():
         if char in alphabet:
-            wanted[alphabet[char]] = count
-    # difflib's quick_ratio of every choice at once: 2 * letters in common / both lengths
+            wanted[alphabet[char]] += count
+    # difflib's quick_ratio of every choice at once (2 * letters in common / both lengths), or more
     both = lengths + len(word)
     common = np.minimum(counts, wanted).sum(axis=1)
     bound = np.where(both > 0, 2.0 * common / np.maximum(both, 1), 1.0)

@@ -116,3 +116,11 @@ def test_a_study_of_unknown_cards_gets_the_capped_number_of_hints(
     assert main(["lab", "run", str(path)]) == 1
     lines = capsys.readouterr().err.splitlines()
     assert sum("(hint: did you mean '" in line for line in lines) == MAX_HINTS
+
+
+def test_words_of_over_100_characters_are_never_compared() -> None:
+    """No id or key is so long; comparing two long words in full takes time that grows with the product
+    of their lengths (a rules test may name thousands of units of 10,000 characters)."""
+    long = "a" * 5000
+    assert did_you_mean(long, [long, "b"]) == ""
+    assert did_you_mean(long[:100], [long[:99] + "b", long]) == f"did you mean '{long[:99]}b'?"
