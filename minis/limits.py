@@ -37,6 +37,9 @@ MAX_MAP_COLUMNS = 100
 #: MAX_ARMY_UNITS.
 MAX_ARMY_POINTS = 400
 MAX_ARMY_UNITS = 1000
+#: The most turns a battle may be given: a scenario's `turns`, a study's `turn_limit` (the shipped
+#: battles last 8 to 30). Two armies that can't hurt each other, at equal points, play on to the last.
+MAX_TURNS = 1000
 #: The most games one study may ask for (its list of games is held in memory; a million take about half
 #: a day at the lab's rate on two cores).
 MAX_STUDY_GAMES = 1_000_000

@@ -34,7 +34,7 @@ from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
-from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
+from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS, MAX_TURNS
 from minis.mapfile import check_file, load_configuration
 from minis.paths import UnreadablePath, is_file, look, resolved
 from minis.rule_sets import RULEBOOK, RuleSet
@@ -622,6 +622,9 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         report.add(("turns",), f"'turns' must be a whole number, not {describe(turns)}", "turns = 12")
         turns = None
     _positive(report, ("turns",), turns, "'turns'")
+    if turns is not None and turns > MAX_TURNS:  # a battle nobody wins plays on to its last turn
+        report.add(("turns",), f"'turns' must be at most {MAX_TURNS:,}, not {turns:,}", "turns = 12")
+        turns = None
     rules = rule_sets.read(source, report.problems)
     forces = _read_forces(report, data)
     roles = ATTACK_ROLES if any(r in data for r in ATTACK_ROLES) else SIDE_ROLES

@@ -402,3 +402,24 @@ def test_an_army_file_asks_for_no_more_than_the_largest_army(
     code, found = run(capsys, "army", "check", path)
     assert code == EXIT_CHECK
     assert message in [text for _, _, text in positions(found, path)]
+
+
+def test_a_battle_is_given_at_most_1000_turns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A battle nobody can win plays on to its last turn: a study's games would never end."""
+    from minis.errors import MinisError
+    from minis.lab.study import load_study
+
+    study = tiny_study(tmp_path, "points = 60", f"turn_limit = {BIG}\n")
+    with pytest.raises(MinisError) as caught:
+        load_study(study)
+    assert [p.message for p in caught.value.problems] == [
+        "'turn_limit' must be a whole number from 1 to 1,000"
+    ]
+    text = (ROOT / "scenarios" / "standard.toml").read_text(encoding="utf-8")
+    path = tmp_path / "long.toml"
+    path.write_text(text.replace('map = "roll"\n', 'map = "roll"\nturns = 1001\n'), encoding="utf-8")
+    code, lines = run(capsys, "edit", "--check", path)
+    assert code == EXIT_CHECK
+    assert [found for _, _, found in positions(lines, path)] == [
+        "'turns' must be at most 1,000, not 1,001 (hint: turns = 12)"
+    ]

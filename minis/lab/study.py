@@ -59,7 +59,7 @@ from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from minis.cards import StatCard, card_catalogue
 from minis.data import shipped_file
 from minis.errors import MinisError, Problem
-from minis.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES
+from minis.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
 from minis.paths import is_file, read_bytes, resolved
 from minis.rule_sets import RuleSet
 from minis.scenario import Scenario, load_scenario, shipped_scenarios
@@ -177,7 +177,7 @@ def _read(source: TomlSource, path: Path, out: list[Problem]) -> Study | None:
     games = _whole(source, out, ("games",), None, least=1, most=MAX_STUDY_GAMES)
     seed = _whole(source, out, ("seed",), None, least=-(2**63))
     batch = _whole(source, out, ("batch",), DEFAULT_BATCH, least=1)
-    turn_limit = _whole(source, out, ("turn_limit",), DEFAULT_TURN_LIMIT, least=1)
+    turn_limit = _whole(source, out, ("turn_limit",), DEFAULT_TURN_LIMIT, least=1, most=MAX_TURNS)
     draws = _armies(source, out)
     if scenario is not None:
         _scenario_sets(source, out, scenario.title)
