@@ -32,7 +32,8 @@ from minis.cards import (
     sorted_problems,
 )
 from minis.data import shipped_file
-from minis.errors import MinisError, Problem, did_you_mean
+from minis.errors import Hints, MinisError, Problem, did_you_mean
+from minis.limits import MAX_ARMY_POINTS
 from minis.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
 from minis.rule_sets import read as read_rules
 from minis.sides import Side
@@ -166,11 +167,11 @@ def army_points(army: Army, cards: Mapping[str, StatCard]) -> float:
     return sum(cards[unit].cost for unit in army.units if unit in cards)
 
 
-def _unknown_card(unit: str, cards: Mapping[str, StatCard]) -> str:
+def _unknown_card(unit: str, cards: Mapping[str, StatCard], hints: Hints) -> str:
     guess = card_id(unit)
     if guess in cards and guess != unit:
         return f"unknown card '{unit}' (did you mean '{guess}'?)"
-    hint = did_you_mean(unit, list(cards))
+    hint = hints(unit, cards)
     return f"unknown card '{unit}'" + (f" ({hint})" if hint else "")
 
 
@@ -204,10 +205,11 @@ def rule_problems(
     problems: list[ArmyProblem] = []
     known = [(index, cards[unit]) for index, unit in enumerate(army.units) if unit in cards]
     unknown: dict[str, str] = {}  # the message of each unknown id, worked out once however often it repeats
+    hints = Hints()  # the first few unknown ids get a did-you-mean (a file may hold thousands)
     for index, unit in enumerate(army.units):
         if unit not in cards:
             if unit not in unknown:
-                unknown[unit] = _unknown_card(unit, cards)
+                unknown[unit] = _unknown_card(unit, cards, hints)
             problems.append(ArmyProblem(unknown[unit], ("units", index)))
     if not army.units:
         problems.append(ArmyProblem("no units: an army needs at least one", ("units",)))
@@ -493,8 +495,9 @@ class _ArmyFile:
     points: int | None = None
 
 
-#: The army sizes a file may ask for (whether the rule set plays it is a rule: `_level_problems`).
-POINTS_RANGE = range(1, 10_001)
+#: The army sizes a file may ask for (whether the rule set plays it is a rule: `_level_problems`): no
+#: rule set, custom ones included, has a level above MAX_ARMY_POINTS (docs/file-limits.md).
+POINTS_RANGE = range(1, MAX_ARMY_POINTS + 1)
 
 _CONVERTER = strict_converter()
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import attrs
 
 from minis.data import shipped_folder
-from minis.errors import MinisError, Problem, did_you_mean
+from minis.errors import MinisError, Problem
 from minis.paths import is_file
 from minis.tomlfile import TomlSource, read_toml, toml_string
 
@@ -44,6 +44,13 @@ Z95 = 1.959963984540054
 SHIPPED_TABLE = "card-values-table.toml"
 TOP_KEYS = ("study", "games", "cards")
 CARD_KEYS = ("cost", "games", "fair", "low", "high")
+#: A card's printed cost, as on its card (`minis.cards`): 0.5 to 200 points.
+COSTS = (0.5, 200.0)
+#: A fair cost and its interval lie within this many points either side of 0 (five times the dearest
+#: card), or are `nan` (not measured); anything beyond is no measure, and would overflow the arithmetic.
+MAX_FAIR = 1000.0
+#: An interval narrower than this (in points) counts as certain: the measure stands as it is.
+CERTAIN = 1e-6
 
 
 @attrs.frozen
@@ -78,6 +85,8 @@ def worth(line: Measured) -> float | None:
     if not all(math.isfinite(x) for x in (line.fair, line.low, line.high)) or line.high <= line.low:
         return None
     error = (line.high - line.low) / (2 * Z95)
+    if error < CERTAIN:  # 1 / error**2 would overflow
+        return line.fair
     prior = PRIOR_SHARE * line.cost
     weight, prior_weight = 1 / error**2, 1 / prior**2
     return (line.fair * weight + line.cost * prior_weight) / (weight + prior_weight)
@@ -128,7 +137,7 @@ def _read(source: TomlSource, out: list[Problem]) -> WorthTable | None:
     data = source.data
     for key in data:
         if key not in TOP_KEYS:
-            out.append(source.problem((key,), f"unknown key '{key}'", did_you_mean(key, list(TOP_KEYS))))
+            out.append(source.problem((key,), f"unknown key '{key}'", source.hints(key, TOP_KEYS)))
     study = data.get("study")
     if not isinstance(study, str):
         out.append(source.problem(("study",), "the table needs 'study', the name of its study, in quotes"))
@@ -159,9 +168,7 @@ def _line(source: TomlSource, out: list[Problem], card: str, value: object) -> M
     found = len(out)
     for key in value:
         if key not in CARD_KEYS:
-            out.append(
-                source.problem((*where, key), f"unknown key '{key}'", did_you_mean(key, list(CARD_KEYS)))
-            )
+            out.append(source.problem((*where, key), f"unknown key '{key}'", source.hints(key, CARD_KEYS)))
     numbers: dict[str, float] = {}
     for key in CARD_KEYS:
         number = value.get(key)
@@ -171,6 +178,14 @@ def _line(source: TomlSource, out: list[Problem], card: str, value: object) -> M
             out.append(source.problem((*where, key), f"'{key}' must be a number"))
         elif key == "games" and (not isinstance(number, int) or number < 0):
             out.append(source.problem((*where, key), "'games' must be a whole number of at least 0"))
+        elif key == "cost" and not COSTS[0] <= number <= COSTS[1]:
+            out.append(
+                source.problem((*where, key), f"'cost' is the card's printed cost: {number} is not 0.5-200")
+            )
+        elif key in ("fair", "low", "high") and not (math.isnan(number) or abs(number) <= MAX_FAIR):
+            within = f"from {-MAX_FAIR:g} to {MAX_FAIR:g} (or nan)"
+            message = f"'{key}' must be a number of points {within}, not {number}"
+            out.append(source.problem((*where, key), message))
         else:
             numbers[key] = float(number)
     if len(out) > found:

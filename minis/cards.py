@@ -680,7 +680,7 @@ def _check_abilities(source: TomlSource, value: Any, out: list[Problem]) -> list
         name, number = split_label(label)
         info = find_ability(name)
         if info is None:
-            out.append(source.problem(path, f"unknown ability '{name}'", did_you_mean(name, names)))
+            out.append(source.problem(path, f"unknown ability '{name}'", source.hints(name, names)))
             continue
         if info.takes_number and number is None:
             out.append(source.problem(path, f"ability '{info.name}' needs a number, like '{info.label(2)}'"))

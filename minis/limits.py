@@ -30,6 +30,19 @@ MAX_BARE_VALUE = 100
 #: The largest battle map: rows, and hexes in a row (`minis map new`, the editor and every map file).
 MAX_MAP_ROWS = 100
 MAX_MAP_COLUMNS = 100
+#: The most points of one army a scenario, a study or a rule set's `point_levels` may ask for: the
+#: largest army size of any rule set (2008 on: 200, 100 or 400). The work of drawing an army grows with
+#: its points, and a 1,000-point army the computer draws (about 170 units) no longer fits the Standard
+#: maps' deployment zones (55 hexes). A scenario's `units` and the `max_units` option: at most
+#: MAX_ARMY_UNITS.
+MAX_ARMY_POINTS = 400
+MAX_ARMY_UNITS = 1000
+#: The most turns a battle may be given: a scenario's `turns`, a study's `turn_limit` (the shipped
+#: battles last 8 to 30). Two armies that can't hurt each other, at equal points, play on to the last.
+MAX_TURNS = 1000
+#: The most games one study may ask for (its list of games is held in memory; a million take about half
+#: a day at the lab's rate on two cores).
+MAX_STUDY_GAMES = 1_000_000
 
 _SKIP = re.compile(r"(?:[ \t\r]+|#[^\n]*)+")
 _NEWLINES = re.compile(r"\n(?:[ \t\r]*(?:#[^\n]*)?\n)*")  # blank and comment lines count as one

@@ -43,7 +43,7 @@ from minis.army import Army
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue, dump_card
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
+from minis.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
 from minis.events import Event
 from minis.game import Game, RecordEntry
 from minis.limits import check_text
@@ -228,9 +228,9 @@ def parse_record(text: str, file: str = "record") -> Record:
 def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Problem]:
     problems: list[Problem] = []
 
-    def bad(key: str, message: str) -> None:
+    def bad(key: str, message: str, hint: str = "") -> None:
         line, col = source.where((key,))
-        problems.append(Problem(file, line, col, message))
+        problems.append(Problem(file, line, col, message, hint))
 
     record_format = header.get("format")
     if record_format is None:
@@ -274,8 +274,11 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         try:
             rule_sets.from_values(header.get("rules", rule_sets.DEFAULT), header.get("rule_options"))
         except ValueError as error:
-            name_ok = rule_sets.name_problem(header.get("rules", rule_sets.DEFAULT)) is None
-            bad("rule_options" if "rule_options" in header and name_ok else "rules", str(error))
+            name = rule_sets.name_problem(header.get("rules", rule_sets.DEFAULT))
+            if name is not None:
+                bad("rules", *name)
+            else:
+                bad("rule_options" if "rule_options" in header else "rules", str(error))
     return problems
 
 
@@ -284,11 +287,12 @@ def new_game(record: Record, dice: Dice) -> Game:
     header = record.header
     catalogue = card_catalogue()
     problems = []
+    hints = Hints()  # the first few unknown ids get a did-you-mean (a save may hold thousands)
     for key in ("axis", "allies"):
         for card_id in header[key]:
             if card_id not in catalogue:
                 line, col = record.spots.get(key, (1, 1))
-                hint = did_you_mean(card_id, list(catalogue))
+                hint = hints(card_id, catalogue)
                 problems.append(Problem(record.file, line, col, f"unknown card '{card_id}' in '{key}'", hint))
     if problems:
         raise MinisError(problems)

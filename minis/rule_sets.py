@@ -17,7 +17,8 @@ import attrs
 
 from minis.cards import Nation
 from minis.errors import Problem, did_you_mean
-from minis.tomlfile import TomlSource, toml_string
+from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
+from minis.tomlfile import TomlSource, describe, toml_string
 
 #: The set a file plays under when it names none: the rulebook with the sets' rules inserts.
 DEFAULT = "2005"
@@ -173,12 +174,19 @@ def named(name: str) -> RuleSet:
     return NAMED[name]
 
 
-def name_problem(name: str) -> tuple[str, str] | None:
-    """(message, hint) if `name` names no rule set, else None."""
+def name_problem(name: object) -> tuple[str, str] | None:
+    """(message, hint) if `name` names no rule set, else None. A file's value may be of any TOML type:
+    `rules = 2010`, a number, names none (the name is text in quotes)."""
+    known = ", ".join(NAMED)
+    if not isinstance(name, str):
+        return (
+            f"'{RULES_KEY}' is the name of a rule set in quotes, not {describe(name)} "
+            f"(the rule sets: {known})",
+            f'{RULES_KEY} = "{name}"' if _whole(name) and str(name) in NAMED else "",
+        )
     if name in NAMED:
         return None
-    known = ", ".join(NAMED)
-    return f"unknown rule set '{name}' (the rule sets: {known})", did_you_mean(name, list(NAMED))
+    return f"unknown rule set '{name}' (the rule sets: {known})", did_you_mean(name, NAMED)
 
 
 def option_problem(option: str, value: Any) -> tuple[str, str] | None:
@@ -194,9 +202,9 @@ def option_problem(option: str, value: Any) -> tuple[str, str] | None:
     if option in FLAGS:
         return None if isinstance(value, bool) else (f"{option} is true or false", "")
     if option == "max_units":
-        if value == ANY or (_whole(value) and 1 <= value <= 1000):
+        if value == ANY or (_whole(value) and 1 <= value <= MAX_ARMY_UNITS):
             return None
-        return f'max_units is a number of units (1-1000) or "{ANY}"', ""
+        return f'max_units is a number of units (1-{MAX_ARMY_UNITS}) or "{ANY}"', ""
     if option == "obstacle_percent":
         if value == ANY or (_whole(value) and 0 <= value <= 100):
             return None
@@ -208,9 +216,12 @@ def option_problem(option: str, value: Any) -> tuple[str, str] | None:
     if option == "stack_per_army":
         return None if _whole(value) and 1 <= value <= 6 else ("stack_per_army is a number from 1 to 6", "")
     if option == "point_levels":
-        if isinstance(value, list) and value and all(_whole(v) and 1 <= v <= 10_000 for v in value):
+        if isinstance(value, list) and value and all(_whole(v) and 1 <= v <= MAX_ARMY_POINTS for v in value):
             return None
-        return "point_levels is a list of army sizes in points, like [200, 100, 400]", ""
+        return (
+            f"point_levels is a list of army sizes in points (1-{MAX_ARMY_POINTS}), like [200, 100, 400]",
+            "",
+        )
     if option == "single_nation_points":
         if not isinstance(value, dict):
             return "single_nation_points is a table of nations and points, like { Finland = 110 }", ""
@@ -259,16 +270,11 @@ def read(source: TomlSource, out: list[Problem], data: Mapping[str, Any] | None 
     base = RULEBOOK
     name = data.get(RULES_KEY)
     if name is not None:
-        if not isinstance(name, str):
-            out.append(
-                source.problem((RULES_KEY,), f"'{RULES_KEY}' is the name of a rule set, like \"2005\"")
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            out.append(source.problem((RULES_KEY,), *problem))
         else:
-            problem = name_problem(name)
-            if problem is not None:
-                out.append(source.problem((RULES_KEY,), *problem))
-            else:
-                base = NAMED[name]
+            base = NAMED[name]
     options = data.get(OPTIONS_KEY)
     if options is None:
         return base
@@ -343,8 +349,9 @@ def _key(word: str) -> str:
 
 def from_values(name: Any, options: Any) -> RuleSet:
     """The rule set of already checked values (a record header); ValueError saying what is wrong."""
-    if not isinstance(name, str) or name_problem(name) is not None:
-        raise ValueError(f"unknown rule set {name!r} (the rule sets: {', '.join(NAMED)})")
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem[0])
     base = NAMED[name]
     if options is None:
         return base

@@ -26,7 +26,7 @@ from minis.army import Army
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem, did_you_mean
+from minis.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
@@ -215,7 +215,7 @@ class _Reader:
             return False
         for key in table:
             if key not in allowed:
-                self.add((*path, key), f"unknown key '{key}' in {what}", did_you_mean(key, allowed))
+                self.add((*path, key), f"unknown key '{key}' in {what}", self.source.hints(key, allowed))
         return True
 
     def text(self, table: dict[str, Any], key: str, path: KeyPath, required: bool = False) -> str | None:
@@ -239,7 +239,7 @@ class _Reader:
             self.add(
                 (*path, key),
                 f"'{key}' must be one of {', '.join(choices)}, not '{value}'",
-                did_you_mean(value.lower(), choices),
+                self.source.hints(value.lower(), choices),
             )
             return None
         return value.lower()
@@ -426,7 +426,7 @@ def _armies(r: _Reader, configuration: int | None) -> SetUp | None:
             where = r.source.layout.spot(spots[index]) if one_for_one else r.source.where(path)
             r.problems.append(
                 Problem(
-                    r.source.file, *where, f"unknown card '{card_id}'", did_you_mean(card_id, list(catalogue))
+                    r.source.file, *where, f"unknown card '{card_id}'", r.source.hints(card_id, catalogue)
                 )
             )
         cards[side] = tuple(card_ids)
@@ -459,7 +459,7 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
         card_id = r.text(table, "card", path, required=True)
         card = catalogue.get(card_id) if card_id is not None else None
         if card_id is not None and card is None:
-            r.add((*path, "card"), f"unknown card '{card_id}'", did_you_mean(card_id, list(catalogue)))
+            r.add((*path, "card"), f"unknown card '{card_id}'", r.source.hints(card_id, catalogue))
         side = r.side(table, "side", path, required=True)
         removed = bool(r.boolean(table, "removed", path))
         aircraft = card is not None and card.is_aircraft
@@ -534,7 +534,7 @@ def _units(r: _Reader, raw: Any, board: Board | None) -> tuple[list[Unit], dict[
             r.add(
                 ("units", index, "carried_by"),
                 f"'{unit_id}' is carried by an unknown unit '{carrier}'",
-                did_you_mean(carrier, seen),
+                r.source.hints(carrier, seen),
             )
     return units, extras
 
@@ -583,7 +583,7 @@ def _checks(
         unit_id = r.text(table, "unit", path)
         if unit_id is not None:
             if ids is not None and unit_id not in ids:
-                r.add((*path, "unit"), f"no unit is called '{unit_id}'", did_you_mean(unit_id, ids))
+                r.add((*path, "unit"), f"no unit is called '{unit_id}'", r.source.hints(unit_id, ids))
             values["unit"] = unit_id
         unit_keys = ("at", "removed", "facing", "status", "pending", "carried_by")
         if unit_id is None and any(k in table for k in unit_keys):

@@ -34,6 +34,7 @@ from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
+from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS, MAX_TURNS
 from minis.mapfile import check_file, load_configuration
 from minis.paths import UnreadablePath, is_file, look, resolved
 from minis.rule_sets import RULEBOOK, RuleSet
@@ -362,10 +363,18 @@ def _read_force(report: _Report, data: Mapping[str, Any], role: str) -> Force | 
     report.problems.extend(problems)
     good = raw is not None
     # the checks of values whose type is right run even when another value is wrong: all problems at once
-    for key, what in (("points", "the points limit"), ("units", "the unit limit")):
+    for key, what, most in (
+        ("points", "the points limit", MAX_ARMY_POINTS),
+        ("units", "the unit limit", MAX_ARMY_UNITS),
+    ):
         amount = _typed(value, key, int)
         if amount is not None and amount < 1:
             report.add((role, key), f"{what} must be 1 or more, not {amount}")
+            good = False
+        elif amount is not None and amount > most:  # an army's draw and check take work in proportion
+            report.add(
+                (role, key), f"{what} must be at most {most}, not {amount:,}", f"{key} = {min(100, most)}"
+            )
             good = False
     year = _typed(value, "year", int)
     if year is not None and year not in YEARS:
@@ -401,8 +410,8 @@ def _read_force(report: _Report, data: Mapping[str, Any], role: str) -> Force | 
         return None
     # a force with problems is still returned (its bad values left out), so checks against the map can run
     return Force(
-        max(1, raw.points),
-        max(1, raw.units),
+        min(max(1, raw.points), MAX_ARMY_POINTS),
+        min(max(1, raw.units), MAX_ARMY_UNITS),
         raw.year if raw.year in YEARS else None,
         raw.historical,
         raw.end if raw.end in ENDS else None,
@@ -487,7 +496,7 @@ def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
     conditions = []
     for path, item, raw in entries:
         if raw.kind not in VICTORY_KINDS:
-            hint = did_you_mean(raw.kind, VICTORY_KINDS) or f"kinds: {', '.join(VICTORY_KINDS)}"
+            hint = report.source.hints(raw.kind, VICTORY_KINDS) or f"kinds: {', '.join(VICTORY_KINDS)}"
             report.add((*path, "kind"), f"unknown kind of victory {raw.kind!r}", hint)
             continue
         fields = VICTORY_FIELDS[raw.kind]
@@ -510,7 +519,7 @@ def _read_victory(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
                 report.add((*path, key), f"'{key}' must be 1 or more, not {amount}")
                 good = False
         if raw.side is not None and raw.side not in roles:
-            hint = did_you_mean(raw.side, tuple(roles)) or f"this scenario's players: {_role_hint(roles)}"
+            hint = report.source.hints(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
             report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
             good = False
         if raw.kind == "hold" and raw.side is None and roles != ATTACK_ROLES:
@@ -544,7 +553,7 @@ def _read_presets(report: _Report, data: Mapping[str, Any], roles: Sequence[str]
     for path, _, raw in entries:
         good = True
         if raw.side not in roles:
-            hint = did_you_mean(raw.side, tuple(roles)) or f"this scenario's players: {_role_hint(roles)}"
+            hint = report.source.hints(raw.side, roles) or f"this scenario's players: {_role_hint(roles)}"
             report.add((*path, "side"), f"unknown side {raw.side!r}", hint)
             good = False
         if not LABEL.match(raw.at.strip()) and raw.at.strip().lower() != OFF_MAP:
@@ -595,7 +604,7 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         return None, report
     for key in data:
         if key not in TOP_KEYS:
-            hint = did_you_mean(key, TOP_KEYS) or f"known keys: {', '.join(TOP_KEYS)}"
+            hint = report.source.hints(key, TOP_KEYS) or f"known keys: {', '.join(TOP_KEYS)}"
             report.add((key,), f"unknown key '{key}'", hint)
     title = _one_line(report, data, "title", required=True)
     description = _one_line(report, data, "description") or ""
@@ -613,6 +622,9 @@ def _read(source: TomlSource) -> tuple[ScenarioDoc | None, _Report]:
         report.add(("turns",), f"'turns' must be a whole number, not {describe(turns)}", "turns = 12")
         turns = None
     _positive(report, ("turns",), turns, "'turns'")
+    if turns is not None and turns > MAX_TURNS:  # a battle nobody wins plays on to its last turn
+        report.add(("turns",), f"'turns' must be at most {MAX_TURNS:,}, not {turns:,}", "turns = 12")
+        turns = None
     rules = rule_sets.read(source, report.problems)
     forces = _read_forces(report, data)
     roles = ATTACK_ROLES if any(r in data for r in ATTACK_ROLES) else SIDE_ROLES
@@ -978,9 +990,8 @@ def _check_presets(doc: ScenarioDoc, boards: Mapping[int | None, Board], report:
         path = report.preset(index)
         card = cards.get(preset.card)
         if card is None:
-            report.add(
-                (*path, "card"), f"unknown card '{preset.card}'", did_you_mean(preset.card, list(cards))
-            )
+            hint = report.source.hints(preset.card, cards)
+            report.add((*path, "card"), f"unknown card '{preset.card}'", hint)
         else:
             role_side = preset.side if preset.side in SIDE_ROLES else None
             if role_side is not None and card.side is not None and card.side.value != role_side:
@@ -1110,6 +1121,8 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
             _board_of(ScenarioDoc(title="", map=value, forces=(), victory=()), path, report)
         report.raise_if_any()
     assert doc is not None
+    if not report.problems:  # a force with a wrong value holds a stand-in (points 1) that says nothing
+        _check_buyable(doc, report)
     board: Board | None
     map_path: Path | None
     if override is not None and doc.map_file is not None:
@@ -1132,6 +1145,34 @@ def _load(source: TomlSource, path: Path, override: Board | None = None) -> Scen
     report.raise_if_any()
     configuration = doc.map if isinstance(doc.map, int) else None
     return Scenario(doc, source.file, board, configuration, map_path)
+
+
+def _check_buyable(doc: ScenarioDoc, report: _Report) -> None:
+    """Each player must be able to buy an army: some card of the side within the points and the year
+    (a one-card army keeps every limit but those). Else no army could ever be built or drawn for it."""
+    cards = [card for card in card_catalogue().values() if not card.needs and not card.is_obstacle]
+    attacker = doc.force("attacker").side if doc.is_attack else None
+    for role, force in doc.forces:
+        if role in SIDE_ROLES:
+            sides = [Side.parse(role)]
+        elif attacker in SIDE_ROLES:
+            fixed = Side.parse(str(attacker))
+            sides = [fixed if role == "attacker" else fixed.other]
+        else:
+            sides = list(Side)
+        for side in sides:
+            if not any(
+                card.serves(side)
+                and card.cost <= force.points
+                and (force.year is None or card.year <= force.year)
+                for card in cards
+            ):
+                by_year = f" from {force.year} or earlier" if force.year is not None else ""
+                report.add(
+                    (role, "points"),
+                    f"no {side.title} army can be built for [{role}]: no {side.title} card{by_year} costs "
+                    f"{force.points} points or less",
+                )
 
 
 def shipped_scenarios() -> list[Path]:

@@ -30,7 +30,7 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn
 
-from minis.errors import Problem, did_you_mean, unreadable
+from minis.errors import Hints, Problem, unreadable
 from minis.limits import MAX_KEY_PARTS, MAX_LINE_CHARS, check_bytes, check_toml, deepest_spot
 from minis.paths import read_bytes
 
@@ -134,6 +134,8 @@ class TomlSource:
     text: str
     data: dict[str, Any]
     layout: TomlLayout
+    #: The file's did-you-mean hints, capped (`minis.errors.Hints`): ask them through `source.hints`.
+    hints: Hints = attrs.field(factory=Hints, eq=False, repr=False)
 
     @property
     def positions(self) -> dict[KeyPath, Spot]:
@@ -483,7 +485,7 @@ def _collect(source: TomlSource, error: BaseException, path: KeyPath, cls: Any, 
         for key in sorted(error.extra_fields):
             where = f" in {container(path)}" if path else ""
             out.append(
-                source.problem((*path, key), f"unknown key '{key}'{where}", did_you_mean(key, allowed))
+                source.problem((*path, key), f"unknown key '{key}'{where}", source.hints(key, allowed))
             )
     elif isinstance(error, KeyError):
         where = f" in {container(path[:-1])}" if len(path) > 1 else ""

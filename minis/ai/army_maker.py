@@ -30,6 +30,7 @@ from minis.army import HERO_ABILITIES, MAX_UNITS, Army, Scenario, hero_limit
 from minis.card_worth import shipped_worth
 from minis.cards import Attack, StatCard
 from minis.errors import MinisError, Problem
+from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
 from minis.nationalities import table
 from minis.odds import hit_odds
 from minis.rule_sets import RULEBOOK, RuleSet
@@ -246,6 +247,9 @@ def make_army(
     that every card is seen often enough to be measured.
     """
     limit = unit_limit if unit_limit is not None else rules.max_units
+    if points_limit > MAX_ARMY_POINTS:  # files are refused beyond it; this keeps every caller's draw short
+        message = f"no army of {points_limit:,} points is drawn: an army has at most {MAX_ARMY_POINTS} points"
+        raise MinisError(Problem(source, 0, 0, message))
     pools = _pools(cards, side, points_limit, year, historical or rules.nationality_required, rules)
     if (limit is not None and limit < 1) or not pools:
         raise MinisError(Problem(source, 0, 0, _no_army(side, points_limit, limit, year)))
@@ -338,7 +342,8 @@ class _PoolTable:
         army's strength per point) ** `greed`, where a unit cheaper than the points left per unit slot
         left counts as costing that much (so few slots and many points favour big units; without a unit
         limit every unit costs its own price). A second commander is never picked while anything else
-        fits, nor a Hero beyond the army's cap (`heroes`).
+        fits, nor a Hero beyond the army's cap (`heroes`). Never more than MAX_ARMY_UNITS units, whatever
+        the limits: the fill always ends.
         """
         units: list[str] = []
         soldiers = vehicles = toughness = 0.0
@@ -346,7 +351,8 @@ class _PoolTable:
         left: float = points
         commanders = 0
         heroes_left = heroes
-        while unit_limit is None or len(units) < unit_limit:
+        most = MAX_ARMY_UNITS if unit_limit is None else min(unit_limit, MAX_ARMY_UNITS)
+        while len(units) < most:
             fits = self.cost <= left
             if heroes_left <= 0:
                 fits &= ~self.hero

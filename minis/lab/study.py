@@ -58,7 +58,8 @@ from minis.ai.army_maker import CANDIDATES, GREED, army_for_scenario, make_army
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from minis.cards import StatCard, card_catalogue
 from minis.data import shipped_file
-from minis.errors import MinisError, Problem, did_you_mean
+from minis.errors import MinisError, Problem
+from minis.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
 from minis.paths import is_file, read_bytes, resolved
 from minis.rule_sets import RuleSet
 from minis.scenario import Scenario, load_scenario, shipped_scenarios
@@ -167,16 +168,16 @@ def _read(source: TomlSource, path: Path, out: list[Problem]) -> Study | None:
     data = source.data
     for key in data:
         if key not in TOP_KEYS:
-            out.append(source.problem((key,), f"unknown key '{key}'", did_you_mean(key, list(TOP_KEYS))))
+            out.append(source.problem((key,), f"unknown key '{key}'", source.hints(key, TOP_KEYS)))
     name = _text(source, out, ("name",), required=True) or ""
     bots = _bots(source, out)
     scenario, reference = _scenario(source, path, out)
     rules = rule_sets.read(source, out) if scenario is None else scenario.doc.rules
     configurations = _configurations(source, out) if scenario is None else ()
-    games = _whole(source, out, ("games",), None, least=1)
+    games = _whole(source, out, ("games",), None, least=1, most=MAX_STUDY_GAMES)
     seed = _whole(source, out, ("seed",), None, least=-(2**63))
     batch = _whole(source, out, ("batch",), DEFAULT_BATCH, least=1)
-    turn_limit = _whole(source, out, ("turn_limit",), DEFAULT_TURN_LIMIT, least=1)
+    turn_limit = _whole(source, out, ("turn_limit",), DEFAULT_TURN_LIMIT, least=1, most=MAX_TURNS)
     draws = _armies(source, out)
     if scenario is not None:
         _scenario_sets(source, out, scenario.title)
@@ -283,6 +284,7 @@ def _whole(
     default: int | None,
     *,
     least: int,
+    most: int = 2**63 - 1,
     required: bool = True,
 ) -> int | None:
     value = _get(source.data, key)
@@ -290,8 +292,9 @@ def _whole(
         if default is None and required:
             out.append(source.problem(key, f"the study needs '{key[-1]}', a whole number"))
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63:
-        out.append(source.problem(key, f"'{key[-1]}' must be a whole number of at least {least}"))
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        within = f"from {least:,} to {most:,}" if most < 2**63 - 1 else f"of at least {least}"
+        out.append(source.problem(key, f"'{key[-1]}' must be a whole number {within}"))
         return default
     return value
 
@@ -299,17 +302,23 @@ def _whole(
 def _points(
     source: TomlSource, out: list[Problem], key: tuple[str, ...], value: object
 ) -> dict[str, int | None]:
-    """`points = N`, or `points = [LOW, HIGH]` for armies of LOW to HIGH points, drawn game by game."""
+    """`points = N`, or `points = [LOW, HIGH]` for armies of LOW to HIGH points, drawn game by game; at
+    most MAX_ARMY_POINTS (an army's draw takes work in proportion to its points)."""
     if not isinstance(value, list):
-        return {"points": _whole(source, out, key, DEFAULT_POINTS, least=1), "points_high": None}
+        points = _whole(source, out, key, DEFAULT_POINTS, least=1, most=MAX_ARMY_POINTS)
+        return {"points": points, "points_high": None}
     if (
         len(value) != 2
-        or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n < 2**31 for n in value)
+        or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_ARMY_POINTS for n in value
+        )
         or value[0] > value[1]
     ):
         out.append(
             source.problem(
-                key, "'points' is a whole number, or [LOW, HIGH] with 1 <= LOW <= HIGH, like [80, 120]"
+                key,
+                "'points' is a whole number, or [LOW, HIGH] with 1 <= LOW <= HIGH, like [80, 120]; "
+                f"an army has at most {MAX_ARMY_POINTS} points",
             )
         )
         return {}
@@ -375,7 +384,7 @@ def _draw_keys(
     for key in table:
         if key not in ARMY_KEYS and key not in tables:
             known = [*ARMY_KEYS, *tables]
-            out.append(source.problem((*where, key), f"unknown key '{key}'", did_you_mean(key, known)))
+            out.append(source.problem((*where, key), f"unknown key '{key}'", source.hints(key, known)))
     found: dict[str, Any] = {}
     if "points" in table:
         found.update(_points(source, out, (*where, "points"), table["points"]))
@@ -388,8 +397,9 @@ def _draw_keys(
     if "cards" in table:
         found["cards"] = _cards(source, out, (*where, "cards"), table["cards"])
     if "draw" in table:
-        found["draw"] = table["draw"] if table["draw"] in DRAWS else "strong"
-        if table["draw"] not in DRAWS:
+        named = isinstance(table["draw"], str) and table["draw"] in DRAWS  # `["varied"]` names no draw
+        found["draw"] = table["draw"] if named else "strong"
+        if not named:
             choices = ", ".join(repr(d) for d in DRAWS)
             out.append(source.problem((*where, "draw"), f"'draw' is one of: {choices}"))
     return found
@@ -404,7 +414,7 @@ def _cards(
     catalogue = card_catalogue()
     unknown = [card for card in value if card not in catalogue]
     for card in unknown:
-        out.append(source.problem(key, f"unknown card '{card}'", did_you_mean(card, list(catalogue))))
+        out.append(source.problem(key, f"unknown card '{card}'", source.hints(card, catalogue)))
     return None if unknown else tuple(dict.fromkeys(value))
 
 

@@ -56,7 +56,7 @@ def _check_keys(data: Mapping[str, Any], allowed: Sequence[str], where: Where, t
         if key in allowed:
             continue
         place = f" in [{table}]" if table else ""
-        hint = did_you_mean(key, list(allowed))
+        hint = where.hints(key, allowed)
         if table and key in _KEYS["section"] + _KEYS["configuration"] + _KEYS["map"]:
             hint = "keys after a [table] header belong to that table: move it above the header"
         where.add(where.key(key), f"unknown key '{key}'{place}", hint or f"known keys: {', '.join(allowed)}")

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from minis.errors import MinisError, Problem, unreadable
+from minis.errors import Hints, MinisError, Problem, unreadable
 from minis.limits import check_bytes, check_toml, deepest_spot
 from minis.paths import read_bytes
 from minis.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, syntax_position
@@ -75,9 +75,11 @@ class Where:
     layout: TomlLayout | None
     problems: list[Problem] = attrs.field(factory=list, eq=False)
     table: str | None = None
+    #: The file's did-you-mean hints, capped (`minis.errors.Hints`).
+    hints: Hints = attrs.field(factory=Hints, eq=False)
 
     def within(self, table: str) -> Where:
-        return Where(self.file, self.layout, self.problems, table)
+        return Where(self.file, self.layout, self.problems, table, self.hints)
 
     def _path(self, key: str) -> KeyPath:
         return (key,) if self.table is None else (self.table, key)

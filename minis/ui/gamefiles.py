@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis.errors import MinisError, problem_lines
+from minis.errors import MinisError, Problem, problem_lines
 from minis.rule_sets import RULEBOOK
 from minis.state import Phase
 from minis.ui.app import MinisWindow
@@ -81,6 +81,11 @@ def open_load_dialog(window: MinisWindow, folder: Path | None = None, *, playing
             session = Session.load(path, saves=saves_of(window))
         except MinisError as error:
             return "\n".join(problem_lines(error.problems, 4))
+        except (ValueError, TypeError, KeyError, OverflowError):  # a mistake no check caught yet (a bug):
+            # the player still gets a message, as the listing's "cannot be read", not a closed window
+            return str(
+                Problem(str(path), 1, 1, "this file can't be loaded: it is not a save this game can read")
+            )
 
         def load() -> None:
             window.back()  # the dialog

@@ -90,7 +90,7 @@ def saved_game(path: Path) -> SavedGame:
         try:
             saved = record.read_record(path)
             _SAVED[key] = SavedGame(record.replay_record(saved, resume=True), dict(saved.header))
-        except (MinisError, ValueError, TypeError, KeyError):
+        except (MinisError, ValueError, TypeError, KeyError, OverflowError):
             _SAVED[key] = SavedGame(None, {})
     return _SAVED[key]
 
