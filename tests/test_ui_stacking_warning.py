@@ -92,8 +92,8 @@ def test_a_full_hex_says_which_limit_it_breaks() -> None:
     late.click(b.parse("A3"))
     late.click(b.parse("B3"))
     assert late.message == (
-        "The second M4A1 Sherman can't end a move in B3: only one Vehicle may be in a hex (B3 is over the limit"
-        " already)."
+        "The second M4A1 Sherman can't end a move in B3: only one Vehicle may be in a hex"
+        " (B3 is over the limit already)."
     )
 
 
