@@ -64,7 +64,7 @@ KINDS = (
     "spot",  # unit: the friendly unit whose sight an indirect-fire attack uses, target: the target
     "exit",  # unit, hexes: (the edge hex it left from,): got off the enemy's side (scenario files)
     "arrive",  # unit, hexes: (hex,): a Hero or Paratrooper waiting off the map enters the battle
-    "stranded",  # unit: it could deploy nowhere in its zone (a boat, no water there): out of the battle
+    "stranded",  # unit: it could deploy nowhere in its zone (a boat, no water; note "crowded": no room left)
     # unit, target: the obstacle, hexes; note "mine" (dice, value 1: disrupted) or "removed"
     "obstacle",
     "place",  # unit, hexes: (hex,): an aircraft flies over a hex (the flight phase)
@@ -182,6 +182,8 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
         case "stranded":
             its, it = ("their", "they") if plural(unit) else ("its", "it")
             where = f"no hex of {its} deployment zone {it} may be in"
+            if event.note == "crowded":
+                where = f"no room left in {its} deployment zone"
             return f"{event.unit} {does('stays')} out of the battle: {where}"
         case "obstacle" if event.note == "mine":
             result = "disrupted" if event.value else "no harm"

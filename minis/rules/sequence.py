@@ -579,9 +579,10 @@ def _penalty(state: GameState, action: A.Action, events: list[Event]) -> None:
 
 def still_to_deploy(state: GameState, side: Side) -> list[str]:
     """The ids of `side`'s units still to be placed at deployment, sorted: not those that arrive during
-    the battle (Heroes, Paratroopers) nor a boat with no water in its zone (it stays out)."""
-    return sorted(
-        u.id
+    the battle (Heroes, Paratroopers), nor a boat with no water in its zone, nor a unit with no room left
+    in its zone (both stay out: `left_out`)."""
+    pending = [
+        u
         for u in state.units.values()
         if u.side is side
         and u.hex is None
@@ -589,7 +590,23 @@ def still_to_deploy(state: GameState, side: Side) -> list[str]:
         and not u.card.is_aircraft
         and not arrivals.arrives_later(state, u)
         and not water.stranded(state, u)
-    )
+    ]
+    crowded: dict[str, bool] = {}  # per card: copies of a card have the same room
+    for unit in pending:
+        if unit.card.id not in crowded:
+            crowded[unit.card.id] = setup.crowded_out(state, unit)
+    return sorted(u.id for u in pending if not crowded[u.card.id])
+
+
+def left_out(state: GameState, events: list[Event]) -> None:
+    """When both armies have deployed, the units that could not be placed leave the battle: boats with
+    no water in their zone (`water.leave_out_stranded`) and units with no room left in their zone
+    (`setup.crowded_out`), each with a `stranded` event; they score nothing, as in `water`."""
+    water.leave_out_stranded(state, events)
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.hex is None and not arrivals.arrives_later(state, unit) and setup.crowded_out(state, unit):
+            state.update(unit.id, removed=True, hex=None, carried_by=None)
+            events.append(Event("stranded", unit.side, unit.id, note="crowded"))
 
 
 def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
@@ -608,7 +625,7 @@ def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
         if still_to_deploy(state, other):
             state.deploying = other
             return
-        water.leave_out_stranded(state, events)
+        left_out(state, events)
         state.deploying = None
         begin_before_turn_1(state, [other, side], events)  # the first deployer first
         return

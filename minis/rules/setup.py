@@ -166,3 +166,18 @@ def objective_problem(state: GameState, hex_: Hex) -> str | None:
 def default_facing_end(end: str) -> str:
     """Vehicles deployed without a facing face the other end of the map."""
     return "E" if end == "west" else "W"
+
+
+def crowded_out(state: GameState, unit: Unit) -> bool:
+    """True if `unit`, still to deploy, may deploy in no hex left: its army fills every hex of its zone it
+    may stand in (an army too big for its zone, as a large study's or scenario's can be). Its player
+    readies without it and it stays out of the battle, as a stranded boat does (`water.stranded`);
+    without this the deployment would wait for ever with no legal action."""
+    if unit.hex is not None or unit.removed or unit.carried_by is not None or unit.card.is_aircraft:
+        return False
+    if state.battle.board is None:
+        return False
+    area = sorted(zone(state, unit.side), key=lambda h: (h.r, h.q))
+    return not any(
+        deploy_problem(state, unit, hex_) is None for hex_ in arrivals.deploy_hexes(state, unit, area)
+    )
