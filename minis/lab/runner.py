@@ -31,7 +31,7 @@ from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import MinisError, Problem
 from minis.game import Game
-from minis.lab.study import ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
+from minis.lab.study import DEFAULT_PLAYOUTS, ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
 from minis.rule_sets import RuleSet
@@ -76,6 +76,7 @@ class BatchSpec:
     maps_version: str
     scenario: str | None = None  # as the study has it: a shipped scenario's name or an absolute path
     scenario_sha256: str = ""
+    playouts: int = DEFAULT_PLAYOUTS  # the search bot's playouts a decision (it never reads the clock)
 
 
 class WorkerMismatch(Exception):
@@ -109,6 +110,7 @@ def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, 
             maps_version=driver_versions[1],
             scenario=study.scenario,
             scenario_sha256=study.scenario_sha256,
+            playouts=study.playouts,
         )
         for start in range(0, len(ordered), study.batch)
     ]
@@ -193,9 +195,11 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
             load_board=load_configuration,
             rules=spec.rules,
         )
+    # by a count of playouts, never by the clock, and in this process (the lab plays games side by side):
+    # the same game on a quiet machine or a loaded one
     bots = {
-        Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=1),
-        Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=1),
+        Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=0, playouts=spec.playouts),
+        Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=0, playouts=spec.playouts),
     }
     first: list[Side] = []
 

@@ -1,0 +1,81 @@
+"""The lab plays the same games on every run: the search bot decides by a count of playouts, never by the
+clock; and every stored game says which engine (the package version and a digest of its sources) played it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+
+import pytest
+
+from minis.ai.bot import play_out
+from minis.errors import MinisError
+from minis.game import Game
+from minis.lab import runner
+from minis.lab.study import DEFAULT_PLAYOUTS, load_study
+from minis.record import record_text
+
+SEARCH_STUDY = """name = "search bots"
+bots = ["search", "search"]
+rules = "2005"
+configurations = [1]
+games = 2
+seed = 3
+batch = 2
+turn_limit = 2
+
+[armies]
+points = 40
+cards = ["panzergrenadier", "dak-infantry", "guards-infantry", "bar-gunner", "m1-garand-rifle"]
+"""
+
+
+def _records(monkeypatch: pytest.MonkeyPatch, spec: runner.BatchSpec) -> list[str]:
+    """Play the batch and keep every game's record (each action), not only its stored row."""
+    played: list[str] = []
+
+    def keep(game: Game, *args: object, **kwargs: object) -> Game:
+        play_out(game, *args, **kwargs)  # type: ignore[arg-type]
+        played.append(record_text(game))
+        return game
+
+    monkeypatch.setattr(runner, "play_out", keep)
+    runner.play_batch(spec)
+    return played
+
+
+def test_search_games_are_the_same_on_a_machine_too_slow_for_the_time_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clock that jumps a minute at every look would cut every timed decision at once: the lab's games
+    must not notice (they are played by a count of playouts)."""
+    path = tmp_path / "study.toml"
+    path.write_text(SEARCH_STUDY)
+    spec = runner.batch_specs(load_study(path), [0, 1], runner.versions())[0]
+    quiet = _records(monkeypatch, spec)
+    ticks = itertools.count(start=time.time(), step=60.0)
+    monkeypatch.setattr(time, "time", lambda: next(ticks))
+    loaded = _records(monkeypatch, spec)
+    assert len(quiet) == 2 and quiet == loaded
+
+
+def test_a_study_gives_playouts_never_seconds(tmp_path: Path) -> None:
+    path = tmp_path / "study.toml"
+    path.write_text(SEARCH_STUDY + "")
+    assert load_study(path).playouts == DEFAULT_PLAYOUTS
+    path.write_text(SEARCH_STUDY.replace("turn_limit = 2", "turn_limit = 2\nplayouts = 8"))
+    assert load_study(path).playouts == 8
+    path.write_text(SEARCH_STUDY.replace("turn_limit = 2", "turn_limit = 2\nbudget = 1.5"))
+    with pytest.raises(MinisError) as error:
+        load_study(path)
+    [problem] = error.value.problems
+    assert (problem.line, problem.message) == (9, problem.message)
+    assert "never by time" in problem.message and "playouts = " in problem.hint
+
+
+def test_the_default_playouts_are_the_search_bots_own() -> None:
+    from minis.ai.search import MAX_PLAYOUTS
+
+    assert DEFAULT_PLAYOUTS == MAX_PLAYOUTS
