@@ -24,11 +24,14 @@ configurations = [1]
 games = 2
 seed = 3
 batch = 2
-turn_limit = 2
+turn_limit = 3
 
 [armies]
-points = 40
-cards = ["panzergrenadier", "dak-infantry", "guards-infantry", "bar-gunner", "m1-garand-rifle"]
+points = 60
+cards = [
+    "panzergrenadier", "panzer-iv-ausf-g-early", "stug-iii-ausf-d", "guards-infantry", "bar-gunner",
+    "sherman-vc-firefly",
+]
 """
 
 
@@ -65,9 +68,9 @@ def test_a_study_gives_playouts_never_seconds(tmp_path: Path) -> None:
     path = tmp_path / "study.toml"
     path.write_text(SEARCH_STUDY + "")
     assert load_study(path).playouts == DEFAULT_PLAYOUTS
-    path.write_text(SEARCH_STUDY.replace("turn_limit = 2", "turn_limit = 2\nplayouts = 8"))
+    path.write_text(SEARCH_STUDY.replace("turn_limit = 3", "turn_limit = 3\nplayouts = 8"))
     assert load_study(path).playouts == 8
-    path.write_text(SEARCH_STUDY.replace("turn_limit = 2", "turn_limit = 2\nbudget = 1.5"))
+    path.write_text(SEARCH_STUDY.replace("turn_limit = 3", "turn_limit = 3\nbudget = 1.5"))
     with pytest.raises(MinisError) as error:
         load_study(path)
     [problem] = error.value.problems

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import hashlib
 import importlib
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import attrs
 
+import minis
 from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import play_out
 from minis.ai.registry import make_bot
@@ -43,6 +47,9 @@ from minis.worker_watch import end_with_parent
 
 #: Phases before a turn's first player is known.
 _BEFORE_FIRST = (Phase.SETUP, Phase.INITIATIVE)
+#: Parts of the package (relative to it) that play no part in a lab game: left out of the engine's digest,
+#: so that a change to the window, the command line or the report does not count as another engine.
+NOT_ENGINE = ("ui/", "commands/", "lab/report.py", "lab/store.py")
 
 
 class GameRow(NamedTuple):
@@ -60,6 +67,8 @@ class GameRow(NamedTuple):
     allies_units: list[str]
     axis_cost: int
     allies_cost: int
+    engine_version: str  # the minis package version of the process that played the game
+    engine_digest: str  # and a digest of its sources (`engine`)
 
 
 @attrs.frozen
@@ -93,6 +102,22 @@ def versions() -> tuple[str, str]:
     """This process's cards and maps fingerprints (every card of the catalogue, every map file), worked
     out once a process."""
     return cards_version(card_catalogue()), maps_version()
+
+
+@functools.cache
+def engine() -> tuple[str, str]:
+    """The engine that plays this process's games: the package version and the first 16 hex digits of the
+    sha256 of its sources (every .py file of the package but NOT_ENGINE, by their sorted paths), worked
+    out once a process (about 1 MB read). Stored with every game, so that a report can say when a study's
+    games were played by different engines: the version alone does not change when the code does."""
+    root = Path(minis.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py"), key=lambda found: found.relative_to(root).as_posix()):
+        name = path.relative_to(root).as_posix()
+        if name.startswith(NOT_ENGINE):
+            continue
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return minis.__version__, digest.hexdigest()[:16]
 
 
 def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, str]) -> list[BatchSpec]:
@@ -225,6 +250,8 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
         allies_units=list(armies[Side.ALLIES].units),
         axis_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.AXIS].units),
         allies_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.ALLIES].units),
+        engine_version=engine()[0],
+        engine_digest=engine()[1],
     )
 
 
@@ -254,13 +281,32 @@ def executor(workers: int, scheduler: str | None) -> Iterator[concurrent.futures
     pool = concurrent.futures.ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=end_with_parent,  # a killed run leaves no worker behind
+        initializer=_worker_start,
         initargs=(os.getpid(),),
     )
     try:
         yield pool
+    except BaseException:  # Ctrl-C, a dead worker, a refusal: the batches under way are lost anyway
+        _stop_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(parent: int) -> None:
+    """A pool worker: Ctrl-C is the run's to handle (the terminal sends it to every process of the run),
+    and a killed run leaves no worker behind."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the pool's workers now, rather than wait for the batches they are playing (minutes with the
+    search bot): their games were not stored and will be played again by the next run."""
+    processes: Any = getattr(pool, "_processes", None) or {}  # the executor has no public way
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
 
 
 def run_batches(
