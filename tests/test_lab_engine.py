@@ -8,9 +8,12 @@ import itertools
 import time
 from pathlib import Path
 
+import duckdb
 import pytest
 
+import minis
 from minis.ai.bot import play_out
+from minis.cli import main
 from minis.errors import MinisError
 from minis.game import Game
 from minis.lab import runner
@@ -82,3 +85,35 @@ def test_the_default_playouts_are_the_search_bots_own() -> None:
     from minis.ai.search import MAX_PLAYOUTS
 
     assert DEFAULT_PLAYOUTS == MAX_PLAYOUTS
+
+
+def test_every_game_stores_its_engine_and_an_older_database_gets_the_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A database of an older minis (no engine columns) opens; the games added say which engine played
+    them, and the report says the study's games were played by two engines."""
+    from test_lab_run import lab_run, study_text, write_study
+
+    version, digest = runner.engine()
+    assert version == minis.__version__ and len(digest) == 16 and int(digest, 16) >= 0
+    study = write_study(tmp_path, study_text(games=6, batch=2))
+    database = tmp_path / "study.duckdb"
+    assert lab_run(study, "--workers", "0") == 0
+    with duckdb.connect(str(database)) as con:  # as an older minis left it, without its last two games
+        assert con.execute("SELECT DISTINCT engine_version, engine_digest FROM games").fetchall() == [
+            (version, digest)
+        ]
+        con.execute("DELETE FROM games WHERE game >= 4")
+        con.execute("ALTER TABLE games DROP COLUMN engine_version")
+        con.execute("ALTER TABLE games DROP COLUMN engine_digest")
+    assert lab_run(study, "--workers", "0") == 0
+    assert "4 stored games were played by another engine" in capsys.readouterr().err
+    with duckdb.connect(str(database), read_only=True) as con:
+        found = con.execute("SELECT game, engine_version, engine_digest FROM games ORDER BY game").fetchall()
+    assert found == [(game, None, None) for game in range(4)] + [(game, version, digest) for game in (4, 5)]
+    assert main(["lab", "report", str(study), "--out", str(tmp_path / "out")]) == 0
+    said = capsys.readouterr().out
+    assert "this study's games were played by 2 different engines" in said
+    assert f"4 by an engine not recorded (an older minis); 2 by minis {version}, sources {digest}" in said
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert "played by 2 different engines" in page.split("<h2>")[0]

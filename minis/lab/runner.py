@@ -19,6 +19,7 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -287,7 +288,7 @@ def executor(workers: int, scheduler: str | None) -> Iterator[concurrent.futures
     try:
         yield pool
     except BaseException:  # Ctrl-C, a dead worker, a refusal: the batches under way are lost anyway
-        _stop_workers(pool)
+        _stop_workers(pool)  # then the shutdown below finds them gone and fails the rest at once
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -309,6 +310,23 @@ def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
             process.terminate()
 
 
+@contextmanager
+def _ctrl_c() -> Iterator[list[bool]]:
+    """While batches are awaited, Ctrl-C only sets a flag (a non-empty list) that the loop reads between
+    waits: a KeyboardInterrupt raised inside the executor's own locks could leave it hanging."""
+    flag: list[bool] = []
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield flag  # not ours to change (another thread, or Ctrl-C ignored or handled by the caller)
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: flag.append(True))
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_batches(
     specs: Sequence[BatchSpec],
     where: concurrent.futures.Executor | None,
@@ -320,12 +338,23 @@ def run_batches(
             done(play_batch(spec))
         return
     futures = [where.submit(play_batch, spec) for spec in specs]
+    pending = set(futures)
     try:
-        for future in concurrent.futures.as_completed(futures):
-            done(future.result())
+        with _ctrl_c() as stop:
+            while pending:
+                finished, pending = concurrent.futures.wait(
+                    pending, timeout=0.25, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in sorted(finished, key=futures.index):
+                    done(future.result())
+                if stop:
+                    raise KeyboardInterrupt
     finally:
-        for future in futures:
-            future.cancel()
+        # A process pool's own thread cancels or fails its futures (`executor`): cancelling them here
+        # too races with it when a worker died (Python 3.11 then prints a traceback from that thread).
+        if not isinstance(where, concurrent.futures.ProcessPoolExecutor):
+            for future in futures:
+                future.cancel()
 
 
 class Progress:
