@@ -497,14 +497,14 @@ def test_a_database_of_an_older_minis_opens_and_says_its_engine_is_unknown(tmp_p
         con.execute(GAMES_TABLE.split("engine_version")[0].rstrip().rstrip(",") + "\n)")
         con.execute(STUDY_TABLE)
         con.execute("INSERT INTO study VALUES ('old', 'x', 'c', 'm', '2005')")
-    write_db(tmp_path / "new.duckdb", [])  # only to check the old table really lacks the columns
     with duckdb.connect(str(db)) as con:
         lines = tmp_path / "rows.jsonl"
         lines.write_text(
             "".join(json.dumps(dict(zip(NAMES, row, strict=True))) + "\n" for row in planted_games(300, 2))
         )
         con.execute(
-            f"INSERT INTO games SELECT * FROM read_json('{lines}', format = 'newline_delimited', columns = {COLUMNS})"
+            f"INSERT INTO games SELECT * FROM read_json('{lines}', format = 'newline_delimited', "
+            f"columns = {COLUMNS})"
         )
         assert "engine_version" not in {row[0] for row in con.execute("DESCRIBE games").fetchall()}
     games, _study = load_games(db)
