@@ -117,3 +117,25 @@ def test_every_game_stores_its_engine_and_an_older_database_gets_the_columns(
     assert f"4 by an engine not recorded (an older minis); 2 by minis {version}, sources {digest}" in said
     page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
     assert "played by 2 different engines" in page.split("<h2>")[0]
+
+
+def test_a_counted_search_with_workers_decides_the_same_on_a_slow_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With workers the results are taken in the order they were sent: the same decision every time."""
+    from test_ai_search import _movement
+
+    from minis.ai.bot import view
+    from minis.ai.search import SearchBot
+
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    decisions = []
+    for slow in (False, True):
+        if slow:
+            ticks = itertools.count(start=time.time(), step=60.0)
+            monkeypatch.setattr(time, "time", lambda: next(ticks))
+        with SearchBot(7, workers=2, playouts=12, horizon=30) as bot:
+            decisions.append((bot.choose(view(game, side, 99)), bot.playouts))
+    assert decisions[0] == decisions[1] and decisions[0][1] >= 4
