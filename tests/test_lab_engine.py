@@ -132,9 +132,9 @@ def test_a_counted_search_with_workers_decides_the_same_on_a_slow_clock(
     side = game.decider()
     assert side is not None
     decisions = []
+    ticks = itertools.count(start=time.time(), step=60.0)
     for slow in (False, True):
         if slow:
-            ticks = itertools.count(start=time.time(), step=60.0)
             monkeypatch.setattr(time, "time", lambda: next(ticks))
         with SearchBot(7, workers=2, playouts=12, horizon=30) as bot:
             decisions.append((bot.choose(view(game, side, 99)), bot.playouts))

@@ -57,13 +57,13 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(
             Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
         )
-    study = load_study(args.study)
-    versions = runner.versions()
     database = args.db if args.db is not None else default_path(args.study)
-    check_database(database, new=True)
-    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
     progress: runner.Progress | None = None
     try:
+        study = load_study(args.study)
+        versions = runner.versions()
+        check_database(database, new=True)
+        workers = (os.cpu_count() or 1) if args.workers is None else args.workers
         # the cluster first: a scheduler that can't be reached leaves no database behind
         with runner.executor(workers, args.scheduler) as where, Store(database, study, versions) as store:
             _note_other_engines(store, database)
@@ -83,11 +83,10 @@ def run(args: argparse.Namespace) -> int:
             finally:
                 progress.close()
     except KeyboardInterrupt:
-        _stopped("", progress, study.games, database)
+        _stopped("", progress, database)
         return EXIT_INTERRUPTED
     except BrokenProcessPool:
-        why = "a worker process ended before its games were done (killed?)"
-        _stopped(why, progress, study.games, database)
+        _stopped("a worker process ended before its games were done (killed?)", progress, database)
         return EXIT_CHECK
     if not args.quiet:
         print(f"{study.name}: {study.games} games stored in {database}")
@@ -98,12 +97,15 @@ def run(args: argparse.Namespace) -> int:
 EXIT_INTERRUPTED = 130
 
 
-def _stopped(why: str, progress: runner.Progress | None, games: int, database: Path) -> None:
+def _stopped(why: str, progress: runner.Progress | None, database: Path) -> None:
     """The one line a stopped run ends with: what is stored, and how to go on."""
-    stored = f"{progress.done} of {games} games are stored" if progress else "no new game is stored"
+    stored = (
+        f"{progress.done} of {progress.total} games are stored in {database}"
+        if progress is not None
+        else "no game was played"
+    )
     print(
-        f"stopped{': ' + why if why else ''}: {stored} in {database}; run the same command again to go on",
-        file=sys.stderr,
+        f"stopped{': ' + why if why else ''}: {stored}; run the same command again to go on", file=sys.stderr
     )
 
 
@@ -112,8 +114,9 @@ def _note_other_engines(store: Store, database: Path) -> None:
     mine = runner.engine()
     other = sum(count for version, digest, count in store.engines() if (version, digest) != mine)
     if other:
+        games = f"{other} stored game{'s were' if other != 1 else ' was'}"
         print(
-            f"{database}: note: {other} stored game{'s' if other != 1 else ''} were played by another engine "
+            f"{database}: note: {games} played by another engine "
             f"than this one (minis {mine[0]}, sources {mine[1]}): the report will say so",
             file=sys.stderr,
         )
