@@ -832,6 +832,7 @@ def report_html(report: Report, min_games: int = MIN_GAMES, notes: Sequence[str]
     axis, axis_lo, axis_hi = report.axis_edge
     first, first_lo, first_hi = report.first_edge
     told_line = _untold_line(unsure, few, min_games)
+    plot = cost_plot(report, min_games)
     parts = [
         f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
@@ -854,9 +855,11 @@ def report_html(report: Report, min_games: int = MIN_GAMES, notes: Sequence[str]
         _priced_table(over_priced(report, min_games), over=True),
         f"<p>{html.escape(told_line[0].upper() + told_line[1:])}.</p>",
         "<h2>Worth against printed cost</h2>",
-        cost_plot(report, min_games),
+        plot,
         "<p class='dim'>Each dot is a card, its bar the 95% interval of its worth; above the dashed line a "
-        "card is worth more than it costs. Hover over a dot for the card.</p>",
+        "card is worth more than it costs. Hover over a dot for the card.</p>"
+        if "<circle" in plot
+        else "",
         "<h2>Sides and maps</h2>",
         "<table><tr><th></th><th>games</th><th>win rate</th><th>95% interval</th></tr>",
         *(_rate_row(rate) for _kind, rate in _rates(report)),
