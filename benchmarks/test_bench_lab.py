@@ -78,3 +78,11 @@ def test_bench_lab_dask(
     benchmark: Any, study: Study, dask_cluster: concurrent.futures.Executor, folder: Path
 ) -> None:
     _bench(benchmark, study, dask_cluster, folder)
+
+
+def test_bench_lab_engine_digest(benchmark: Any) -> None:
+    """The engine's digest (sha256 over its sources), worked out once a process: what that once costs."""
+    from minis.lab import runner
+
+    version, digest = benchmark(runner.engine.__wrapped__)
+    assert (version, digest) == runner.engine()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html
 import io
 import json
 import math
@@ -83,7 +84,17 @@ def planted_games(count: int, seed: int, draws: float = 0.0) -> list[Row]:
     return rows
 
 
-def write_db(path: Path, rows: list[Row], name: str = "planted truth", sha256: str = "x") -> Path:
+#: The engine the planted games say played them.
+ENGINE = ("0.1.0", "0123456789abcdef")
+
+
+def write_db(
+    path: Path,
+    rows: list[Row],
+    name: str = "planted truth",
+    sha256: str = "x",
+    engine: tuple[str, str] | None = ENGINE,
+) -> Path:
     con = duckdb.connect(str(path))
     try:
         con.execute(GAMES_TABLE)
@@ -96,9 +107,11 @@ def write_db(path: Path, rows: list[Row], name: str = "planted truth", sha256: s
                 encoding="utf-8",
             )
             con.execute(
-                f"INSERT INTO games SELECT * FROM read_json('{lines}', format = 'newline_delimited', "
+                f"INSERT INTO games BY NAME SELECT * FROM read_json('{lines}', format = 'newline_delimited', "
                 f"columns = {COLUMNS})"
             )
+            if engine is not None:
+                con.execute("UPDATE games SET engine_version = ?, engine_digest = ?", list(engine))
     finally:
         con.close()
     return path
@@ -197,7 +210,7 @@ def test_armies_of_equal_points_cannot_price_a_point_and_the_report_says_so(tmp_
     games, study = load_games(write_db(tmp_path / "equal.duckdb", budget_games(4000, 3, 100, 100)))
     report = estimate(games, costs(), study)
     assert not report.exchange_rate - Z95 * report.rate_error > 0.01
-    assert "can't yet tell dear cards from cheap ones" in lab_report.summary(report)
+    assert "warning: the games can't yet tell dear cards from cheap ones" in lab_report.summary(report)
     unpriced = attrs.evolve(report, cards=tuple(attrs.evolve(c, fair=math.nan) for c in report.cards))
     assert "no card has a fair cost: no card is ranked" in lab_report.summary(unpriced)
     games, study = load_games(write_db(tmp_path / "spread.duckdb", budget_games(4000, 3, 60, 140)))
@@ -239,8 +252,10 @@ def test_html_and_csv_hold_every_card(tmp_path: Path) -> None:
     info = costs()
     for card in TRUTH:
         assert info[card].name in page
-    assert page.count("data:image/png;base64,") == 3
-    assert "http://" not in page and "https://" not in page  # self-contained
+    assert page.count("data:image/png;base64,") == 1  # the map configurations
+    assert page.count("<svg") == 1  # worth against printed cost
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")  # self-contained
+    assert "https://" not in page
     with (out / "cards.csv").open(encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     assert {row["card"] for row in rows} == set(TRUTH)
@@ -253,8 +268,10 @@ def test_html_and_csv_hold_every_card(tmp_path: Path) -> None:
     text = stdout.getvalue()
     assert "most over-priced" in text and "most under-priced" in text
     over, under = text.split("most over-priced")[1].split("most under-priced")
-    assert "Autoblinda AB 41" in over and "Churchill III" in under  # planted to hurt / to be worth 40 points
-    assert len(over.splitlines()) - 1 + len(under.splitlines()) - 2 == len(TRUTH)  # heading, "wrote" line
+    # the terminal names exactly the cards the CSV calls over- and under-priced
+    for row in rows:
+        assert (row["name"] in over) == (row["verdict"] == "over-priced"), row
+        assert (row["name"] in under.split("could not be told")[0]) == (row["verdict"] == "under-priced"), row
 
 
 def test_draws_count_as_half_a_win() -> None:
@@ -289,7 +306,7 @@ def test_a_missing_or_broken_file_is_unreadable(tmp_path: Path) -> None:
     with pytest.raises(MinisError) as caught:
         make_report(broken, tmp_path / "out", io.StringIO())
     assert caught.value.exit_code == EXIT_UNREADABLE
-    assert str(caught.value).startswith(f"{broken}:0:0: cannot open it as a lab database")
+    assert str(caught.value).startswith(f"{broken}:0:0: this is not a DuckDB database (some other file)")
 
 
 def test_a_database_without_games_table_is_refused(tmp_path: Path) -> None:
@@ -380,3 +397,118 @@ def test_a_map_rate_of_one_still_draws() -> None:
         lab_report.Rate("configuration 2", 10, 0.0, 0.0, 1e-17, 0.28),
     )
     assert lab_report._configuration_plot(rates).startswith("data:image/png;base64,")
+
+
+def _section(page: str, heading: str) -> str:
+    """The page from a heading to the next."""
+    return page.split(f"<h2>{heading}")[1].split("<h2>")[0]
+
+
+def test_the_page_says_in_points_which_cards_are_mispriced_and_how_sure(tmp_path: Path) -> None:
+    """Armies of 60 to 140 points price a point: the planted misprices are told, in points with their
+    intervals, each table only with the cards whose interval leaves out the printed cost, all positive."""
+    games, study = load_games(write_db(tmp_path / "spread.duckdb", budget_games(4000, 3, 60, 140)))
+    fitted = estimate(games, costs(), study)
+    # the games tell the two planted cheap cards; a Churchill III worth 38 to 52 points stands for a card
+    # they tell is under-priced (4000 games leave its interval wide)
+    report = attrs.evolve(
+        fitted,
+        cards=tuple(
+            attrs.evolve(card, fair=45.0, fair_lo=38.0, fair_hi=52.0)
+            if card.card_id == "churchill-iii"
+            else card
+            for card in fitted.cards
+        ),
+    )
+    assert report.rate_measured
+    page = lab_report.report_html(report)
+    assert "class='warnings'" not in page  # nothing to warn of
+    under, over = _section(page, "Under-priced"), _section(page, "Over-priced")
+    assert "<td>Churchill III</td><td>28</td><td>38 to 52 <small>(45)</small></td>" in under
+    assert "<td>17 <small>(10 to 24)</small></td>" in under  # under-priced by, in points: positive
+    bt5 = next(card for card in report.cards if card.name == "BT-5")  # costs 10, planted at 4 points
+    worth = f"{bt5.fair_lo:.1f} to {bt5.fair_hi:.1f} <small>({bt5.fair:.1f})</small>"
+    assert f"<td>BT-5</td><td>10</td><td>{worth}</td>" in over and "Autoblinda AB 41" in over
+    for table, told in ((under, lab_report.UNDER), (over, lab_report.OVER)):
+        named = {card.name for card in report.cards if f"<td>{card.name}</td>" in table}
+        assert named == {card.name for card in report.cards if lab_report.verdict(card, report) == told}
+        gaps = [cell.split("</td>")[0] for cell in table.split("<td>")[4::5]]
+        assert len(gaps) == len(named) and all(gap[0].isdigit() and gap[:4] != "0.0 " for gap in gaps), gaps
+    unsure, few = lab_report.untold(report)
+    assert unsure == len(report.cards) - 3 and few == 0
+    assert f"{unsure} cards with at least 30 games could not be told apart from their printed cost" in page
+    plot = page.split("<svg")[1].split("</svg>")[0]
+    assert plot.count("<circle") == len(report.cards) + 4  # a dot a card, four in the legend
+    assert "Churchill III: worth 38 to 52 points (45); printed 28" in plot
+    assert "log-odds" not in page.split("<h2>Every card")[0]
+    out = tmp_path / "cards.csv"
+    lab_report.write_cards_csv(report, out)
+    with out.open(encoding="utf-8") as file:
+        verdicts = {row["name"]: row["verdict"] for row in csv.DictReader(file)}
+    assert verdicts["Churchill III"] == "under-priced" and verdicts["BT-5"] == "over-priced"
+    assert list(verdicts.values()).count("can't tell") == unsure
+
+
+def test_every_warning_of_the_terminal_heads_the_page(tmp_path: Path) -> None:
+    """Armies of equal points: the terminal's warnings stand at the top of the page, no card is told."""
+    db = write_db(tmp_path / "equal.duckdb", budget_games(4000, 3, 100, 100))
+    out = tmp_path / "out"
+    stdout = io.StringIO()
+    report = make_report(db, out, stdout, notes=["this study was changed after its games were played"])
+    page = (out / "report.html").read_text(encoding="utf-8")
+    box = page.split("class='warnings'")[1].split("</div>")[0]
+    assert page.index("class='warnings'") < page.index("<h2>")
+    assert "This study was changed after its games were played." in box
+    for line in stdout.getvalue().splitlines():
+        if line.startswith("warning: "):
+            text = line.removeprefix("warning: ")
+            assert html.escape(text[0].upper() + text[1:]) in box, text
+    assert "can&#x27;t yet tell dear cards from cheap ones" in box
+    assert "None that the games can tell" in _section(page, "Under-priced")
+    assert "None that the games can tell" in _section(page, "Over-priced")
+    assert f"{len(report.cards)} cards with at least 30 games could not be told" in page
+    assert "No plot: the games price no point" in page and "Each dot is a card" not in page
+
+
+def test_the_report_says_when_different_engines_played_a_study(tmp_path: Path) -> None:
+    rows = planted_games(600, 5)
+    db = write_db(tmp_path / "mixed.duckdb", rows)
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE games SET engine_digest = 'fedcba9876543210' WHERE game >= 400")
+    games, _study = load_games(db)
+    assert games.engines == (
+        ("minis 0.1.0, sources 0123456789abcdef", 400),
+        ("minis 0.1.0, sources fedcba9876543210", 200),
+    )
+    report = estimate(games, costs())
+    said = lab_report.summary(report)
+    assert "warning: this study's games were played by 2 different engines" in said
+    assert (
+        "400 by minis 0.1.0, sources 0123456789abcdef; 200 by minis 0.1.0, sources fedcba9876543210" in said
+    )
+    one = estimate(load_games(write_db(tmp_path / "one.duckdb", rows))[0], costs())
+    assert "engine" not in lab_report.summary(one)
+
+
+def test_a_database_of_an_older_minis_opens_and_says_its_engine_is_unknown(tmp_path: Path) -> None:
+    """A database made before engines were recorded: the report reads it, `lab run` adds the columns."""
+    db = tmp_path / "old.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute(GAMES_TABLE.split("engine_version")[0].rstrip().rstrip(",") + "\n)")
+        con.execute(STUDY_TABLE)
+        con.execute("INSERT INTO study VALUES ('old', 'x', 'c', 'm', '2005')")
+    with duckdb.connect(str(db)) as con:
+        lines = tmp_path / "rows.jsonl"
+        lines.write_text(
+            "".join(json.dumps(dict(zip(NAMES, row, strict=True))) + "\n" for row in planted_games(300, 2))
+        )
+        con.execute(
+            f"INSERT INTO games SELECT * FROM read_json('{lines}', format = 'newline_delimited', "
+            f"columns = {COLUMNS})"
+        )
+        assert "engine_version" not in {row[0] for row in con.execute("DESCRIBE games").fetchall()}
+    games, _study = load_games(db)
+    assert games.engines == (("", 300),)
+    assert "the engine that played these games was not recorded" in lab_report.summary(
+        estimate(games, costs())
+    )

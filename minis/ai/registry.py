@@ -30,9 +30,17 @@ class NamedRandomBot(RandomBot):
     name = "random"
 
 
-def make_bot(name: str, seed: int, *, budget: float | None = None, workers: int | None = None) -> Bot:
-    """A new bot of that name seeded with `seed`. `budget` (seconds a decision) and `workers` (processes)
-    are the search bot's; None leaves its defaults. UnknownBot for any other name."""
+def make_bot(
+    name: str,
+    seed: int,
+    *,
+    budget: float | None = None,
+    workers: int | None = None,
+    playouts: int | None = None,
+) -> Bot:
+    """A new bot of that name seeded with `seed`. `budget` (seconds a decision), `workers` (processes)
+    and `playouts` (decide by this count of playouts, never by the clock) are the search bot's; None
+    leaves its defaults. UnknownBot for any other name."""
     if name == "random":
         return NamedRandomBot(seed)
     if name not in _STRONGER:
@@ -50,7 +58,9 @@ def make_bot(name: str, seed: int, *, budget: float | None = None, workers: int 
     factory = getattr(module, class_name)
     if name == "search":
         options = {
-            key: value for key, value in (("budget", budget), ("workers", workers)) if value is not None
+            key: value
+            for key, value in (("budget", budget), ("workers", workers), ("playouts", playouts))
+            if value is not None
         }
         bot: Bot = factory(seed, **options)
     else:

@@ -15,6 +15,10 @@ when it is ahead, on the same dice, by more than the noise.
 Set-up decisions and decisions with a single candidate go straight to the heuristic. Playouts run on
 worker processes (a pool started once per bot; `close()` stops it) or, with `workers=0`, in this
 process, where the same seed gives the same decision as long as the budget does not cut it short.
+With `playouts=N` the bot never reads the clock: a decision plays at most N playouts (fewer when the
+bandit settles early), however long they take, so in this process the same seed always gives the same
+decision, on a quiet machine or a loaded one. The balance lab plays this way (a study's games must not
+depend on the machine's load); the window and `minis match` keep the time budget.
 """
 
 from __future__ import annotations
@@ -116,6 +120,8 @@ class SearchBot:
     workers it must pickle (a class or a module's function). `candidates`: how many are searched;
     `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout;
     `leaf`: the weight of the units' placing at a playout's end beside material (0: material only).
+    `playouts`: decide by a count instead of the clock: at most this many playouts a decision, with no
+    time limit (`budget` and `max_playouts` are then not used), so the same seed gives the same games.
     `decision_times` keeps how long each decision took (seconds), for the ladder's figures.
     """
 
@@ -132,15 +138,20 @@ class SearchBot:
         max_playouts: int = MAX_PLAYOUTS,
         horizon: int = 200,
         leaf: float = LEAF,
+        playouts: int | None = None,
     ) -> None:
         if budget <= 0:
             raise ValueError("the search budget must be more than 0 seconds")
+        if playouts is not None and playouts < 1:
+            raise ValueError("the search needs at least 1 playout a decision")
         self.rng = random.Random(seed)
         self.budget = budget
         self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
         self.policy: BotFactory = policy if policy is not None else heuristic_policy
         self.k = max(1, candidates)
-        self.max_playouts = max(1, max_playouts)
+        self.max_playouts = max(1, max_playouts) if playouts is None else playouts
+        #: Decide by the count of playouts alone, never by the clock.
+        self.counted = playouts is not None
         self.horizon = max(1, horizon)
         self.leaf = leaf
         self.proposer = self.policy(self.rng.randrange(2**63))
@@ -170,7 +181,7 @@ class SearchBot:
 
     def choose(self, game: Game) -> A.Action:
         started = time.perf_counter()
-        deadline = time.time() + self.budget - MARGIN
+        deadline = math.inf if self.counted else time.time() + self.budget - MARGIN
         try:
             return self._decide(game, deadline)
         finally:
@@ -202,16 +213,18 @@ class SearchBot:
         base = unpack(pack(game))  # the same rebuilt position the workers play from
         seeds = _Seeds(self.rng)
         slowest = 0.0
+        timed = math.isfinite(deadline)
         for _ in range(self.max_playouts):
-            if time.time() + slowest > deadline:
+            if timed and time.time() + slowest > deadline:
                 break
             arm = _next_arm(arms)
             if arm is None:
                 break
-            began = time.time()
+            began = time.time() if timed else 0.0
             index = arm.started
             value = play(base, arm.action, seeds[index], self.policy, self.horizon, deadline, self.leaf)
-            slowest = max(slowest, time.time() - began)
+            if timed:
+                slowest = max(slowest, time.time() - began)
             self.playouts += 1
             if value is not None:
                 arm.values[index] = value
@@ -240,10 +253,15 @@ class SearchBot:
                 running[future] = (arm, index)
                 arm.pending += 1
                 started += 1
-            left = deadline - time.time()
-            if not running or left <= 0:
+            if not running:
                 break
-            done, _ = cf.wait(running, timeout=left, return_when=cf.FIRST_COMPLETED)
+            if self.counted:  # the oldest first: what the bandit knows never depends on the timing
+                done, _ = cf.wait([next(iter(running))])
+            else:
+                left = deadline - time.time()
+                if left <= 0:
+                    break
+                done, _ = cf.wait(running, timeout=left, return_when=cf.FIRST_COMPLETED)
             for future in done:
                 arm, index = running.pop(future)
                 arm.pending -= 1

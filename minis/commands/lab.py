@@ -12,10 +12,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from minis.commands import Subparsers
-from minis.errors import MinisError, Problem
+from minis.errors import EXIT_CHECK, MinisError, Problem
+
+if TYPE_CHECKING:  # DuckDB comes with them: imported when a lab command runs (minis.cli)
+    from minis.lab import runner
+    from minis.lab.store import Store
 
 
 def register(subparsers: Subparsers) -> None:
@@ -42,7 +48,11 @@ def _register_run(lab: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the study's missing games, storing each batch as it finishes."""
+    """Play the study's missing games, storing each batch as it finishes.
+
+    Ctrl-C, or a pool worker that dies, ends the run with one plain line that says how many games are
+    stored and how to go on (the stored batches are safe: each is one transaction), never a traceback.
+    """
     if args.workers is not None and args.workers < 0:
         raise MinisError(Problem("lab", 0, 0, "--workers must be 0 (this process) or more"))
     if args.workers is not None and args.scheduler is not None:
@@ -50,32 +60,74 @@ def run(args: argparse.Namespace) -> int:
             Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
         )
     from minis.lab import runner  # DuckDB and the games: only when a study is run (minis.cli)
-    from minis.lab.store import Store, default_path
+    from minis.lab.store import Store, check_database, default_path
     from minis.lab.study import load_study
 
-    study = load_study(args.study)
-    versions = runner.versions()
     database = args.db if args.db is not None else default_path(args.study)
-    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
-    # the cluster first: a scheduler that can't be reached leaves no database behind
-    with runner.executor(workers, args.scheduler) as where, Store(database, study, versions) as store:
-        stored = store.stored()
-        missing = [game for game in range(study.games) if game not in stored]
-        progress = runner.Progress(study.games - len(missing), study.games, shown=not args.quiet)
+    progress: runner.Progress | None = None
+    try:
+        study = load_study(args.study)
+        versions = runner.versions()
+        check_database(database, new=True)
+        workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+        # the cluster first: a scheduler that can't be reached leaves no database behind
+        with runner.executor(workers, args.scheduler) as where, Store(database, study, versions) as store:
+            _note_other_engines(store, database)
+            stored = store.stored()
+            missing = [game for game in range(study.games) if game not in stored]
+            progress = runner.Progress(study.games - len(missing), study.games, shown=not args.quiet)
+            shown = progress
 
-        def done(rows: list[runner.GameRow]) -> None:
-            store.add(rows)
-            progress.add(len(rows))
+            def done(rows: list[runner.GameRow]) -> None:
+                store.add(rows)
+                shown.add(len(rows))
 
-        try:
-            runner.run_batches(runner.batch_specs(study, missing, versions), where, done)
-        except runner.WorkerMismatch as error:
-            raise MinisError(Problem(str(args.study), 0, 0, str(error))) from None
-        finally:
-            progress.close()
+            try:
+                runner.run_batches(runner.batch_specs(study, missing, versions), where, done)
+            except runner.WorkerMismatch as error:
+                raise MinisError(Problem(str(args.study), 0, 0, str(error))) from None
+            finally:
+                progress.close()
+    except KeyboardInterrupt:
+        _stopped("", progress, database)
+        return EXIT_INTERRUPTED
+    except BrokenProcessPool:
+        _stopped("a worker process ended before its games were done (killed?)", progress, database)
+        return EXIT_CHECK
     if not args.quiet:
         print(f"{study.name}: {study.games} games stored in {database}")
     return 0
+
+
+#: The exit code of a run stopped by Ctrl-C (the shell's 128 + SIGINT).
+EXIT_INTERRUPTED = 130
+
+
+def _stopped(why: str, progress: runner.Progress | None, database: Path) -> None:
+    """The one line a stopped run ends with: what is stored, and how to go on."""
+    stored = (
+        f"{progress.done} of {progress.total} games are stored in {database}"
+        if progress is not None
+        else "no game was played"
+    )
+    print(
+        f"stopped{': ' + why if why else ''}: {stored}; run the same command again to go on", file=sys.stderr
+    )
+
+
+def _note_other_engines(store: Store, database: Path) -> None:
+    """Say when some stored games were played by another engine than this one (the report says it too)."""
+    from minis.lab import runner
+
+    mine = runner.engine()
+    other = sum(count for version, digest, count in store.engines() if (version, digest) != mine)
+    if other:
+        games = f"{other} stored game{'s were' if other != 1 else ' was'}"
+        print(
+            f"{database}: note: {games} played by another engine "
+            f"than this one (minis {mine[0]}, sources {mine[1]}): the report will say so",
+            file=sys.stderr,
+        )
 
 
 def _register_report(lab: Subparsers) -> None:

@@ -47,7 +47,7 @@ import numpy.typing as npt
 from minis.atomic import write_atomic
 from minis.card_worth import Measured, table_text
 from minis.errors import MinisError, Problem, unreadable
-from minis.lab.store import default_path
+from minis.lab.store import check_database, default_path
 from minis.lab.study import load_study
 
 #: L2 penalty on each card's effect (log-odds per copy); see the module's docstring.
@@ -92,6 +92,9 @@ class Games:
     cols: IntArray  # ...card index...
     counts: FloatArray  # ...Axis copies minus Allied copies
     card_games: IntArray  # per card: the games where it was in either army
+    #: The engines that played the games, as the report names them, with their games, most first
+    #: ("" names games of a database made before engines were recorded).
+    engines: tuple[tuple[str, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -148,6 +151,13 @@ class Report:
     side: Rate
     first_player: Rate
     configurations: tuple[Rate, ...]
+    engines: tuple[tuple[str, int], ...] = ()  # as Games.engines
+
+    @property
+    def rate_measured(self) -> bool:
+        """Whether the games price a point: the exchange rate's interval lies above 0. When it does not,
+        a fair cost's interval (the effect over the rate) is unbounded, whatever the delta method says."""
+        return self.exchange_rate - Z95 * self.rate_error > 0
 
 
 # --- reading -------------------------------------------------------------------------------------------
@@ -175,11 +185,32 @@ def load_games(db: Path) -> tuple[Games, str]:
             found = con.execute("SELECT name FROM study LIMIT 1").fetchone()
             study_name = str(found[0]) if found else ""
         games = _read_games(con, name)
+        games = attrs.evolve(games, engines=_read_engines(con))
     except duckdb.Error as error:
         raise unreadable(name, f"cannot read the games: {_first_line(error)}") from None
     finally:
         con.close()
     return games, study_name
+
+
+def _read_engines(con: Any) -> tuple[tuple[str, int], ...]:
+    """The engines that played the games ("minis 0.1.0, sources 1a2b..."), each with its games."""
+    columns = {
+        row[0]
+        for row in con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'games'"
+        ).fetchall()
+    }
+    if not {"engine_version", "engine_digest"} <= columns:  # a database of an older minis
+        total = con.execute("SELECT count(*) FROM games").fetchone()
+        return (("", int(total[0])),) if total else ()
+    found = con.execute(
+        "SELECT engine_version, engine_digest, count(*) AS n FROM games GROUP BY ALL ORDER BY n DESC, 1, 2"
+    ).fetchall()
+    return tuple(
+        (f"minis {version}, sources {digest}" if version is not None else "", int(count))
+        for version, digest, count in found
+    )
 
 
 def _first_line(error: BaseException) -> str:
@@ -408,6 +439,7 @@ def estimate(games: Games, info: Mapping[str, CardInfo], study: str = "", penalt
         side=_rate("Axis", float(games.score.sum()), games.size),
         first_player=_rate("first player", float(first_score.sum()), games.size),
         configurations=configurations,
+        engines=games.engines,
     )
 
 
@@ -427,14 +459,69 @@ def ranked(report: Report, min_games: int = MIN_GAMES) -> list[Estimate]:
     return sorted(usable, key=lambda card: (-card.overpriced, card.card_id))
 
 
-def over_priced(order: Sequence[Estimate], count: int = 10) -> list[Estimate]:
-    """The `count` cards of `ranked` that cost the most more than they bring."""
-    return [card for card in order if card.overpriced > 0][:count]
+#: What the games say of a card's price (`verdict`).
+UNDER, OVER, UNSURE, FEW = "under-priced", "over-priced", "can't tell", "too few games"
 
 
-def under_priced(order: Sequence[Estimate], count: int = 10) -> list[Estimate]:
-    """The `count` cards of `ranked` that bring the most more than they cost."""
-    return [card for card in reversed(order) if card.overpriced < 0][:count]
+def verdict(card: Estimate, report: Report, min_games: int = MIN_GAMES) -> str:
+    """UNDER or OVER when the card's fair-cost interval lies wholly above or below its printed cost, FEW
+    under `min_games` games, else UNSURE (the interval holds the printed cost, or the games price no
+    point at all: then every interval is unbounded)."""
+    if card.games < min_games:
+        return FEW
+    if not (report.rate_measured and math.isfinite(card.fair) and math.isfinite(card.cost)):
+        return UNSURE
+    if card.fair_lo > card.cost:
+        return UNDER
+    if card.fair_hi < card.cost:
+        return OVER
+    return UNSURE
+
+
+def over_priced(report: Report, min_games: int = MIN_GAMES) -> list[Estimate]:
+    """The cards the games tell are worth less than their printed cost, by most points first."""
+    told = [card for card in report.cards if verdict(card, report, min_games) == OVER]
+    return sorted(told, key=lambda card: (-card.overpriced, card.card_id))
+
+
+def under_priced(report: Report, min_games: int = MIN_GAMES) -> list[Estimate]:
+    """The cards the games tell are worth more than their printed cost, by most points first."""
+    told = [card for card in report.cards if verdict(card, report, min_games) == UNDER]
+    return sorted(told, key=lambda card: (card.overpriced, card.card_id))
+
+
+def untold(report: Report, min_games: int = MIN_GAMES) -> tuple[int, int]:
+    """How many cards of at least `min_games` games could not be told from their printed cost, and how
+    many have fewer games."""
+    verdicts = [verdict(card, report, min_games) for card in report.cards]
+    return verdicts.count(UNSURE), verdicts.count(FEW)
+
+
+def warnings(report: Report, min_games: int = MIN_GAMES) -> list[str]:
+    """What the reader must know before the figures: the same lines on the terminal and the page."""
+    found: list[str] = []
+    if not report.rate_measured:
+        found.append(
+            "the games can't yet tell dear cards from cheap ones: fair costs mean little; play more games, "
+            "or give the armies a range of points (points = [80, 120])"
+        )
+    if not any(card.games >= min_games for card in report.cards):
+        found.append(f"no card has {min_games} games yet: no card is ranked")
+    elif not any(math.isfinite(card.fair) for card in report.cards):
+        found.append("no card has a fair cost: no card is ranked")
+    engines = report.engines
+    if len(engines) > 1:
+        parts = [f"{count} by {name or 'an engine not recorded (an older minis)'}" for name, count in engines]
+        found.append(
+            f"this study's games were played by {len(engines)} different engines ({'; '.join(parts)}): "
+            "the figures mix them; play the study again into a new database (--db) to compare like with like"
+        )
+    elif engines and not engines[0][0]:
+        found.append(
+            "the engine that played these games was not recorded (a database of an older minis): "
+            "games added now will say which one played them"
+        )
+    return found
 
 
 # --- writing -------------------------------------------------------------------------------------------
@@ -444,8 +531,9 @@ def _number(value: float, digits: int = 3) -> str:
     return "" if not math.isfinite(value) else f"{value:.{digits}f}"
 
 
-def write_cards_csv(report: Report, path: Path) -> None:
-    """One row per card: id, name, printed cost, games, effect and fair cost with their intervals."""
+def write_cards_csv(report: Report, path: Path, min_games: int = MIN_GAMES) -> None:
+    """One row per card: id, name, printed cost, games, effect and fair cost with their intervals, and the
+    verdict the page gives (under-priced, over-priced, can't tell, too few games)."""
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(
@@ -460,6 +548,7 @@ def write_cards_csv(report: Report, path: Path) -> None:
                 "fair_cost",
                 "fair_lo",
                 "fair_hi",
+                "verdict",
             ]
         )
         for card in sorted(report.cards, key=lambda card: card.card_id):
@@ -475,6 +564,7 @@ def write_cards_csv(report: Report, path: Path) -> None:
                     _number(card.fair, 2),
                     _number(card.fair_lo, 2),
                     _number(card.fair_hi, 2),
+                    verdict(card, report, min_games),
                 ]
             )
 
@@ -516,40 +606,6 @@ def _png(draw: Callable[[Any], None], height: float) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def _effect_plot(cards: Sequence[Estimate]) -> str:
-    def draw(axes: Any) -> None:
-        names = [card.name for card in cards]
-        positions = np.arange(len(cards))
-        effects = np.array([card.effect for card in cards])
-        below = effects - np.array([card.effect_lo for card in cards])
-        above = np.array([card.effect_hi for card in cards]) - effects
-        axes.errorbar(effects, positions, xerr=[below, above], fmt="o", markersize=3, capsize=2)
-        axes.axvline(0.0, color="grey", linewidth=0.8)
-        axes.set_yticks(positions, names, fontsize=7)
-        axes.invert_yaxis()
-        axes.set_xlabel("effect on winning (log-odds per copy), 95% interval")
-
-    return _png(draw, max(3.0, 0.16 * len(cards) + 1.0))
-
-
-def _cost_plot(cards: Sequence[Estimate]) -> str:
-    def draw(axes: Any) -> None:
-        shown = [card for card in cards if math.isfinite(card.fair) and math.isfinite(card.cost)]
-        costs = [card.cost for card in shown]
-        fair = np.array([card.fair for card in shown])
-        below = fair - np.array([card.fair_lo for card in shown])
-        above = np.array([card.fair_hi for card in shown]) - fair
-        axes.errorbar(costs, fair, yerr=[below, above], fmt="none", alpha=0.3, linewidth=0.8)
-        axes.scatter(costs, fair, s=10)
-        top = max([*costs, 1.0])
-        axes.plot([0.0, top], [0.0, top], color="grey", linewidth=0.8, label="fair = printed")
-        axes.set_xlabel("printed cost (points)")
-        axes.set_ylabel("fair cost (points)")
-        axes.legend()
-
-    return _png(draw, 5.0)
-
-
 def _configuration_plot(rates: Sequence[Rate]) -> str:
     def draw(axes: Any) -> None:
         positions = np.arange(len(rates))
@@ -584,80 +640,261 @@ def _rate_row(rate: Rate) -> str:
     )
 
 
-def _card_row(card: Estimate) -> str:
-    cells = [
-        html.escape(card.name),
-        _number(card.cost, 1) or "?",
-        str(card.games),
-        f"{card.effect:+.3f} ({card.effect_lo:+.3f} to {card.effect_hi:+.3f})",
-        f"{_number(card.fair, 1)} ({_number(card.fair_lo, 1)} to {_number(card.fair_hi, 1)})"
-        if math.isfinite(card.fair)
-        else "-",
-        f"{card.overpriced:+.1f}" if math.isfinite(card.overpriced) else "-",
-    ]
-    return "<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+def _gap(card: Estimate, over: bool) -> str:
+    """How far the card's worth is from its printed cost, in points with its interval, positive."""
+    if over:
+        value, lo, hi = card.cost - card.fair, card.cost - card.fair_hi, card.cost - card.fair_lo
+    else:
+        value, lo, hi = card.fair - card.cost, card.fair_lo - card.cost, card.fair_hi - card.cost
+    return f"{_points(value)} <small>({_points(lo)} to {_points(hi)})</small>"
 
+
+def _worth_cell(card: Estimate, report: Report) -> str:
+    if not (report.rate_measured and math.isfinite(card.fair)):
+        return "<span class='dim'>unbounded: the games price no point</span>"
+    return f"{_points(card.fair_lo)} to {_points(card.fair_hi)} <small>({_points(card.fair)})</small>"
+
+
+def _priced_table(cards: Sequence[Estimate], over: bool, shown: int = 30) -> str:
+    """The cards the games tell are over- (or under-) priced, by most points first."""
+    if not cards:
+        return "<p class='dim'>None that the games can tell.</p>"
+    gap = "over-priced by" if over else "under-priced by"
+    rows = [
+        f"<tr><td>{html.escape(card.name)}</td><td>{card.cost:g}</td>"
+        f"<td>{_points(card.fair_lo)} to {_points(card.fair_hi)} <small>({_points(card.fair)})</small></td>"
+        f"<td>{_gap(card, over)}</td><td>{card.games}</td></tr>"
+        for card in cards[:shown]
+    ]
+    more = (
+        f"<p class='dim'>And {len(cards) - shown} more: see every card below.</p>"
+        if len(cards) > shown
+        else ""
+    )
+    return (
+        f"<table><tr><th>card</th><th>printed cost</th><th>worth, points (95%)</th><th>{gap}, points</th>"
+        f"<th>games</th></tr>{''.join(rows)}</table>{more}"
+    )
+
+
+def _every_card_table(report: Report, min_games: int) -> str:
+    rows = []
+    for card in sorted(report.cards, key=lambda card: (card.name, card.card_id)):
+        said = verdict(card, report, min_games)
+        rows.append(
+            f"<tr class='{_CLASS[said]}'><td>{html.escape(card.name)}</td>"
+            f"<td>{_number(card.cost, 0) or '?'}</td>"
+            f"<td>{_worth_cell(card, report)}</td><td>{said}</td><td>{card.games}</td>"
+            f"<td>{card.effect:+.3f} <small>({card.effect_lo:+.3f} to {card.effect_hi:+.3f})</small></td>"
+            "</tr>"
+        )
+    return (
+        "<table><tr><th>card</th><th>printed cost</th><th>worth, points (95%)</th><th>the games say</th>"
+        "<th>games</th><th>effect, log-odds (95%)</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
+#: The colour class of each verdict, on the page and in the plot.
+_CLASS = {UNDER: "under", OVER: "over", UNSURE: "unsure", FEW: "few"}
+_COLOUR = {UNDER: "#1a7f37", OVER: "#cf222e", UNSURE: "#8c959f", FEW: "#d0d7de"}
 
 _STYLE = """
-body { font-family: sans-serif; max-width: 60em; margin: 1em auto; padding: 0 1em; }
+body { font-family: sans-serif; max-width: 64em; margin: 1em auto; padding: 0 1em; color: #1f2328; }
 table { border-collapse: collapse; margin: 1em 0; }
-td, th { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: right; }
+td, th { border: 1px solid #d0d7de; padding: 0.2em 0.5em; text-align: right; }
 td:first-child, th:first-child { text-align: left; }
-img { max-width: 100%; }
+small, .dim { color: #656d76; }
+.warnings { background: #fff8c5; border: 1px solid #d4a72c; padding: 0.5em 1em; border-radius: 6px; }
+.warnings li { margin: 0.3em 0; }
+tr.under td:nth-child(4) { color: #1a7f37; font-weight: bold; }
+tr.over td:nth-child(4) { color: #cf222e; font-weight: bold; }
+img, svg { max-width: 100%; height: auto; }
 """
 
 
-def report_html(report: Report, min_games: int = MIN_GAMES) -> str:
-    """The self-contained page: the balance tables, the plots (PNG inside the page) and every card."""
+def _ticks(low: float, high: float, count: int = 6) -> list[float]:
+    """Round numbers (1, 2 or 5 times a power of ten apart) from `low` to `high`."""
+    span = max(high - low, 1e-9)
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(power * factor for factor in (1, 2, 5, 10) if power * factor >= raw)
+    first = math.ceil(low / step) * step
+    return [first + index * step for index in range(int((high - first) / step + 1e-9) + 1)]
+
+
+def cost_plot(report: Report, min_games: int = MIN_GAMES) -> str:
+    """Fair cost against printed cost, each card with its 95% interval, as inline SVG: a dot above the
+    diagonal is worth more than it costs; coloured where the games can tell. Intervals that leave the
+    plot are cut at its edge (an open end)."""
+    shown = [card for card in report.cards if math.isfinite(card.fair) and math.isfinite(card.cost)]
+    width, height, left, right, top, bottom = 760, 520, 64, 20, 16, 52
+    if not shown or not report.rate_measured:
+        return (
+            f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='80' role='img'>"
+            "<text x='10' y='45' font-size='15' fill='#656d76'>No plot: the games price no point, so no card "
+            "has a fair cost with a bounded interval.</text></svg>"
+        )
+    top_cost = max(card.cost for card in shown)
+    x_high = top_cost * 1.05
+    fair_high = max(card.fair for card in shown)
+    y_high = min(max(top_cost, fair_high) * 1.08, 2.5 * top_cost)
+    y_low = max(min(0.0, min(card.fair for card in shown) * 1.08), -0.5 * top_cost)
+
+    def x(value: float) -> float:
+        return left + (width - left - right) * value / x_high
+
+    def y(value: float) -> float:
+        clipped = min(max(value, y_low), y_high)
+        return top + (height - top - bottom) * (y_high - clipped) / (y_high - y_low)
+
+    parts = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
+        f"height='{height}' role='img' aria-label='fair cost against printed cost' font-size='12'>",
+        f"<rect x='{left}' y='{top}' width='{width - left - right}' height='{height - top - bottom}' "
+        "fill='white' stroke='#d0d7de'/>",
+    ]
+    for tick in _ticks(0.0, x_high):
+        parts.append(
+            f"<line x1='{x(tick):.1f}' x2='{x(tick):.1f}' y1='{top}' y2='{height - bottom}' "
+            "stroke='#eaeef2'/>"
+            f"<text x='{x(tick):.1f}' y='{height - bottom + 16}' text-anchor='middle'>{tick:g}</text>"
+        )
+    for tick in _ticks(y_low, y_high):
+        parts.append(
+            f"<line x1='{left}' x2='{width - right}' y1='{y(tick):.1f}' y2='{y(tick):.1f}' stroke='#eaeef2'/>"
+            f"<text x='{left - 6}' y='{y(tick) + 4:.1f}' text-anchor='end'>{tick:g}</text>"
+        )
+    diagonal = min(x_high, y_high)
+    parts.append(
+        f"<line x1='{x(max(0.0, y_low)):.1f}' y1='{y(max(0.0, y_low)):.1f}' x2='{x(diagonal):.1f}' "
+        f"y2='{y(diagonal):.1f}' stroke='#57606a' stroke-dasharray='5 4'/>"
+        f"<text x='{x(diagonal) - 4:.1f}' y='{y(diagonal) + 14:.1f}' text-anchor='end' fill='#57606a'>"
+        "worth = printed cost</text>"
+    )
+    order = {FEW: 0, UNSURE: 1, OVER: 2, UNDER: 2}  # the told cards drawn last, on top
+    for card in sorted(shown, key=lambda card: order[verdict(card, report, min_games)]):
+        said = verdict(card, report, min_games)
+        colour = _COLOUR[said]
+        cx = x(card.cost)
+        tip = html.escape(f"{card.name}: {_worth(card)}, {card.games} games ({said})")
+        cut = "".join(
+            f"<line x1='{cx - 3:.1f}' x2='{cx + 3:.1f}' y1='{y(end):.1f}' y2='{y(end):.1f}' "
+            f"stroke='{colour}'/>"
+            for end in (card.fair_lo, card.fair_hi)
+            if y_low <= end <= y_high
+        )
+        parts.append(
+            f"<g><title>{tip}</title><line x1='{cx:.1f}' x2='{cx:.1f}' y1='{y(card.fair_lo):.1f}' "
+            f"y2='{y(card.fair_hi):.1f}' stroke='{colour}' stroke-width='1.2' opacity='0.7'/>{cut}"
+            f"<circle cx='{cx:.1f}' cy='{y(card.fair):.1f}' r='3.5' fill='{colour}'/></g>"
+        )
+    told = sorted(
+        (card for card in shown if verdict(card, report, min_games) in (UNDER, OVER)),
+        key=lambda card: -abs(card.fair - card.cost),
+    )[:12]
+    for card in told:  # the clearest misprices named beside their dots
+        parts.append(
+            f"<text x='{x(card.cost) + 6:.1f}' y='{y(card.fair) - 5:.1f}' "
+            f"fill='{_COLOUR[verdict(card, report, min_games)]}'>"
+            f"{html.escape(card.name)}</text>"
+        )
+    legend_y = top + 14
+    for index, (said, label) in enumerate(
+        (
+            (UNDER, "under-priced: worth more than its cost"),
+            (OVER, "over-priced: worth less"),
+            (UNSURE, "the games can't tell"),
+            (FEW, f"fewer than {min_games} games"),
+        )
+    ):
+        ly = legend_y + 16 * index
+        parts.append(
+            f"<circle cx='{left + 14}' cy='{ly - 4}' r='4' fill='{_COLOUR[said]}'/>"
+            f"<text x='{left + 24}' y='{ly}'>{label}</text>"
+        )
+    parts += [
+        f"<text x='{(left + width - right) / 2}' y='{height - 12}' text-anchor='middle' font-size='13'>"
+        "printed cost, points</text>",
+        f"<text transform='translate(16 {(top + height - bottom) / 2}) rotate(-90)' text-anchor='middle' "
+        "font-size='13'>worth (fair cost), points, 95% interval</text>",
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def report_html(report: Report, min_games: int = MIN_GAMES, notes: Sequence[str] = ()) -> str:
+    """The self-contained page: warnings first, then which cards are under- and over-priced in points
+    with their intervals, the plot of worth against printed cost (inline SVG), the side balance and
+    every card. `notes`: warnings from outside the games (a study changed since they were played)."""
     title = f"Balance lab: {report.study}" if report.study else "Balance lab"
-    by_effect = sorted(report.cards, key=lambda card: (-card.effect, card.card_id))
-    ends = by_effect if len(by_effect) <= 2 * PLOT_ENDS else by_effect[:PLOT_ENDS] + by_effect[-PLOT_ENDS:]
-    order = ranked(report, min_games)
+    said = [*notes, *warnings(report, min_games)]
+    unsure, few = untold(report, min_games)
     axis, axis_lo, axis_hi = report.axis_edge
     first, first_lo, first_hi = report.first_edge
+    told_line = _untold_line(unsure, few, min_games)
+    plot = cost_plot(report, min_games)
     parts = [
         f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
+        (
+            "<div class='warnings'><strong>Read this first</strong><ul>"
+            + "".join(f"<li>{html.escape(line[0].upper() + line[1:])}.</li>" for line in said)
+            + "</ul></div>"
+        )
+        if said
+        else "",
         f"<p>{report.games} games: the Axis won {report.axis_wins}, the Allies {report.allies_wins}, "
-        f"{report.draws} draws (a draw counts as half a win for each side).</p>",
+        f"{report.draws} draws.</p>",
+        "<p>A card's <b>worth</b> is what one more copy of it did for its side's chances, in points: "
+        "printed points at the rate these games put on a point. Every figure has its 95% interval; a card "
+        "is called under- or over-priced only when its whole interval lies above or below its printed "
+        f"cost. Only cards in at least {min_games} games are judged.</p>",
+        "<h2>Under-priced: worth more than they cost</h2>",
+        _priced_table(under_priced(report, min_games), over=False),
+        "<h2>Over-priced: worth less than they cost</h2>",
+        _priced_table(over_priced(report, min_games), over=True),
+        f"<p>{html.escape(told_line[0].upper() + told_line[1:])}.</p>",
+        "<h2>Worth against printed cost</h2>",
+        plot,
+        "<p class='dim'>Each dot is a card, its bar the 95% interval of its worth; above the dashed line a "
+        "card is worth more than it costs. Hover over a dot for the card.</p>"
+        if "<circle" in plot
+        else "",
         "<h2>Sides and maps</h2>",
         "<table><tr><th></th><th>games</th><th>win rate</th><th>95% interval</th></tr>",
         *(_rate_row(rate) for _kind, rate in _rates(report)),
-        "</table>",
-        f"<p>With the armies taken into account, the Axis side itself is worth {axis:+.3f} log-odds "
-        f"({axis_lo:+.3f} to {axis_hi:+.3f}), and moving first {first:+.3f} "
-        f"({first_lo:+.3f} to {first_hi:+.3f}). The first of these is tangled with the average value of the "
-        "Axis cards (most cards serve one side only): read the side balance from the win rates above.</p>",
+        "</table><p class='dim'>A draw counts as half a win for each side.</p>",
         f"<img alt='Axis win rate per map configuration' src='{_configuration_plot(report.configurations)}'>",
-        "<h2>What each card is worth</h2>",
-        "<p>A card's effect is how much one more copy in an army changes that side's log-odds of winning. "
-        f"One point of printed cost is worth {_number(report.exchange_rate, 4) or 'nothing measurable'} "
-        f"(plus or minus {_number(Z95 * report.rate_error, 4) or '?'}) log-odds on average over all cards; "
-        "a card's fair cost is its effect at that rate. Intervals are approximate 95% intervals; "
-        "a card whose fair-cost interval holds its printed cost may well be priced right.</p>",
-        f"<img alt='effect per card' src='{_effect_plot(ends)}'>",
-        f"<img alt='fair cost against printed cost' src='{_cost_plot(report.cards)}'>",
-        f"<h2>Most over-priced (at least {min_games} games)</h2>",
-        _card_table(over_priced(order)),
-        f"<h2>Most under-priced (at least {min_games} games)</h2>",
-        _card_table(under_priced(order)),
         "<h2>Every card</h2>",
-        _card_table(sorted(report.cards, key=lambda card: (card.name, card.card_id))),
+        _every_card_table(report, min_games),
+        "<h2>The model</h2>",
+        "<p>One model is fitted to all games at once: whether the Axis won, against the copies of each card "
+        "in the Axis army less those in the Allied army, the armies' difference in printed points, and "
+        "terms for the Axis side and for moving first. A card's effect (last column above) is in log-odds "
+        "of winning per copy; one point of printed cost is worth "
+        f"{_number(report.exchange_rate, 4) or '?'} log-odds (plus or minus "
+        f"{_number(Z95 * report.rate_error, 4) or '?'}), and a card's worth is its effect at that rate. "
+        f"The Axis side itself is worth {axis:+.3f} log-odds ({axis_lo:+.3f} to {axis_hi:+.3f}) and moving "
+        f"first {first:+.3f} ({first_lo:+.3f} to {first_hi:+.3f}); the first of these is tangled with the "
+        "average value of the Axis cards, so read the side balance from the win rates. "
+        + (
+            "Games played by: "
+            + "; ".join(
+                f"{html.escape(name or 'an engine not recorded')} ({count})" for name, count in report.engines
+            )
+            + "."
+            if report.engines
+            else ""
+        )
+        + "</p>",
         "</body></html>",
     ]
-    return "\n".join(parts) + "\n"
-
-
-def _card_table(cards: Sequence[Estimate]) -> str:
-    head = (
-        "<table><tr><th>card</th><th>printed cost</th><th>games</th><th>effect (95%)</th>"
-        "<th>fair cost (95%)</th><th>over-priced by</th></tr>"
-    )
-    return head + "".join(_card_row(card) for card in cards) + "</table>"
+    return "\n".join(part for part in parts if part) + "\n"
 
 
 def summary(report: Report, min_games: int = MIN_GAMES) -> str:
-    """The short text for the terminal: balance, then the 10 most over- and under-priced cards."""
+    """The short text for the terminal: balance, warnings, then the cards the games tell are over- and
+    under-priced (at most 10 each), in points with their intervals."""
     side = report.side
     lines = [
         f"{report.games} games: Axis {_percent(side.rate)} ({_percent(side.lo)} to {_percent(side.hi)}), "
@@ -665,29 +902,42 @@ def summary(report: Report, min_games: int = MIN_GAMES) -> str:
         f"one point is worth {_number(report.exchange_rate, 4) or '?'} log-odds "
         f"(plus or minus {_number(Z95 * report.rate_error, 4) or '?'})",
     ]
-    if not report.exchange_rate - Z95 * report.rate_error > 0:
-        lines.append(
-            "the games can't yet tell dear cards from cheap ones: fair costs mean little; play more games, "
-            "or give the armies a range of points (points = [80, 120])"
-        )
-    order = ranked(report, min_games)
-    if not order:
-        if any(card.games >= min_games for card in report.cards):
-            lines.append("no card has a fair cost: no card is ranked")
-        else:
-            lines.append(f"no card has {min_games} games yet: no card is ranked")
-        return "\n".join(lines) + "\n"
+    lines += [f"warning: {line}" for line in warnings(report, min_games)]
+    unsure, few = untold(report, min_games)
     for title, cards in (
-        ("most over-priced", over_priced(order)),
-        ("most under-priced", under_priced(order)),
+        ("most over-priced", over_priced(report, min_games)),
+        ("most under-priced", under_priced(report, min_games)),
     ):
-        lines.append(f"{title} (printed cost, fair cost, 95% interval):")
-        lines += [
-            f"  {card.name}: {card.cost:g} vs {card.fair:.1f} ({card.fair_lo:.1f} to {card.fair_hi:.1f})"
-            + ("" if card.fair_lo > card.cost or card.fair_hi < card.cost else ", not sure")
-            for card in cards
-        ]
+        if cards:
+            lines.append(f"{title} (printed cost; fair cost with its 95% interval):")
+            lines += [f"  {card.name}: {_worth(card)}" for card in cards[:10]]
+        else:
+            lines.append(f"{title}: none that the games can tell")
+    lines.append(_untold_line(unsure, few, min_games))
     return "\n".join(lines) + "\n"
+
+
+def _points(value: float) -> str:
+    """Points as a player reads them: whole above 10, one decimal below."""
+    return f"{value:.0f}" if abs(value) >= 10 else f"{value:.1f}"
+
+
+def _worth(card: Estimate) -> str:
+    """ "worth 85 to 109 points (97); printed 68"."""
+    return (
+        f"worth {_points(card.fair_lo)} to {_points(card.fair_hi)} points ({_points(card.fair)}); "
+        f"printed {card.cost:g}"
+    )
+
+
+def _untold_line(unsure: int, few: int, min_games: int) -> str:
+    line = (
+        f"{unsure} card{'s' if unsure != 1 else ''} with at least {min_games} games could not be told "
+        "apart from {their} printed cost"
+    ).format(their="their" if unsure != 1 else "its")
+    if few:
+        line += f"; {few} had fewer games"
+    return line
 
 
 def make_report(
@@ -696,15 +946,18 @@ def make_report(
     stdout: TextIO,
     info: Mapping[str, CardInfo] | None = None,
     min_games: int = MIN_GAMES,
+    notes: Sequence[str] = (),
 ) -> Report:
-    """Read the database, write report.html, cards.csv and balance.csv into `out_dir`, print the summary."""
+    """Read the database, write report.html, cards.csv and balance.csv into `out_dir`, print the summary;
+    `notes` are warnings the page shows beside the games' own (the terminal has had them already)."""
+    check_database(db, new=False)
     games, study = load_games(db)
     report = estimate(games, catalogue_info() if info is None else info, study)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        write_cards_csv(report, out_dir / "cards.csv")
+        write_cards_csv(report, out_dir / "cards.csv", min_games)
         write_balance_csv(report, out_dir / "balance.csv")
-        (out_dir / "report.html").write_text(report_html(report, min_games), encoding="utf-8")
+        (out_dir / "report.html").write_text(report_html(report, min_games, notes), encoding="utf-8")
     except OSError as error:
         raise unreadable(str(out_dir), f"cannot write the report: {error.strerror or error}") from None
     stdout.write(summary(report, min_games))
@@ -765,14 +1018,20 @@ def report_command(
     """
     study = load_study(study_path)
     database = db or default_path(study_path)
+    check_database(database, new=False)  # before DuckDB sees it
     stored = stored_sha256(database)
+    notes = []
     if stored and stored != study.sha256:
+        note = (
+            "this study was changed after its games were played: the report shows the games of the old text"
+        )
+        notes.append(note)
         print(
             f"{study_path}:0:0: warning: this study was changed after the games in {database} were played: "
             "the report shows the games of the old text",
             file=stderr or sys.stderr,
         )
-    made = make_report(database, out or default_out(study_path), stdout)
+    made = make_report(database, out or default_out(study_path), stdout, notes=notes)
     if table is not None:
         write_table(made, study_path, table)
         stdout.write(f"wrote {table}\n")

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import hashlib
 import importlib
 import multiprocessing
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import attrs
 
+import minis
 from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import play_out
 from minis.ai.registry import make_bot
@@ -31,7 +36,7 @@ from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import MinisError, Problem
 from minis.game import Game
-from minis.lab.study import ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
+from minis.lab.study import DEFAULT_PLAYOUTS, ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
 from minis.rule_sets import RuleSet
@@ -43,6 +48,9 @@ from minis.worker_watch import end_with_parent
 
 #: Phases before a turn's first player is known.
 _BEFORE_FIRST = (Phase.SETUP, Phase.INITIATIVE)
+#: Parts of the package (relative to it) that play no part in a lab game: left out of the engine's digest,
+#: so that a change to the window, the command line or the report does not count as another engine.
+NOT_ENGINE = ("ui/", "commands/", "lab/report.py", "lab/store.py")
 
 
 class GameRow(NamedTuple):
@@ -60,6 +68,8 @@ class GameRow(NamedTuple):
     allies_units: list[str]
     axis_cost: int
     allies_cost: int
+    engine_version: str  # the minis package version of the process that played the game
+    engine_digest: str  # and a digest of its sources (`engine`)
 
 
 @attrs.frozen
@@ -76,6 +86,7 @@ class BatchSpec:
     maps_version: str
     scenario: str | None = None  # as the study has it: a shipped scenario's name or an absolute path
     scenario_sha256: str = ""
+    playouts: int = DEFAULT_PLAYOUTS  # the search bot's playouts a decision (it never reads the clock)
 
 
 class WorkerMismatch(Exception):
@@ -94,6 +105,22 @@ def versions() -> tuple[str, str]:
     return cards_version(card_catalogue()), maps_version()
 
 
+@functools.cache
+def engine() -> tuple[str, str]:
+    """The engine that plays this process's games: the package version and the first 16 hex digits of the
+    sha256 of its sources (every .py file of the package but NOT_ENGINE, by their sorted paths), worked
+    out once a process (about 1 MB read). Stored with every game, so that a report can say when a study's
+    games were played by different engines: the version alone does not change when the code does."""
+    root = Path(minis.__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py"), key=lambda found: found.relative_to(root).as_posix()):
+        name = path.relative_to(root).as_posix()
+        if name.startswith(NOT_ENGINE):
+            continue
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return minis.__version__, digest.hexdigest()[:16]
+
+
 def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, str]) -> list[BatchSpec]:
     """The batches that play `games` (sorted numbers): runs of at most `study.batch` of them."""
     ordered = sorted(games)
@@ -109,6 +136,7 @@ def batch_specs(study: Study, games: Sequence[int], driver_versions: tuple[str, 
             maps_version=driver_versions[1],
             scenario=study.scenario,
             scenario_sha256=study.scenario_sha256,
+            playouts=study.playouts,
         )
         for start in range(0, len(ordered), study.batch)
     ]
@@ -193,9 +221,11 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
             load_board=load_configuration,
             rules=spec.rules,
         )
+    # by a count of playouts, never by the clock, and in this process (the lab plays games side by side):
+    # the same game on a quiet machine or a loaded one
     bots = {
-        Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=1),
-        Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=1),
+        Side.AXIS: make_bot(spec.bots[0], axis_seed, workers=0, playouts=spec.playouts),
+        Side.ALLIES: make_bot(spec.bots[1], allies_seed, workers=0, playouts=spec.playouts),
     }
     first: list[Side] = []
 
@@ -221,6 +251,8 @@ def play_game(spec: BatchSpec, number: int, seed: int) -> GameRow:
         allies_units=list(armies[Side.ALLIES].units),
         axis_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.AXIS].units),
         allies_cost=sum(int(catalogue[unit].cost) for unit in armies[Side.ALLIES].units),
+        engine_version=engine()[0],
+        engine_digest=engine()[1],
     )
 
 
@@ -250,13 +282,49 @@ def executor(workers: int, scheduler: str | None) -> Iterator[concurrent.futures
     pool = concurrent.futures.ProcessPoolExecutor(
         workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=end_with_parent,  # a killed run leaves no worker behind
+        initializer=_worker_start,
         initargs=(os.getpid(),),
     )
     try:
         yield pool
+    except BaseException:  # Ctrl-C, a dead worker, a refusal: the batches under way are lost anyway
+        _stop_workers(pool)  # then the shutdown below finds them gone and fails the rest at once
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(parent: int) -> None:
+    """A pool worker: Ctrl-C is the run's to handle (the terminal sends it to every process of the run),
+    and a killed run leaves no worker behind."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the pool's workers now, rather than wait for the batches they are playing (minutes with the
+    search bot): their games were not stored and will be played again by the next run."""
+    processes: Any = getattr(pool, "_processes", None) or {}  # the executor has no public way
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
+
+
+@contextmanager
+def _ctrl_c() -> Iterator[list[bool]]:
+    """While batches are awaited, Ctrl-C only sets a flag (a non-empty list) that the loop reads between
+    waits: a KeyboardInterrupt raised inside the executor's own locks could leave it hanging."""
+    flag: list[bool] = []
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield flag  # not ours to change (another thread, or Ctrl-C ignored or handled by the caller)
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: flag.append(True))
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run_batches(
@@ -270,12 +338,23 @@ def run_batches(
             done(play_batch(spec))
         return
     futures = [where.submit(play_batch, spec) for spec in specs]
+    pending = set(futures)
     try:
-        for future in concurrent.futures.as_completed(futures):
-            done(future.result())
+        with _ctrl_c() as stop:
+            while pending:
+                finished, pending = concurrent.futures.wait(
+                    pending, timeout=0.25, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in sorted(finished, key=futures.index):
+                    done(future.result())
+                if stop:
+                    raise KeyboardInterrupt
     finally:
-        for future in futures:
-            future.cancel()
+        # A process pool's own thread cancels or fails its futures (`executor`): cancelling them here
+        # too races with it when a worker died (Python 3.11 then prints a traceback from that thread).
+        if not isinstance(where, concurrent.futures.ProcessPoolExecutor):
+            for future in futures:
+                future.cancel()
 
 
 class Progress:

@@ -5,6 +5,8 @@ A study names everything its games are played from, so that the same file always
 ```toml
 name = "random bots, whole catalogue"   # shown in the report
 bots = ["random", "random"]             # the Axis bot, then the Allied bot (random, heuristic, search)
+playouts = 32                           # the search bot's playouts a decision (default 32); the lab's
+                                        # bots decide by this count, never by the clock
 rules = "2005"                          # a rule set name (minis.rule_sets); [rule_options] may change it
 configurations = [1, 2, 3, 4, 5, 6]     # Standard battle map configurations, used in turn, game by game
 games = 10000                           # how many games
@@ -71,11 +73,16 @@ CONFIGURATIONS = (1, 2, 3, 4, 5, 6)
 DEFAULT_BATCH = 25
 DEFAULT_POINTS = 100
 DEFAULT_TURN_LIMIT = 30
+#: The search bot's playouts a decision unless the study says otherwise (its own MAX_PLAYOUTS).
+DEFAULT_PLAYOUTS = 32
+#: Keys that would make a study's games depend on the clock: refused, with a word on `playouts`.
+TIME_KEYS = ("budget", "time", "seconds")
 #: The keys a study may have, at the top and in [armies].
 TOP_KEYS = (
     "name",
     "scenario",
     "bots",
+    "playouts",
     "rules",
     "rule_options",
     "configurations",
@@ -141,6 +148,8 @@ class Study:
     scenario: str | None = None
     #: The scenario file's and its map file's fingerprint, which every worker's copy must match.
     scenario_sha256: str = ""
+    #: The search bot's playouts a decision: in the lab it decides by this count, never by the clock.
+    playouts: int = DEFAULT_PLAYOUTS
 
     def army(self, side: Side) -> ArmyDraw:
         return self.armies[0 if side is Side.AXIS else 1]
@@ -167,7 +176,16 @@ def card_pool(cards: tuple[str, ...] | None) -> Mapping[str, StatCard]:
 def _read(source: TomlSource, path: Path, out: list[Problem]) -> Study | None:
     data = source.data
     for key in data:
-        if key not in TOP_KEYS:
+        if key in TIME_KEYS:
+            out.append(
+                source.problem(
+                    (key,),
+                    "the lab's bots decide by a count of playouts, never by time (a busy machine would "
+                    "play other games)",
+                    "give the search bot's playouts a decision instead: playouts = 32",
+                )
+            )
+        elif key not in TOP_KEYS:
             out.append(source.problem((key,), f"unknown key '{key}'", source.hints(key, TOP_KEYS)))
     name = _text(source, out, ("name",), required=True) or ""
     bots = _bots(source, out)
@@ -178,12 +196,13 @@ def _read(source: TomlSource, path: Path, out: list[Problem]) -> Study | None:
     seed = _whole(source, out, ("seed",), None, least=-(2**63))
     batch = _whole(source, out, ("batch",), DEFAULT_BATCH, least=1)
     turn_limit = _whole(source, out, ("turn_limit",), DEFAULT_TURN_LIMIT, least=1, most=MAX_TURNS)
+    playouts = _whole(source, out, ("playouts",), DEFAULT_PLAYOUTS, least=1)
     draws = _armies(source, out)
     if scenario is not None:
         _scenario_sets(source, out, scenario.title)
     if out or games is None or seed is None or bots is None:
         return None
-    assert batch is not None and turn_limit is not None
+    assert batch is not None and turn_limit is not None and playouts is not None
     for side, draw in zip((Side.AXIS, Side.ALLIES), draws, strict=True):
         _check_draw(source, out, scenario, side, draw, rules)
     if out:
@@ -202,6 +221,7 @@ def _read(source: TomlSource, path: Path, out: list[Problem]) -> Study | None:
         sha256=hashlib.sha256(source.text.encode()).hexdigest(),
         scenario=reference,
         scenario_sha256=scenario_fingerprint(scenario) if scenario is not None else "",
+        playouts=playouts,
     )
 
 
@@ -337,7 +357,7 @@ def _bots(source: TomlSource, out: list[Problem]) -> tuple[str, str] | None:
         return None
     for name in dict.fromkeys(value):
         try:
-            make_bot(name, 0, workers=1)
+            make_bot(name, 0, workers=0)  # no pool: only the name is checked
         except UnknownBot as error:
             out.append(source.problem(("bots",), str(error)))
             return None
