@@ -435,14 +435,13 @@ def _no_allied_unit(seen: Game) -> bool:
     return not any(u.side is Side.ALLIES for u in seen.state.units.values())
 
 
-# --- known leaks left for a decision: ids that depend on the other army -------------------------------
+# --- ids that depend only on public facts and the side's own army (minis.unit_ids) -------------------------------
 
 
 def _obstacle_ids(game: Game, side: Side) -> set[str]:
     return {o.id for o in obstacles.all_obstacles(view(game, side, seed=1).state) if o.side is side}
 
 
-@pytest.mark.xfail(strict=True, reason="unit ids are numbered across both armies (Game.new, unique_id)")
 def test_own_ids_do_not_depend_on_the_other_army() -> None:
     """An obstacle card both sides may field: the Allied copy is `pillbox#2` when the Axis army has one
     (it is numbered after the Axis army's), so the Allies' own ids tell them what the Axis hides."""
@@ -456,7 +455,6 @@ def test_own_ids_do_not_depend_on_the_other_army() -> None:
     assert ids[0] == ids[1]
 
 
-@pytest.mark.xfail(strict=True, reason="preset ids are made unique after the armies' (setup._place_presets)")
 def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
     """River Crossing's preset DUKW is `dukw#2` when the Allied army has a DUKW of its own: the Axis sees
     the preset's id before the Allies deploy."""
