@@ -467,3 +467,55 @@ def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
         seen = view(game, Side.AXIS, seed=1)
         presets.append(sorted(seen.state.battle.presets))
     assert presets[0] == presets[1]
+
+
+def _implemented(side: Side) -> list[StatCard]:
+    from minis.ability_loader import standard_abilities
+    from minis.cards import card_catalogue
+
+    registry, found = standard_abilities(), []
+    for card in card_catalogue().values():
+        try:
+            registry.require_implemented(card)
+        except ValueError:
+            continue
+        if card.serves(side):
+            found.append(card)
+    return sorted(found, key=lambda c: c.id)
+
+
+def _own(game: Game, side: Side) -> tuple[object, ...]:
+    """What `side` sees of its own ids at the start (its units and obstacles, the presets) and the header."""
+    seen = view(game, side, seed=1)
+    units = sorted((u.id, u.card.id) for u in seen.state.units.values() if u.side is side)
+    placed = sorted((o.id, o.card.id) for o in obstacles.all_obstacles(seen.state) if o.side is side)
+    return units, placed, sorted(seen.state.battle.presets), seen.header
+
+
+def test_a_sides_own_ids_are_the_same_whatever_the_other_army_holds() -> None:
+    """Random armies, with the cards of no nation (obstacles, depots) and cards named like River
+    Crossing's presets (`dukw`, `higgins-boat`) often in them: each side's own ids, the presets' and its
+    header are the same against two different other armies, in a Standard battle and in River Crossing."""
+    river = load_scenario(SCENARIOS_DIR / "river-crossing.toml")
+    pools = {side: _implemented(side) for side in Side}
+    shared = [c.id for c in pools[Side.AXIS] if c.side is None]
+    assert shared
+    tricky = {Side.AXIS: shared, Side.ALLIES: [*shared, "dukw", "higgins-boat", "m1-garand-rifle"]}
+
+    def army(rng: random.Random, side: Side) -> Army:
+        units = [c.id for c in rng.sample(pools[side], rng.randint(0, 4))] + rng.choices(tricky[side], k=3)
+        rng.shuffle(units)
+        return Army(side.title, side, units=tuple(units))
+
+    for trial in range(12):
+        rng = random.Random(trial)
+        for side in Side:
+            own = army(rng, side)
+            seen = set()
+            for _ in range(2):
+                other = army(rng, side.other)
+                axis, allies = (own, other) if side is Side.AXIS else (other, own)
+                standard = Game.new(axis, allies, configuration=1, dice=Dice(seed=_seed(trial)))
+                crossing = start_game(river, axis, allies, dice=Dice(seed=_seed(trial)), check_armies=False)
+                seen.add(repr((_own(standard, side), _own(crossing, side))))
+            assert len(seen) == 1, (side, own.units)
