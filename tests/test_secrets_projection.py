@@ -435,7 +435,7 @@ def _no_allied_unit(seen: Game) -> bool:
     return not any(u.side is Side.ALLIES for u in seen.state.units.values())
 
 
-# --- ids that depend only on public facts and the side's own army (minis.unit_ids) -------------------------------
+# --- ids that depend only on public facts and the side's own army (minis.unit_ids) ---------------------
 
 
 def _obstacle_ids(game: Game, side: Side) -> set[str]:
@@ -519,3 +519,22 @@ def test_a_sides_own_ids_are_the_same_whatever_the_other_army_holds() -> None:
                 crossing = start_game(river, axis, allies, dice=Dice(seed=_seed(trial)), check_armies=False)
                 seen.add(repr((_own(standard, side), _own(crossing, side))))
             assert len(seen) == 1, (side, own.units)
+
+
+def test_the_editor_shows_the_presets_under_the_ids_the_engine_gives_them() -> None:
+    """The scenario editor's preset ids (`Scenario.preset_units`) are the battle's, whatever the armies
+    hold: River Crossing (an Axis pillbox among its presets) against armies with a DUKW, a Higgins boat
+    and pillboxes of their own, which are numbered past the presets' ids."""
+    river = load_scenario(SCENARIOS_DIR / "river-crossing.toml")
+    board = river.board
+    assert board is not None
+    allies = Army("b", Side.ALLIES, units=("dukw", "higgins-boat", "m1-garand-rifle", "pillbox"))
+    axis = Army("a", Side.AXIS, units=("mauser-kar-98k", "pillbox"))
+    game = start_game(river, axis, allies, dice=Dice(seed=_seed(5)), check_armies=False)
+    shown = {(unit_id, card_id) for unit_id, _, card_id, _, _ in river.preset_units(board)}
+    state = game.state
+    everything = {(u.id, u.card.id) for u in state.units.values()}
+    everything |= {(o.id, o.card.id) for o in obstacles.all_obstacles(state)}
+    assert shown <= everything and {("dukw", "dukw"), ("pillbox", "pillbox")} <= shown
+    army = " ".join(unit_id for unit_id, _ in sorted(everything - shown))
+    assert army == "allied-pillbox dukw#2 higgins-boat m1-garand-rifle mauser-kar-98k pillbox#2"
