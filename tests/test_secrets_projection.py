@@ -538,3 +538,12 @@ def test_the_editor_shows_the_presets_under_the_ids_the_engine_gives_them() -> N
     assert shown <= everything and {("dukw", "dukw"), ("pillbox", "pillbox")} <= shown
     army = " ".join(unit_id for unit_id, _ in sorted(everything - shown))
     assert army == "allied-pillbox dukw#2 higgins-boat m1-garand-rifle mauser-kar-98k pillbox#2"
+
+
+def test_the_allied_mark_is_never_a_cards_id() -> None:
+    """`allied-pillbox` is marked again if some card were called so: the Axis could field that card."""
+    from minis.unit_ids import marked, preset_ids
+
+    assert marked("pillbox", {"pillbox"}) == "allied-pillbox"
+    assert marked("pillbox", {"allied-pillbox"}) == "allied-allied-pillbox"
+    assert preset_ids(["boat", "boat", "boat#2", "rifle"]) == ["boat", "boat#2", "boat#2#2", "rifle"]
