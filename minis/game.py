@@ -22,6 +22,7 @@ import attrs
 
 from minis import actions as A
 from minis import rule_sets
+from minis import unit_ids as unit_id_schemes
 from minis.ability_api import AbilityRegistry
 from minis.ability_loader import standard_abilities
 from minis.battle import Battle
@@ -32,7 +33,6 @@ from minis.hexgrid import Hex
 from minis.rule_sets import RuleSet
 from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
-from minis.rules.setup import unique_id
 from minis.rules.stacking import overstacked
 from minis.sides import Side
 from minis.state import GameState, Phase, Scenario, Stage, Unit
@@ -176,6 +176,7 @@ class Game:
         terms: Terms | None = None,
         abilities: AbilityRegistry | None = None,
         rules: RuleSet | None = None,
+        unit_ids: int = unit_id_schemes.ARMY_IDS,
     ) -> Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
@@ -184,19 +185,20 @@ class Game:
         `minis.scenario.start_game`), which set up its map, objective, ends and preset units here;
         without them, the rulebook's Standard or Assault. `turn_limit` ends the game as a draw.
         `abilities`: the rule set's abilities (the shipped ones by default). `rules`: the rule set played
-        under, over the terms' own (`minis.rule_sets`; the 2005 rulebook's by default).
+        under, over the terms' own (`minis.rule_sets`; the 2005 rulebook's by default). `unit_ids`: how
+        the units are named (`minis.unit_ids`; OLD_IDS replays a record of format 1).
         """
         registry = abilities if abilities is not None else standard_abilities()
         catalogue = cards if cards is not None else card_catalogue()
-        units: dict[str, Unit] = {}
+        fielded: list[list[StatCard]] = []
         for army, side in ((axis, Side.AXIS), (allies, Side.ALLIES)):
+            fielded.append([])
             for card_id in army.units:
                 card = catalogue.get(card_id)
                 if card is None:
                     raise ValueError(f"unknown card '{card_id}' in the {side.title} army")
                 registry.require_implemented(card)  # no card is played with an ability ignored
-                unit_id = unique_id(card_id, units)
-                units[unit_id] = Unit(unit_id, card, side)
+                fielded[-1].append(card)
         if terms is None:
             terms = rulebook(scenario, attacker, turn_limit)
         elif turn_limit is not None:
@@ -205,6 +207,11 @@ class Game:
             terms = attrs.evolve(terms, rules=rules)
         for preset in terms.presets:
             registry.require_implemented(preset.card)
+        terms, names, record_format = _unit_ids(terms, fielded, catalogue, unit_ids)
+        units: dict[str, Unit] = {}
+        for side, army_cards, ids in zip((Side.AXIS, Side.ALLIES), fielded, names, strict=True):
+            for unit_id, card in zip(ids, army_cards, strict=True):
+                units[unit_id] = Unit(unit_id, card, side)
         army_obstacles = obstacles.split_units(units)  # obstacles are not units (minis.rules.obstacles)
         state = GameState(battle=Battle.make(None, units.values(), terms, registry), units=units)
         if army_obstacles:
@@ -220,6 +227,7 @@ class Game:
             sequence.set_configuration(state, configuration, loader)
             state.stage = Stage.COIN
         header: dict[str, object] = {
+            "format": record_format,
             "scenario": terms.kind.value,
             "attacker": terms.attacker.value if terms.attacker else "",
             "configuration": configuration if configuration is not None else "roll",
@@ -387,6 +395,27 @@ class Game:
         twin.load_board = self.load_board
         twin._pending = self._pending
         return twin
+
+
+def _unit_ids(
+    terms: Terms, armies: list[list[StatCard]], catalogue: Mapping[str, StatCard], scheme: int
+) -> tuple[Terms, list[list[str]], int]:
+    """The terms (their presets' ids made unique among the presets), the armies' unit ids, and the
+    record format the game is written in: 1 when its ids are the same under format 1's numbering
+    (a file older versions read, and the same bytes as before), else 2 (`minis.unit_ids`)."""
+    given = [preset.id for preset in terms.presets]
+    old, old_presets = unit_id_schemes.old_ids(armies, [(p.id, p.card) for p in terms.presets])
+    if scheme == unit_id_schemes.OLD_IDS:
+        return terms, old, 1
+    presets = unit_id_schemes.preset_ids(given)
+    names = [
+        unit_id_schemes.army_ids(cards, side, presets, catalogue)
+        for cards, side in zip(armies, (Side.AXIS, Side.ALLIES), strict=True)
+    ]
+    if presets != given:  # terms made by hand with two presets of one id (a scenario file has none)
+        unique = (attrs.evolve(p, id=i) for p, i in zip(terms.presets, presets, strict=True))
+        terms = attrs.evolve(terms, presets=tuple(unique))
+    return terms, names, 1 if (old, old_presets) == (names, presets) else 2
 
 
 def _no_board(text: str) -> Hex:

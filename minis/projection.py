@@ -49,9 +49,9 @@ __all__ = [
 
 #: Header entries every side may see (the seed never: it tells every die to come). Each army's card
 #: list and name are its side's own, and the other's once it is revealed; the cards' fingerprint is
-#: made from both armies' cards, so it too waits for the other army.
+#: made from both armies' cards, so it too waits for the other army, and so does the record format
+#: (1 or 2: whether the ids would be the same under format 1's numbering, which looked at both armies).
 PUBLIC_HEADER = (
-    "format",
     "start",
     "scenario",
     "attacker",
@@ -65,7 +65,7 @@ PUBLIC_HEADER = (
     "strength",
 )
 #: Header entries made from both armies: seen once neither army hides anything.
-BOTH_ARMIES_HEADER = ("cards_version",)
+BOTH_ARMIES_HEADER = ("format", "cards_version")
 #: Header entries no side sees (listed so that a test finds every record key decided on).
 SECRET_HEADER = ("seed",)
 

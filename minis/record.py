@@ -59,7 +59,11 @@ from minis.tomlfile import decode, parse_toml, toml_string
 #: (`minis.ai.strength`) vocabulary, kept with the file format that stores it.
 STRENGTHS = ("easy", "normal", "hard")
 
-FORMAT = 1
+#: The newest record format, and every one this version reads. Format 2 names the units as
+#: `minis.unit_ids` does (each army on its own); format 1 numbered them across both armies. A game is
+#: written in format 1 when its ids are the same either way (`Game.new` puts the format in its header).
+FORMAT = 2
+FORMATS = (1, 2)
 MAGIC = "# minis game record"
 SEPARATOR = "---"
 #: How a die is written after the bar (not `str.isdigit`: it takes '²' and numbers too long to convert).
@@ -234,11 +238,11 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
 
     record_format = header.get("format")
     if record_format is None:
-        bad("format", f"unknown record format: no 'format' line (this version reads format {FORMAT})")
+        bad("format", f"unknown record format: no 'format' line (this version reads formats 1 and {FORMAT})")
     elif isinstance(record_format, bool) or not isinstance(record_format, int):
-        bad("format", f"unknown record format {record_format!r}: 'format' must be the number {FORMAT}")
-    elif record_format != FORMAT:
-        bad("format", f"unknown record format {header.get('format')!r} (this version reads format {FORMAT})")
+        bad("format", f"unknown record format {record_format!r}: 'format' must be the number 1 or {FORMAT}")
+    elif record_format not in FORMATS:
+        bad("format", f"unknown record format {record_format!r} (this version reads formats 1 and {FORMAT})")
     for key in ("axis", "allies"):
         value = header.get(key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -325,6 +329,7 @@ def new_game(record: Record, dice: Dice) -> Game:
             turn_limit=header.get("turn_limit"),
             terms=terms,
             rules=rules,
+            unit_ids=header["format"],  # format 1's games number their units the old way
         )
     except ValueError as error:
         raise MinisError(Problem(record.file, 1, 1, str(error))) from None

@@ -401,7 +401,8 @@ def _parse_setup(
 
 
 def _armies(r: _Reader, configuration: int | None) -> SetUp | None:
-    """`[armies]`: the card ids of each side, repeated for copies (unit ids: the card id, then `id#2`...)."""
+    """`[armies]`: the card ids of each side, repeated for copies (unit ids: the card id, then `id#2`...;
+    an Allied copy of a card of no nation is `allied-id`: `minis.unit_ids`)."""
     raw = r.source.data.get("armies")
     if raw is None:
         r.add(("start", "phase"), "a set-up test needs the armies", '[armies] axis = ["card-id", ...]')

@@ -71,6 +71,7 @@ from minis.tomlfile import (
     structure,
     toml_string,
 )
+from minis.unit_ids import preset_ids
 
 #: Where the shipped scenarios live (minis.data: the repository's, or the installed wheel's copy).
 SCENARIOS_DIR = shipped_folder("scenarios")
@@ -763,22 +764,18 @@ class Scenario:
         return zone_hexes(board, self.force_of(side, attacker).zone, end)
 
     def _preset_ids(self, attacker: Side | None) -> list[tuple[str, Side, str, Facing | None]]:
-        """(id, side, card id, facing) of each preset unit; ids made unique as the engine does."""
-        result = []
-        taken: set[str] = set()
-        tried: dict[str, int] = {}  # per id, the number that ended the last search (all below are taken)
-        for preset in self.doc.units:
-            unit_id = preset.id or preset.card
-            if unit_id in taken:
-                number = tried.get(unit_id, 2)
-                while f"{unit_id}#{number}" in taken:
-                    number += 1
-                tried[unit_id] = number
-                unit_id = f"{unit_id}#{number}"
-            taken.add(unit_id)
-            facing = Facing[preset.facing.strip().upper()] if preset.facing else None
-            result.append((unit_id, self.side_of(preset.side, attacker), preset.card, facing))
-        return result
+        """(id, side, card id, facing) of each preset unit; ids made unique among the presets, as the
+        engine keeps them (`minis.unit_ids.preset_ids`: the armies' ids avoid the presets')."""
+        ids = preset_ids(preset.id or preset.card for preset in self.doc.units)
+        return [
+            (
+                unit_id,
+                self.side_of(preset.side, attacker),
+                preset.card,
+                Facing[preset.facing.strip().upper()] if preset.facing else None,
+            )
+            for preset, unit_id in zip(self.doc.units, ids, strict=True)
+        ]
 
     def preset_units(
         self, board: Board, attacker: Side | None = None

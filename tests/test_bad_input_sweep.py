@@ -131,7 +131,7 @@ def test_record_format_of_the_wrong_type_says_so(
     path = tmp_path / "game.rec"
     path.write_text(record_text.replace("format = 1", 'format = "1"'), encoding="utf-8")
     code, _, err = run(capsys, "replay", path)
-    message = "unknown record format '1': 'format' must be the number 1"
+    message = "unknown record format '1': 'format' must be the number 1 or 2"
     assert code == 1 and located(err, path) == [(2, 1, message)]
 
 

@@ -145,3 +145,79 @@ def test_mutated_records_give_only_minis_errors(text: str, data: st.DataObject) 
         replay_record(parse_record("\n".join(lines), "mutant.rec"))
     except MinisError as error:
         assert all(problem.file == "mutant.rec" for problem in error.problems)
+
+
+# --- unit ids: format 1's numbering across both armies still replays (minis.unit_ids) ------------------
+
+#: The start of a save written before the ids were made per army (format 1, by the code of fe8ca68):
+#: the Allied pillbox is `pillbox#2` because the Axis army has one too.
+FORMAT_1_SAVE = """\
+# minis game record
+format = 1
+scenario = "standard"
+attacker = ""
+configuration = 1
+axis = ["mauser-kar-98k", "pillbox"]
+allies = ["m1-garand-rifle", "pillbox"]
+axis_name = "a"
+allies_name = "b"
+---
+start | 4
+first axis |
+end west |
+deploy pillbox J15 |
+deploy pillbox#2 B8 |
+deploy mauser-kar-98k D2 |
+ready |
+deploy m1-garand-rifle E15 |
+ready | 4 5 2 4
+first allies |
+move m1-garand-rifle D15 |
+pass |
+move mauser-kar-98k E2 |
+pass |
+move m1-garand-rifle C16 |
+pass |
+pass | 6 6 2 4
+"""
+
+
+def test_a_format_1_save_with_the_old_ids_replays_to_the_same_state(tmp_path: Path) -> None:
+    from minis.rules import obstacles
+
+    game = replay_record(parse_record(FORMAT_1_SAVE))
+    state = game.state
+    assert state.turn == 2 and set(state.units) == {"mauser-kar-98k", "m1-garand-rifle"}
+    board = state.battle.board
+    placed = {(o.id, o.side.value, board.label(o.hex)) for o in obstacles.all_obstacles(state) if o.hex}
+    assert placed == {("pillbox", "axis", "J15"), ("pillbox#2", "allies", "B8")}
+    assert board.label(state.units["m1-garand-rifle"].hex) == "C16"
+    written = [line for line in record_text(game).splitlines() if "_version = " not in line]
+    assert written == FORMAT_1_SAVE.splitlines()  # written again as format 1, with the old ids
+    path = tmp_path / "old.minis"
+    path.write_text(FORMAT_1_SAVE, encoding="utf-8")
+    resumed = load(path, dice=Dice(seed=5))
+    assert resumed.header["format"] == 1 and "pillbox#2" in record_text(resumed)
+
+
+def test_a_game_with_new_ids_is_written_in_format_2_and_replays() -> None:
+    """An Allied copy of a card of no nation is marked (`allied-pillbox`): format 2, which replays."""
+    from minis.army import Army
+    from minis.sides import Side
+
+    game = Game.new(
+        Army("a", Side.AXIS, units=("mauser-kar-98k", "pillbox")),
+        Army("b", Side.ALLIES, units=("m1-garand-rifle", "pillbox")),
+        configuration=1,
+        dice=Dice(seed=33),
+    )
+    play(game, RandomBot(4))
+    text = record_text(game)
+    assert "format = 2\n" in text and "allied-pillbox" in text and "pillbox#2" not in text
+    again = replay_record(parse_record(text))
+    assert again.state.snapshot() == game.state.snapshot()
+    assert record_text(again) == text
+
+
+def test_a_game_whose_ids_are_the_same_either_way_is_still_written_in_format_1(game: Game, text: str) -> None:
+    assert game.header["format"] == 1 and text.startswith("# minis game record\nformat = 1\n")

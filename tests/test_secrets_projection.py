@@ -435,14 +435,13 @@ def _no_allied_unit(seen: Game) -> bool:
     return not any(u.side is Side.ALLIES for u in seen.state.units.values())
 
 
-# --- known leaks left for a decision: ids that depend on the other army -------------------------------
+# --- ids that depend only on public facts and the side's own army (minis.unit_ids) ---------------------
 
 
 def _obstacle_ids(game: Game, side: Side) -> set[str]:
     return {o.id for o in obstacles.all_obstacles(view(game, side, seed=1).state) if o.side is side}
 
 
-@pytest.mark.xfail(strict=True, reason="unit ids are numbered across both armies (Game.new, unique_id)")
 def test_own_ids_do_not_depend_on_the_other_army() -> None:
     """An obstacle card both sides may field: the Allied copy is `pillbox#2` when the Axis army has one
     (it is numbered after the Axis army's), so the Allies' own ids tell them what the Axis hides."""
@@ -456,7 +455,6 @@ def test_own_ids_do_not_depend_on_the_other_army() -> None:
     assert ids[0] == ids[1]
 
 
-@pytest.mark.xfail(strict=True, reason="preset ids are made unique after the armies' (setup._place_presets)")
 def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
     """River Crossing's preset DUKW is `dukw#2` when the Allied army has a DUKW of its own: the Axis sees
     the preset's id before the Allies deploy."""
@@ -469,3 +467,83 @@ def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
         seen = view(game, Side.AXIS, seed=1)
         presets.append(sorted(seen.state.battle.presets))
     assert presets[0] == presets[1]
+
+
+def _implemented(side: Side) -> list[StatCard]:
+    from minis.ability_loader import standard_abilities
+    from minis.cards import card_catalogue
+
+    registry, found = standard_abilities(), []
+    for card in card_catalogue().values():
+        try:
+            registry.require_implemented(card)
+        except ValueError:
+            continue
+        if card.serves(side):
+            found.append(card)
+    return sorted(found, key=lambda c: c.id)
+
+
+def _own(game: Game, side: Side) -> tuple[object, ...]:
+    """What `side` sees of its own ids at the start (its units and obstacles, the presets) and the header."""
+    seen = view(game, side, seed=1)
+    units = sorted((u.id, u.card.id) for u in seen.state.units.values() if u.side is side)
+    placed = sorted((o.id, o.card.id) for o in obstacles.all_obstacles(seen.state) if o.side is side)
+    return units, placed, sorted(seen.state.battle.presets), seen.header
+
+
+def test_a_sides_own_ids_are_the_same_whatever_the_other_army_holds() -> None:
+    """Random armies, with the cards of no nation (obstacles, depots) and cards named like River
+    Crossing's presets (`dukw`, `higgins-boat`) often in them: each side's own ids, the presets' and its
+    header are the same against two different other armies, in a Standard battle and in River Crossing."""
+    river = load_scenario(SCENARIOS_DIR / "river-crossing.toml")
+    pools = {side: _implemented(side) for side in Side}
+    shared = [c.id for c in pools[Side.AXIS] if c.side is None]
+    assert shared
+    tricky = {Side.AXIS: shared, Side.ALLIES: [*shared, "dukw", "higgins-boat", "m1-garand-rifle"]}
+
+    def army(rng: random.Random, side: Side) -> Army:
+        units = [c.id for c in rng.sample(pools[side], rng.randint(0, 4))] + rng.choices(tricky[side], k=3)
+        rng.shuffle(units)
+        return Army(side.title, side, units=tuple(units))
+
+    for trial in range(12):
+        rng = random.Random(trial)
+        for side in Side:
+            own = army(rng, side)
+            seen = set()
+            for _ in range(2):
+                other = army(rng, side.other)
+                axis, allies = (own, other) if side is Side.AXIS else (other, own)
+                standard = Game.new(axis, allies, configuration=1, dice=Dice(seed=_seed(trial)))
+                crossing = start_game(river, axis, allies, dice=Dice(seed=_seed(trial)), check_armies=False)
+                seen.add(repr((_own(standard, side), _own(crossing, side))))
+            assert len(seen) == 1, (side, own.units)
+
+
+def test_the_editor_shows_the_presets_under_the_ids_the_engine_gives_them() -> None:
+    """The scenario editor's preset ids (`Scenario.preset_units`) are the battle's, whatever the armies
+    hold: River Crossing (an Axis pillbox among its presets) against armies with a DUKW, a Higgins boat
+    and pillboxes of their own, which are numbered past the presets' ids."""
+    river = load_scenario(SCENARIOS_DIR / "river-crossing.toml")
+    board = river.board
+    assert board is not None
+    allies = Army("b", Side.ALLIES, units=("dukw", "higgins-boat", "m1-garand-rifle", "pillbox"))
+    axis = Army("a", Side.AXIS, units=("mauser-kar-98k", "pillbox"))
+    game = start_game(river, axis, allies, dice=Dice(seed=_seed(5)), check_armies=False)
+    shown = {(unit_id, card_id) for unit_id, _, card_id, _, _ in river.preset_units(board)}
+    state = game.state
+    everything = {(u.id, u.card.id) for u in state.units.values()}
+    everything |= {(o.id, o.card.id) for o in obstacles.all_obstacles(state)}
+    assert shown <= everything and {("dukw", "dukw"), ("pillbox", "pillbox")} <= shown
+    army = " ".join(unit_id for unit_id, _ in sorted(everything - shown))
+    assert army == "allied-pillbox dukw#2 higgins-boat m1-garand-rifle mauser-kar-98k pillbox#2"
+
+
+def test_the_allied_mark_is_never_a_cards_id() -> None:
+    """`allied-pillbox` is marked again if some card were called so: the Axis could field that card."""
+    from minis.unit_ids import marked, preset_ids
+
+    assert marked("pillbox", {"pillbox"}) == "allied-pillbox"
+    assert marked("pillbox", {"allied-pillbox"}) == "allied-allied-pillbox"
+    assert preset_ids(["boat", "boat", "boat#2", "rifle"]) == ["boat", "boat#2", "boat#2#2", "rifle"]

@@ -54,7 +54,12 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
     driver.key(arcade.key.SPACE)
     click_hex(driver, "G12")  # the Allied tank obstacle
     placed = {o.id: obstacles.where(screen.state, o) for o in obstacles.placed(screen.state)}
-    assert placed == {"minefield": "C5", "pillbox": "F13", "barbed-wire": "C6/C7", "tank-obstacle": "G12"}
+    assert placed == {
+        "minefield": "C5",
+        "allied-pillbox": "F13",  # the Allied copies of cards of no nation are marked (minis.unit_ids)
+        "barbed-wire": "C6/C7",
+        "allied-tank-obstacle": "G12",
+    }
     # then the units, as before: the Axis rifle into the minefield (it takes no room)
     if isinstance(driver.screen, HandOver):
         driver.key(arcade.key.SPACE)
@@ -69,6 +74,9 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
     shot(driver, shots, "obstacles-deployment.png")
     log = "\n".join(screen.controller.log_lines())
     assert "Barbed Wire is laid between C6 and C7" in log, log
+    assert "Pillbox" in log and "allied-" not in log, log  # the marked ids are for the records only
+    notation = "\n".join(screen.controller.log_lines(True))  # the log's notation view (V): the ids
+    assert "deploy allied-pillbox F13" in notation and "deploy allied-tank-obstacle G12" in notation, notation
 
 
 def test_the_builder_offers_obstacles_and_says_when_they_cost_too_much(driver: Any, arcade: Any) -> None:

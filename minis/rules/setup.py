@@ -21,6 +21,7 @@ from minis.rules.zones import zone_hexes
 from minis.sides import Side
 from minis.state import GameState, Scenario, Stage, Unit
 from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
+from minis.unit_ids import unique_id
 
 
 def zone(state: GameState, side: Side) -> frozenset[Hex]:
@@ -51,7 +52,8 @@ def set_map(state: GameState, board: Board, configuration: int | None) -> None:
 def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], frozenset[str]]:
     """Put the terms' preset units on the map; (their ids, the ids of those that stay put).
 
-    Each keeps its id, made unique among the armies' units as `unique_id` does; the ones without
+    Each keeps its id (`minis.unit_ids`: the armies' ids avoid the presets'; a format-1 record's game
+    makes it unique among the armies' units, as `unique_id` does, as it always did); the ones without
     `deploy` stay where they are (`Battle.fixed`), and none counts for points (`Battle.presets`).
     """
     if state.battle.presets:
@@ -75,16 +77,6 @@ def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], froz
         if not preset.deploy:
             fixed.append(name)
     return frozenset(placed), frozenset(fixed)
-
-
-def unique_id(card_id: str, taken: dict[str, Unit] | set[str]) -> str:
-    """The unit id for another copy of a card: the card id, then `<id>#2`, `<id>#3`, ..."""
-    if card_id not in taken:
-        return card_id
-    number = 2
-    while f"{card_id}#{number}" in taken:
-        number += 1
-    return f"{card_id}#{number}"
 
 
 def start(state: GameState) -> None:
