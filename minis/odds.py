@@ -23,14 +23,16 @@ rolled is exactly `hit_odds` of its plan's numbers, and takes that path.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from math import comb, factorial
+from typing import TypeVar
 
 import attrs
 
 from minis import abilities
-from minis.ability_api import Ability, class_hooks
+from minis.ability_api import Ability, AttackContext, class_hooks
 from minis.dice import Dice
 from minis.events import Event
 from minis.rules.combat import (
@@ -165,17 +167,15 @@ def attack_distribution(state: GameState, plan: AttackPlan) -> AttackOdds:
     outcomes: dict[tuple[int, bool], Fraction] = {}
     changes: dict[tuple[str, str], None] = {}
     if "reroll_attack_dice" in hooks:
-        for (outcome, found), chance in _walk(functools.partial(_whole, state, plan)):
-            outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance
-            if chance:
-                changes.update(dict.fromkeys(found))
+        groups = _rerolled(state, plan)
     else:
-        for scored, rolls, chance in _scores(plan, bool(hooks & DIE_HOOKS)):
-            changes.update(dict.fromkeys(_named(scored.changes)))
-            for (outcome, found), after in _walk(functools.partial(_landed, state, plan, rolls, scored)):
-                outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance * after
-                if after:
-                    changes.update(dict.fromkeys(found))
+        groups = [(state, *group, ()) for group in _scores(plan, bool(hooks & DIE_HOOKS))]
+    for base, scored, rolls, chance, found in groups:
+        changes.update(dict.fromkeys((*found, *_named(scored.changes))))
+        for (outcome, rolled), after in _walk(functools.partial(_landed, base, plan, rolls, scored)):
+            outcomes[outcome] = outcomes.get(outcome, Fraction(0)) + chance * after
+            if after:
+                changes.update(dict.fromkeys(rolled))
     odds = [Fraction(0)] * 4
     destroyed = Fraction(0)
     for (hits, gone), chance in outcomes.items():
@@ -210,7 +210,7 @@ def _scores(plan: AttackPlan, by_die: bool) -> Iterator[tuple[Score, list[int], 
     groups: dict[tuple[int, int, bool], tuple[Score, list[int], Fraction]] = {}
     if by_die:
         rolls_and_chances: Iterator[tuple[list[int], Fraction]] = (
-            (list(values), chance) for values, chance in _multisets(plan.dice)
+            (list(values), chance) for values, chance in _multisets(plan.dice, plan.modifier)
         )
     else:
         rolls_and_chances = _counts(plan.dice, plan.modifier)
@@ -233,23 +233,35 @@ def _counts(dice: int, modifier: int) -> Iterator[tuple[list[int], Fraction]]:
             yield [6] * successes + [1] * (dice - successes), chance
 
 
+#: A die as the engine's abilities read it (`die_classes`): (a face standing for its class, its chance).
+DieClass = tuple[int, Fraction]
+
+
 @functools.cache
-def _multisets(count: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Every sorted roll of `count` dice with its chance (the multinomial weight over 6^count)."""
+def die_classes(modifier: int) -> tuple[DieClass, ...]:
+    """The faces of an attack die that no ability tells apart, with this modifier: a 1, a 6, and the
+    other faces that fail and that succeed (each class by its lowest face). Abilities read an attack die
+    only as a 1, a 6 or by whether it succeeds (docs/abilities.md): the odds walk these classes, and
+    tests/test_odds_abilities.py checks them against all six faces."""
+    fail = [face for face in range(2, 6) if face + modifier < SUCCESS]
+    succeed = [face for face in range(2, 6) if face + modifier >= SUCCESS]
+    found = [(1, Fraction(1, 6))]
+    found += [(group[0], Fraction(len(group), 6)) for group in (fail, succeed) if group]
+    found.append((6, Fraction(1, 6)))
+    return tuple(found)
+
+
+@functools.cache
+def _multisets(count: int, modifier: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Every sorted roll of `count` dice over the die classes with its chance (multinomial weight)."""
+    classes = die_classes(modifier)
     found = []
-    total = 6**count
-
-    def each(start: int, left: int, prefix: tuple[int, ...]) -> None:
-        if left == 0:
-            ways = factorial(count)
-            for face in range(1, 7):
-                ways //= factorial(prefix.count(face))
-            found.append((prefix, Fraction(ways, total)))
-            return
-        for face in range(start, 7):
-            each(face, left - 1, (*prefix, face))
-
-    each(1, count, ())
+    for picks in itertools.combinations_with_replacement(range(len(classes)), count):
+        chance = Fraction(factorial(count))
+        for index, (_face, p) in enumerate(classes):
+            times = picks.count(index)
+            chance = chance / factorial(times) * p**times
+        found.append((tuple(classes[i][0] for i in picks), chance))
     return tuple(found)
 
 
@@ -268,7 +280,8 @@ class _TreeDice(Dice):
         super().__init__(script=())
         self._path = path
         self._at = 0
-        self.batches = False
+        #: While not None: `roll_many` draws interchangeable attack dice with this modifier.
+        self.batches: int | None = None
 
     def _take(self, choices: tuple[tuple[tuple[int, ...], Fraction], ...]) -> tuple[int, ...]:
         if self._at == len(self._path):
@@ -286,9 +299,9 @@ class _TreeDice(Dice):
         return self._take(_SINGLE)[0]
 
     def roll_many(self, count: int) -> list[int]:
-        if not self.batches or count < 2:
+        if self.batches is None or count < 1:
             return [self.roll() for _ in range(count)]
-        return list(self._take(_multisets(count)))
+        return list(self._take(_multisets(count, self.batches)))
 
     def chance(self) -> Fraction:
         """The probability of the branch walked so far."""
@@ -299,9 +312,10 @@ class _TreeDice(Dice):
 
 
 Outcome = tuple[tuple[int, bool], tuple[tuple[str, str], ...]]
+T = TypeVar("T")
 
 
-def _walk(run: Callable[[_TreeDice], Outcome]) -> Iterator[tuple[Outcome, Fraction]]:
+def _walk(run: Callable[[_TreeDice], T]) -> Iterator[tuple[T, Fraction]]:
     """`run` once per leaf of the tree of the dice it draws, with the leaf's probability."""
     path: list[list[object]] = []
     while True:
@@ -319,7 +333,14 @@ def _walk(run: Callable[[_TreeDice], Outcome]) -> Iterator[tuple[Outcome, Fracti
 def _trial(state: GameState, plan: AttackPlan) -> tuple[GameState, AttackPlan]:
     """A copy of the position and the plan aimed at it (the hooks read and write `ctx.state`)."""
     trial = state.clone()
-    return trial, attrs.evolve(plan, ctx=attrs.evolve(plan.ctx, state=trial))
+    c = plan.ctx  # (built field by field: `attrs.evolve` costs more than the rest of a short walk)
+    ctx = AttackContext(
+        trial, c.attacker, c.target, c.distance, c.band, c.defensive, c.front, c.sources, c.mode
+    )
+    aimed = AttackPlan(
+        ctx, plan.dice, plan.modifier, plan.defense, plan.cover, plan.cover_modifier, plan.cover_fixed
+    )
+    return trial, aimed
 
 
 def _landed(state: GameState, plan: AttackPlan, rolls: list[int], scored: Score, dice: _TreeDice) -> Outcome:
@@ -329,18 +350,36 @@ def _landed(state: GameState, plan: AttackPlan, rolls: list[int], scored: Score,
     return _outcome(trial, aimed, result), _rolled(events, "rolls")
 
 
-def _whole(state: GameState, plan: AttackPlan, dice: _TreeDice) -> Outcome:
+Group = tuple[GameState, Score, list[int], Fraction, tuple[tuple[str, str], ...]]
+
+
+def _rerolled(state: GameState, plan: AttackPlan) -> list[Group]:
+    """With rerolls: each distinct result of the attack dice and their rerolls (walked over the die
+    classes, on a copy of the position: a reroll once a turn notes itself), with its chance; results
+    that leave the same score and the same position are one."""
+    groups: dict[object, Group] = {}
+    for (key, group), chance in _walk(functools.partial(_reroll, state, plan)):
+        seen = groups.get(key)
+        if seen is None:
+            groups[key] = (group[0], group[1], group[2], chance, group[4])
+        else:
+            found = tuple(dict.fromkeys((*seen[4], *group[4])))
+            changes = tuple(dict.fromkeys((*seen[1].changes, *group[1].changes)))
+            groups[key] = (seen[0], seen[1]._replace(changes=changes), seen[2], seen[3] + chance, found)
+    return list(groups.values())
+
+
+def _reroll(state: GameState, plan: AttackPlan, dice: _TreeDice) -> tuple[object, Group]:
     trial, aimed = _trial(state, plan)
     events: list[Event] = []
-    dice.batches = True
+    dice.batches = plan.modifier
     rolls = roll_attack_dice(aimed, dice, events)
-    dice.batches = False
-    rerolls = _rolled(events, "rerolls")
+    dice.batches = None
     scored = score(aimed, rolls)
-    events.clear()
-    result = land(trial, aimed, rolls, scored, dice, events)
-    found = (*rerolls, *_named(scored.changes), *_rolled(events, "rolls"))
-    return _outcome(trial, aimed, result), found
+    found = _rolled(events, "rerolls")
+    # (a reroll notes itself in the flags, never elsewhere: the same score and flags land alike)
+    key = (scored.successes, scored.hits, scored.destroyed, frozenset(trial.flags.items()))
+    return key, (trial, scored, rolls, Fraction(0), found)
 
 
 def _outcome(trial: GameState, plan: AttackPlan, result: AttackResult) -> tuple[int, bool]:

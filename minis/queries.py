@@ -21,7 +21,7 @@ from minis.ability_rules.special import smoke, smoke_blocks
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
-from minis.rules import indirect
+from minis.rules import activation, indirect
 from minis.rules.air_attacks import AirRole, ignores_air_penalty
 from minis.rules.combat import AttackPlan, defense_against, plan_attack, target_type, visible
 from minis.rules.defensive_fire import shooters
@@ -176,7 +176,7 @@ def attack_preview(
     attacker, target = state.units.get(attacker_id), state.units.get(target_id)
     if attacker is None or target is None:
         return f"there is no unit '{attacker_id if attacker is None else target_id}'"
-    plan = plan_attack(state, attacker, target, defensive=defensive)
+    plan = plan_attack(state, attacker, target, defensive=defensive, mode=attack_mode(state, attacker_id))
     if not isinstance(plan, AttackPlan):
         return plan
     assert attacker.hex is not None and target.hex is not None
@@ -202,6 +202,16 @@ def attack_preview(
         odds.destroyed,
         (*plan_effects(plan), *roll_effects(odds)),
     )
+
+
+def attack_mode(state: GameState, unit_id: str) -> str:
+    """The ability whose extra attack the unit's next attack is (a unit that has acted and earned one,
+    as the engine plans it: `minis.rules.sequence`), "" for a normal attack."""
+    if unit_id in state.activated:
+        for offer in activation.offers(state, unit_id):
+            if offer.kind == "attack":
+                return offer.ability
+    return ""
 
 
 def _spotter(state: GameState, plan: AttackPlan) -> str:
