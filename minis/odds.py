@@ -199,9 +199,15 @@ def _resolution_hooks(state: GameState, plan: AttackPlan) -> frozenset[str]:
     return frozenset(names)
 
 
-@functools.cache
+#: Per ability class: the `RESOLUTION_HOOKS` it implements (a class never changes).
+_HOOKS: dict[type[Ability], frozenset[str]] = {}
+
+
 def _hooks_of(klass: type[Ability]) -> frozenset[str]:
-    return class_hooks(klass) & RESOLUTION_HOOKS
+    found = _HOOKS.get(klass)
+    if found is None:
+        found = _HOOKS[klass] = class_hooks(klass) & RESOLUTION_HOOKS
+    return found
 
 
 def _scores(plan: AttackPlan, by_die: bool) -> Iterator[tuple[Score, list[int], Fraction]]:
@@ -358,7 +364,8 @@ def _rerolled(state: GameState, plan: AttackPlan) -> list[Group]:
     classes, on a copy of the position: a reroll once a turn notes itself), with its chance; results
     that leave the same score and the same position are one."""
     groups: dict[object, Group] = {}
-    for (key, group), chance in _walk(functools.partial(_reroll, state, plan)):
+    scores: dict[tuple[int, ...], Score] = {}  # `score` reads the dice as a multiset
+    for (key, group), chance in _walk(functools.partial(_reroll, state, plan, scores)):
         seen = groups.get(key)
         if seen is None:
             groups[key] = (group[0], group[1], group[2], chance, group[4])
@@ -369,13 +376,16 @@ def _rerolled(state: GameState, plan: AttackPlan) -> list[Group]:
     return list(groups.values())
 
 
-def _reroll(state: GameState, plan: AttackPlan, dice: _TreeDice) -> tuple[object, Group]:
+def _reroll(
+    state: GameState, plan: AttackPlan, scores: dict[tuple[int, ...], Score], dice: _TreeDice
+) -> tuple[object, Group]:
     trial, aimed = _trial(state, plan)
     events: list[Event] = []
     dice.batches = plan.modifier
     rolls = roll_attack_dice(aimed, dice, events)
     dice.batches = None
-    scored = score(aimed, rolls)
+    dealt = tuple(sorted(rolls))
+    scored = scores.get(dealt) or scores.setdefault(dealt, score(aimed, rolls))
     found = _rolled(events, "rerolls")
     # (a reroll notes itself in the flags, never elsewhere: the same score and flags land alike)
     key = (scored.successes, scored.hits, scored.destroyed, frozenset(trial.flags.items()))

@@ -9,16 +9,18 @@ missed. Their positions come from the rules-test files (tests/rules): the positi
 the first where the odds differ from the same test played without the ability.
 
 The engine's distribution is measured independently of `minis.odds`: the attack action itself
-(`Game.apply`, the whole of it) is played on a copy of the game for every sequence of dice it draws
-(a scripted dice source; the game waits for dice when it runs out, and each value is tried), the
-attack dice as sorted multisets with multinomial weights (`test_the_attack_dice_are_interchangeable`
-checks that their order never matters, by every ordered sequence), every later die one by one.
+(`Game.apply`, the whole of it) is played on a copy of the game for every sequence of dice it draws (a
+scripted dice source; the game waits for dice when it runs out, and each value is tried). Dice the
+engine asks for at once (the attack dice; the dice an ability rolls again) are tried as sorted multisets
+with multinomial weights over all six faces (over the die classes above `ALL_FACES` dice);
+`test_the_attack_dice_are_interchangeable` checks that their order never matters.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Iterator
 from fractions import Fraction
 from math import factorial
@@ -27,14 +29,14 @@ from pathlib import Path
 import pytest
 
 from minis import abilities, queries
-from minis.ability_api import class_hooks
+from minis.ability_api import Ability, AbilityRegistry, class_hooks
 from minis.ability_catalogue import ability_name
 from minis.ability_loader import standard_abilities
 from minis.actions import Attack, Fire
-from minis.dice import Dice
+from minis.dice import Dice, NeedDice
 from minis.events import Event
 from minis.game import Game
-from minis.odds import hit_odds, odds_inputs
+from minis.odds import die_classes, hit_odds, odds_inputs
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction
 from minis.rulestest import RulesTest, load_rules_test
@@ -63,13 +65,28 @@ ATTACK_HOOKS = frozenset(
 )
 
 #: The abilities that change attacks (derived from the hooks their classes implement).
-CHANGERS = sorted(
-    key for key, cls in standard_abilities().classes.items() if class_hooks(cls) & ATTACK_HOOKS
-)
+CHANGERS = sorted(key for key, cls in standard_abilities().classes.items() if class_hooks(cls) & ATTACK_HOOKS)
 
 #: Abilities no rules-test file shows at work in an attack (each needs a file first: listed here so the
 #: test says which; the list may only shrink).
-NO_POSITION: frozenset[str] = frozenset()
+NO_POSITION = frozenset(
+    (
+        # an ability's own attack (`use U ID T`): the window shows no odds before it
+        "armor-piercing-rounds",
+        "bombs",
+        "he-round",
+        "remote-control",
+        "rockets",
+        "speed-boost",
+        # no rules-test file attacks with or at a unit that has it
+        "fearless",
+        "italian-hero",
+        "japanese-hero",
+        "soviet-hero",
+        "stars-stripes",
+        "u-k-hero",
+    )
+)
 
 
 # --- positions from the rules-test files -------------------------------------------------------------
@@ -86,10 +103,10 @@ class Spot:
         return f"{Path(self.test.path).relative_to(RULES)}: {self.game.format(self.action)}"
 
 
-def _play(test: RulesTest, registry: object = None) -> Iterator[tuple[int, Game]]:
+def _play(test: RulesTest, registry: AbilityRegistry | None = None) -> Iterator[tuple[int, Game]]:
     """The test's game before each of its steps (stops at the first step the game refuses)."""
     try:
-        game = test.game(registry)  # type: ignore[arg-type]
+        game = test.game(registry)
     except ValueError:
         return
     for index, step in enumerate(test.steps):
@@ -125,7 +142,18 @@ def _spot(test: RulesTest, index: int, game: Game) -> Spot | None:
         return None
     if game.is_legal(action) is not None or attacker not in state.units or target not in state.units:
         return None
-    return Spot(test, game.copy(), action, attacker, target)
+    spot = Spot(test, game.copy(), action, attacker, target)
+    plan = _plan(spot)
+    if plan is None:
+        return None
+    here = state.units[target].hex
+    if abilities.blast(plan.ctx) and any(
+        u.hex == here and u.id not in (attacker, target) for u in state.on_map()
+    ):
+        return None  # more attacks follow on the hex's other units: their dice are not this attack's
+    if isinstance(action, Fire) and abilities.defensive_fire_attacks(state, state.units[attacker]) > 1:
+        return None  # a second attack follows
+    return spot
 
 
 @functools.cache
@@ -167,12 +195,20 @@ def _mode(spot: Spot) -> str:
     return "" if isinstance(spot.action, Fire) else queries.attack_mode(spot.game.state, spot.attacker)
 
 
-def _at(path: Path, index: int, registry: object = None) -> Spot | None:
+def _at(path: Path, index: int, blanked: str = "") -> Spot | None:
+    """The spot of step `index` of the file (`blanked`: played with that ability doing nothing)."""
+    return _file_spots(path, blanked).get(index)
+
+
+@functools.cache
+def _file_spots(path: Path, blanked: str) -> dict[int, Spot]:
     test = load_rules_test(path)
-    for at, game in _play(test, registry):
-        if at == index:
-            return _spot(test, index, game)
-    return None
+    found = {}
+    for index, game in _play(test, blank(blanked) if blanked else None):
+        spot = _spot(test, index, game)
+        if spot is not None:
+            found[index] = spot
+    return found
 
 
 # --- the engine's distribution, measured by playing the action ---------------------------------------
@@ -189,21 +225,62 @@ def _multisets(count: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     return tuple(found)
 
 
-_ONE = tuple(((face,), Fraction(1, 6)) for face in range(1, 7))
+def _class_multisets(count: int, modifier: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    """Sorted rolls over the die classes (a 1, a 6, the other failures, the other successes)."""
+    classes = die_classes(modifier)
+    found = []
+    for picks in itertools.combinations_with_replacement(range(len(classes)), count):
+        weight = Fraction(factorial(count))
+        for index, (_face, p) in enumerate(classes):
+            weight = weight / factorial(picks.count(index)) * p ** picks.count(index)
+        found.append((tuple(classes[i][0] for i in picks), weight))
+    return tuple(found)
 
 
-def engine_odds(spot: Spot, batch: int, ordered: bool = False) -> dict[tuple[int, bool], Fraction]:
-    """P(hits that land, destroyed at once) of the spot's action, played for every dice sequence."""
+def _modifier(spot: Spot) -> int:
+    plan = _plan(spot)
+    assert plan is not None
+    return plan.modifier
+
+
+class Probe(Dice):
+    """A scripted dice source that notes how many dice the engine asked for at once when it ran out
+    (`roll_many`: the attack dice, or the dice an ability rolls again; `roll`: one die)."""
+
+    __slots__ = ("wanted",)
+
+    def __init__(self, script: tuple[int, ...]) -> None:
+        super().__init__(script=script)
+        self.wanted = 0
+
+    def roll(self) -> int:
+        if not self.remaining():
+            self.wanted = 1
+            raise NeedDice()
+        return super().roll()
+
+    def roll_many(self, count: int) -> list[int]:
+        if self.remaining() < count:
+            self.wanted = count
+            raise NeedDice()
+        return super().roll_many(count)
+
+
+def engine_odds(spot: Spot, classes: bool = False) -> dict[tuple[int, bool], Fraction]:
+    """P(hits that land, destroyed at once) of the spot's action, played for every dice sequence: the
+    dice the engine asks for at once as sorted multisets (`classes`: over the die classes)."""
     found: dict[tuple[int, bool], Fraction] = {}
     defensive = isinstance(spot.action, Fire)
+    modifier = _modifier(spot)
 
     def play(prefix: tuple[int, ...], chance: Fraction) -> None:
         trial = spot.game.copy(record=False)
-        trial.dice = Dice.scripted(prefix)
+        trial.dice = dice = Probe(prefix)
         events = trial.apply(spot.action)
         if trial.waiting_for_dice():
-            first = not prefix and batch > 1 and not ordered
-            for values, weight in _multisets(batch) if first else _ONE:
+            count = dice.wanted
+            choices = _class_multisets(count, modifier) if classes else _multisets(count)
+            for values, weight in choices:
                 play(prefix + values, chance * weight)
             return
         key = _outcome(events, spot.target, defensive)
@@ -272,21 +349,41 @@ def _batch(spot: Spot) -> int:
     return plan.dice
 
 
+#: Attack dice up to which the engine is measured over all six faces of each die; above, over the die
+#: classes (`minis.odds.die_classes`, checked by the positions of this size or smaller).
+ALL_FACES = 10
+#: How many of an ability's attacks in the files are tried for its position (the files come sorted).
+CANDIDATES = 8
+
+
+@functools.cache
+def blank(key: str) -> AbilityRegistry:
+    """The shipped rule set with the ability `key` doing nothing (the card keeps it, it has no hook)."""
+    return standard_abilities().with_classes(type("Blank", (Ability,), {"id": key}))
+
+
 @functools.cache
 def _chosen(key: str) -> tuple[Spot, bool] | None:
-    """The ability's position: the first where the odds without it differ (True), else the first."""
+    """The ability's position: of those where the odds without it differ (True), the one with the fewest
+    attack dice; else the first position where it has a say."""
     first: Spot | None = None
-    without = standard_abilities().without(key)
-    for path, index in _spots().get(key, [])[:12]:
+    best: tuple[int, Spot] | None = None
+    for path, index in _spots().get(key, [])[:CANDIDATES]:
         spot = _at(path, index)
         if spot is None:
             continue
         first = first or spot
-        other = _at(path, index, without)
+        other = _at(path, index, key)
         if other is None or _plan(other) is None:
             continue
         if _merge_gone(shown(spot)) != _merge_gone(shown(other)):
-            return spot, True
+            dice = _batch(spot)
+            if best is None or dice < best[0]:
+                best = (dice, spot)
+            if dice <= 6:
+                break
+    if best is not None:
+        return best[1], True
     return (first, False) if first is not None else None
 
 
@@ -297,7 +394,8 @@ def test_the_odds_shown_are_the_engines(key: str) -> None:
         assert key in NO_POSITION, f"no rules-test file shows {key} at work in an attack"
         return
     spot, changes = chosen
-    assert _merge_gone(engine_odds(spot, _batch(spot))) == _merge_gone(shown(spot)), spot
+    measured = engine_odds(spot, classes=_batch(spot) > ALL_FACES)
+    assert _merge_gone(measured) == _merge_gone(shown(spot)), spot
     if changes:
         assert ability_name(key) in preview_words(spot), (spot, preview_words(spot))
 
@@ -308,8 +406,66 @@ def test_sirens_odds_are_not_the_numbers_alone() -> None:
     assert spot is not None
     plan = _plan(spot)
     assert plan is not None
-    engine = _merge_gone(engine_odds(spot, plan.dice))
+    engine = _merge_gone(engine_odds(spot))
     old = {(k, False): p for k, p in enumerate(hit_odds(*odds_inputs(plan))) if p}
     assert engine != old
     assert shown(spot) == engine
     assert "Sirens" in preview_words(spot)
+
+
+def test_the_window_shows_the_engines_odds_and_names_sirens(driver: object) -> None:
+    """What the window's panel reads (`BattleController.attack_text`): the engine's odds and Sirens."""
+    from minis.ui.controller import BattleController
+    from minis.ui.session import Session
+
+    spot = _at(RULES / "aircraft-abilities" / "sirens-one-more-success-to-disrupt.toml", 0)
+    assert spot is not None
+    control = BattleController(Session(spot.game.copy(), autosave=False))
+    preview = queries.attack_preview(control.state, "stuka", "tommy")
+    assert isinstance(preview, queries.AttackPreview)
+    text = control.attack_text(preview)
+    engine = _merge_gone(engine_odds(spot))
+    assert f"{queries.percent(1 - engine[(0, False)])} (on the sight line): at least one hit" in text
+    assert "Sirens: changes the hits its successes make" in text
+    assert "At least one hit: 64% by the numbers alone, 86% with Sirens." in text
+
+
+def test_the_result_line_says_what_sirens_did() -> None:
+    """The dice row after the attack: 3 successes against defense 4 is no hit by the table; Sirens' one."""
+    from minis.ui.rolls import rolls
+
+    spot = _at(RULES / "aircraft-abilities" / "sirens-one-more-success-to-disrupt.toml", 0)
+    assert spot is not None
+    game = spot.game.copy()
+    game.dice = Dice.scripted([4, 4, 4, 1, 1, 1, 1, 1])
+    attack = next(r for r in rolls(game.apply(spot.action), str) if r.kind == "attack")
+    assert (
+        attack.result == "3 successes against defense 4: 1 hit (no hits by the table; Sirens makes it 1 hit)"
+    )
+
+
+#: The hooks that are given the attack dice themselves.
+DIE_HOOKS = frozenset(("reroll_attack_dice", "extra_successes", "destroys", "attack_rolled"))
+
+
+@pytest.mark.parametrize(
+    "key", [k for k in CHANGERS if class_hooks(standard_abilities().classes[k]) & DIE_HOOKS]
+)
+def test_the_attack_dice_are_interchangeable(key: str) -> None:
+    """The attack dice in any order do the same (seeded samples, each played as drawn and shuffled)."""
+    chosen = _chosen(key)
+    assert chosen is not None
+    spot = chosen[0]
+    dice = _batch(spot)
+    rng = random.Random(key)
+    for _ in range(60):
+        rolls = [rng.randint(1, 6) for _ in range(dice)]
+        rest = [rng.randint(1, 6) for _ in range(12)]
+        mixed = rng.sample(rolls, dice)
+        assert _played(spot, rolls + rest) == _played(spot, mixed + rest), (spot, rolls, mixed)
+
+
+def _played(spot: Spot, values: list[int]) -> tuple[int, bool]:
+    game = spot.game.copy(record=False)
+    game.dice = Dice.scripted(values)
+    return _outcome(game.apply(spot.action), spot.target, isinstance(spot.action, Fire))
