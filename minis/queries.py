@@ -273,17 +273,13 @@ _ROLL_WORDS = {
 
 
 def roll_effects(odds: AttackOdds) -> tuple[str, ...]:
-    """A line per ability that changed the outcome of the roll on some dice, and one with what they
+    """A line per ability that changed the outcome of the roll on some dice; the last says what they
     change of the chance of at least one hit (against the attack's numbers alone)."""
     if not odds.changes:
         return ()
     lines = [f"{ability_name(ability)}: {_ROLL_WORDS.get(what, what)}" for ability, what in odds.changes]
     if odds.plain is not None and odds.plain[0] != odds.hits[0]:
-        names = ", ".join(dict.fromkeys(ability_name(ability) for ability, _ in odds.changes))
-        lines.append(
-            f"At least one hit: {percent(1 - odds.plain[0])} by the numbers alone, "
-            f"{percent(odds.hit_chance)} with {names}."
-        )
+        lines[-1] += f" (at least one hit: {percent(1 - odds.plain[0])} without)"
     if odds.destroyed:
         lines.append(f"Destroyed at once: {percent(odds.destroyed)}.")
     return tuple(lines)
