@@ -489,3 +489,8 @@ def test_the_battle_screen_shows_sirens_odds(driver: Any, shots: Path) -> None:
     shown_text = control.attack_text(control.preview)
     assert "Sirens" in shown_text and "86% (on the sight line)" in shown_text
     driver.screenshot(shots / "attack-odds-sirens.png")
+    # the attack itself: the dice row explains Sirens' hit
+    control.session.game.dice.push([4, 4, 4, 1, 1, 1, 1, 1])
+    assert control.act(Attack("stuka", "tommy"))
+    driver.frame(2)
+    driver.screenshot(shots / "attack-result-sirens.png")
