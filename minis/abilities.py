@@ -268,6 +268,33 @@ def blast(ctx: AttackContext) -> bool:
     return any(h.blast(ctx, ctx.attacker) for h in _active(ctx.state, ctx.attacker))
 
 
+def score_changes(
+    ctx: AttackContext, rolls: tuple[int, ...], modifier: int, count: int, defense: int, plain: int
+) -> tuple[str, ...]:
+    """Which abilities changed what these attack dice score (`count` successes by the dice alone, `plain`
+    hits by the rulebook table for the successes the abilities leave), each as "ID:what" ("successes",
+    "hits" or "destroys"), asked again one by one as `extra_successes`, `successes`, `hits` and
+    `destroys` ask them: for the result line and the odds panel to name them."""
+    found: list[str] = []
+    for owner, h in _attack_sources(ctx):
+        if h.extra_successes(ctx, owner, rolls, modifier):
+            found.append(f"{h.id}:successes")
+    count += extra_successes(ctx, rolls, modifier)
+    for owner, h in _attack_sources(ctx):
+        changed = h.successes(ctx, owner, count)
+        if changed is not None and changed != count:
+            found.append(f"{h.id}:successes")
+            count = changed
+    hits_ = plain
+    for owner, h in _attack_sources(ctx):
+        changed = h.hits(ctx, owner, count, defense, hits_)
+        if changed is not None and changed != hits_:
+            found.append(f"{h.id}:hits")
+            hits_ = changed
+    found.extend(f"{h.id}:destroys" for owner, h in _attack_sources(ctx) if h.destroys(ctx, owner, rolls))
+    return tuple(dict.fromkeys(found))
+
+
 def defense_modifier(ctx: AttackContext) -> int:
     return _largest((h.id, h.defense_modifier(ctx, owner)) for owner, h in _attack_sources(ctx))
 
@@ -663,7 +690,7 @@ def reroll_attack_dice(
         picks = sorted({i for i in picked if i not in done and 0 <= i < len(rolled)})
         if not picks:
             continue
-        new = tuple(dice.roll() for _ in picks)
+        new = tuple(dice.roll_many(len(picks)))  # one batch (the exact odds group its values)
         for index, value in zip(picks, new, strict=True):
             rolled[index] = value
             done.add(index)

@@ -16,12 +16,14 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import AttackContext
+from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
-from minis.odds import Odds, attack_odds, die_chance
-from minis.rules import indirect
-from minis.rules.combat import AttackPlan, defense_against, plan_attack, visible
+from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
+from minis.rules import activation, indirect
+from minis.rules.air_attacks import AirRole, ignores_air_penalty
+from minis.rules.combat import AttackPlan, defense_against, plan_attack, target_type, visible
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path
 from minis.rules.stacking import overstack_warning, room_for, why_full
@@ -148,6 +150,8 @@ class AttackPreview:
     cover_modifier: int
     cover_fixed: bool | None
     defensive: bool
+    #: The engine's exact odds of 0-3 hits (`minis.odds.attack_distribution`), the target not destroyed
+    #: at once (`destroyed`: the chance it is).
     odds: Odds
     #: The card's defense for this attack (front or rear for a Vehicle), before any modifier.
     card_defense: int = 0
@@ -155,6 +159,11 @@ class AttackPreview:
     modifiers: tuple[Modifier, ...] = ()
     #: Indirect fire: the friendly unit whose sight the attack uses ("": the attacker's own sight).
     spotter: str = ""
+    #: The chance that the attack destroys the target at once (Flamethrower, Flammable ...).
+    destroyed: Fraction = Fraction(0)
+    #: What the abilities do to this attack besides the numbers of `modifiers`, a line each, each naming
+    #: its ability ("Sirens: changes the hits its successes make"), and what they change of the odds.
+    effects: tuple[str, ...] = ()
 
     @property
     def hit_chance(self) -> Fraction:
@@ -168,11 +177,12 @@ def attack_preview(
     attacker, target = state.units.get(attacker_id), state.units.get(target_id)
     if attacker is None or target is None:
         return f"there is no unit '{attacker_id if attacker is None else target_id}'"
-    plan = plan_attack(state, attacker, target, defensive=defensive)
+    plan = plan_attack(state, attacker, target, defensive=defensive, mode=attack_mode(state, attacker_id))
     if not isinstance(plan, AttackPlan):
         return plan
     assert attacker.hex is not None and target.hex is not None
     side = ("front" if plan.ctx.front else "rear") if target.card.is_vehicle else ""
+    odds = attack_distribution(state, plan)
     return AttackPreview(
         attacker_id,
         target_id,
@@ -186,11 +196,23 @@ def attack_preview(
         plan.cover_modifier,
         plan.cover_fixed,
         defensive,
-        attack_odds(plan),
+        odds.hits,
         defense_against(target, plan.ctx.front),
         modifiers(plan),
         _spotter(state, plan),
+        odds.destroyed,
+        (*plan_effects(plan), *roll_effects(odds)),
     )
+
+
+def attack_mode(state: GameState, unit_id: str) -> str:
+    """The ability whose extra attack the unit's next attack is (a unit that has acted and earned one,
+    as the engine plans it: `minis.rules.sequence`), "" for a normal attack."""
+    if unit_id in state.activated:
+        for offer in activation.offers(state, unit_id):
+            if offer.kind == "attack":
+                return offer.ability
+    return ""
 
 
 def _spotter(state: GameState, plan: AttackPlan) -> str:
@@ -219,6 +241,9 @@ def modifiers(plan: AttackPlan) -> tuple[Modifier, ...]:
 
     by_abilities("dice", "extra_dice", _asked(ctx, abilities.extra_dice))
     rest = plan.modifier - by_abilities("to hit", "die_modifier", _asked(ctx, abilities.die_modifier))
+    if target.card.is_aircraft and not ignores_air_penalty(ctx.state, attacker):
+        found.append(Modifier("to hit", -1, "attacking an aircraft"))
+        rest += 1
     if rest:
         found.append(Modifier("to hit", rest, f"the attacker is {_impairment(attacker.disrupted)}"))
     card = defense_against(target, ctx.front)
@@ -236,6 +261,82 @@ def modifiers(plan: AttackPlan) -> tuple[Modifier, ...]:
         if rest:
             found.append(Modifier("cover roll", rest, "attacking into the same hex"))
     return tuple(found)
+
+
+#: What an ability at work in the roll did, in words (`minis.odds.AttackOdds.changes`).
+_ROLL_WORDS = {
+    "successes": "changes how many successes its dice make",
+    "hits": "changes the hits its successes make",
+    "destroys": "may destroy the target at once",
+    "rerolls": "rolls attack dice again",
+    "rolls": "rolls a die of its own after the attack",
+}
+
+
+def roll_effects(odds: AttackOdds) -> tuple[str, ...]:
+    """A line per ability that changed the outcome of the roll on some dice; the last says what they
+    change of the chance of at least one hit (against the attack's numbers alone)."""
+    if not odds.changes:
+        return ()
+    lines = [f"{ability_name(ability)}: {_ROLL_WORDS.get(what, what)}" for ability, what in odds.changes]
+    if odds.plain is not None and odds.plain[0] != odds.hits[0]:
+        lines[-1] += f" (at least one hit: {percent(1 - odds.plain[0])} without)"
+    if odds.destroyed:
+        lines.append(f"Destroyed at once: {percent(odds.destroyed)}.")
+    return tuple(lines)
+
+
+def plan_effects(plan: AttackPlan) -> tuple[str, ...]:
+    """The abilities that shaped the attack's numbers other than by a modifier (`modifiers` has those):
+    its dice (Close Assault), its cover roll (none, automatic, or one in the open) and the -1 for a
+    disrupted or damaged unit, or on dice at an aircraft, set aside."""
+    ctx = plan.ctx
+    attacker, target = ctx.attacker, ctx.target
+    if not ctx.sources and not target.card.is_aircraft:
+        return ()
+    state = ctx.state
+    found: list[str] = []
+    card = attacker.card.attack_dice(target_type(target), ctx.band) if ctx.band is not None else None
+    base = plan.dice - abilities.extra_dice(ctx) if ctx.sources else plan.dice
+    for owner, h in ctx.sources:
+        for option in h.attack_options(ctx, owner):
+            if option.dice == base and (card is None or option.dice > card or option.ignores_cover):
+                cover = ", no cover roll" if option.ignores_cover else ""
+                found.append(f"{h.ref.name}: {option.dice} dice{cover}")
+    assert state.board is not None and target.hex is not None
+    terrain = state.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
+    if ctx.sources and terrain is not None and plan.cover is None and not target.card.is_aircraft:
+        found += [f"{h.ref.name}: no cover roll" for o, h in ctx.sources if h.cover_allowed(ctx, o) is False]
+    if ctx.sources and plan.cover is not None and plan.cover_fixed is not None:
+        result = "succeeds" if plan.cover_fixed else "fails"
+        found += [
+            f"{h.ref.name}: the cover roll {result} without a die"
+            for o, h in ctx.sources
+            if h.cover_automatic(ctx, o) is plan.cover_fixed
+        ]
+    if ctx.sources and terrain is None and plan.cover is not None:
+        found += [
+            f"{h.ref.name}: a cover roll where the terrain gives none"
+            for h in abilities.handlers(state, target.card)
+            if h.cover_without_terrain(ctx, target) is not None
+        ]
+    if ctx.sources and attacker.impaired:
+        found += [
+            f"{h.ref.name}: no -1 on the attacker's dice for being {_impairment(attacker.disrupted)}"
+            for o, h in ctx.sources
+            if h.ignores_attack_penalty(ctx, o)
+        ]
+    if ctx.sources and target.impaired:
+        found += [
+            f"{h.ref.name}: no -1 on the target's defense for being {_impairment(target.disrupted)}"
+            for o, h in ctx.sources
+            if h.ignores_defense_penalty(ctx, o)
+        ]
+    if target.card.is_aircraft and ignores_air_penalty(state, attacker):
+        roles = [h for h in abilities.handlers(state, attacker.card) if isinstance(h, AirRole)]
+        names = ", ".join(h.ref.name for h in roles) or "Antiair"
+        found.append(f"{names}: no -1 on its dice against an aircraft")
+    return tuple(dict.fromkeys(found))
 
 
 def _asked(ctx: AttackContext, question: Callable[[AttackContext], int]) -> int:

@@ -9,6 +9,8 @@ only if the attack scored a hit and the target may roll (and no ability fixes th
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from minis import abilities
@@ -358,20 +360,70 @@ class AttackResult:
 
 
 def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[Event]) -> AttackResult:
-    """Roll the attack and apply its effect to the target in `state`."""
+    """Roll the attack and apply its effect to the target in `state`.
+
+    Three stages, each a function of its own so that the exact odds (`minis.odds.attack_distribution`)
+    follow the same code: the attack dice with their rerolls (`roll_attack_dice`), what those dice score
+    (`score`), and what the score does to the target (`land`: the cover roll, counters, the abilities
+    told of the attack)."""
     ctx = plan.ctx
     if ctx.sources and not visible(state, ctx.attacker, ctx.target):  # indirect fire: whose sight
         guide = indirect.spotter(state, ctx.attacker, ctx.target)
         if guide is not None:
             events.append(Event("spot", guide.side, guide.id, ctx.target.id))
-    rolls = dice.roll_many(plan.dice)
-    if ctx.sources and abilities.may_reroll_attack_dice(ctx):  # rerolls: right after the attack dice
-        rolls = abilities.reroll_attack_dice(ctx, rolls, plan.modifier, plan.defense, dice, events)
-    count = count_successes(rolls, plan.modifier)
+    rolls = roll_attack_dice(plan, dice, events)
+    result = land(state, plan, rolls, score(plan, rolls), dice, events)
     if ctx.sources:
-        count += abilities.extra_successes(ctx, tuple(rolls), plan.modifier)
-    successes = abilities.successes(ctx, count)
-    hits = abilities.hits(ctx, successes, plan.defense, hits_for(successes, plan.defense))
+        abilities.attack_rolled(state, ctx, result.rolls, events)
+    return result
+
+
+def roll_attack_dice(plan: AttackPlan, dice: Dice, events: list[Event]) -> list[int]:
+    """The attack dice, then the abilities' rerolls right after them (a batch of dice each)."""
+    ctx = plan.ctx
+    rolls = dice.roll_many(plan.dice)
+    if ctx.sources and abilities.may_reroll_attack_dice(ctx):
+        rolls = abilities.reroll_attack_dice(ctx, rolls, plan.modifier, plan.defense, dice, events)
+    return rolls
+
+
+class Score(NamedTuple):
+    """What an attack's final dice achieve, before the cover roll."""
+
+    successes: int
+    hits: int
+    #: An ability destroys the target at once (Flamethrower): no cover roll, no counters to wait for.
+    destroyed: bool
+    #: The abilities that changed the successes, the hits or destroyed the target, as "ID:what" words
+    #: ("sirens:hits", "vast-experience:successes", "flamethrower:destroys"); the "hits" event's note.
+    changes: tuple[str, ...] = ()
+
+
+def score(plan: AttackPlan, rolls: list[int]) -> Score:
+    """The successes and hits of these attack dice (the rulebook table and the abilities' hooks)."""
+    ctx = plan.ctx
+    count = count_successes(rolls, plan.modifier)
+    if not ctx.sources:
+        return Score(count, hits_for(count, plan.defense), False)
+    dealt = tuple(rolls)
+    counted = count + abilities.extra_successes(ctx, dealt, plan.modifier)
+    successes = abilities.successes(ctx, counted)
+    plain = hits_for(successes, plan.defense)
+    hits = abilities.hits(ctx, successes, plan.defense, plain)
+    destroyed = abilities.destroys(ctx, dealt)
+    changes: tuple[str, ...] = ()
+    if successes != count or hits != plain or destroyed:
+        changes = abilities.score_changes(ctx, dealt, plan.modifier, count, plan.defense, plain)
+    return Score(successes, hits, destroyed, changes)
+
+
+def land(
+    state: GameState, plan: AttackPlan, rolls: list[int], scored: Score, dice: Dice, events: list[Event]
+) -> AttackResult:
+    """The attack's events, its cover roll (a die only if it scored a hit and the target may roll) and
+    its counters on the target; then the abilities with a say are told it was resolved."""
+    ctx = plan.ctx
+    successes, hits, destroyed = scored.successes, scored.hits, scored.destroyed
     events.append(
         Event(
             "attack",
@@ -385,9 +437,7 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
             defense=plan.defense,
         )
     )
-    events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits))
-    # An ability may destroy the target at once (Flamethrower): no cover roll, no counters to wait for.
-    destroyed = bool(ctx.sources) and abilities.destroys(ctx, tuple(rolls))
+    events.append(Event("hits", ctx.target.side, ctx.target.id, value=hits, note=" ".join(scored.changes)))
     covered: bool | None = None
     if hits and plan.cover is not None and not destroyed:
         covered = roll_cover(plan, dice, events)
@@ -409,7 +459,6 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
             events.append(Event("counter", target.side, target.id, note=counter.value, value=0))
     if ctx.sources:
         abilities.after_attack(state, ctx, placed, dice, events)
-        abilities.attack_rolled(state, ctx, tuple(rolls), events)
     return AttackResult(tuple(rolls), successes, hits, covered, placed)
 
 

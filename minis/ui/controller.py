@@ -1362,12 +1362,14 @@ class BattleController:
         else:
             cover = f"cover roll on {preview.cover - preview.cover_modifier}+{ground}"
         why = "".join(f"\n{m.text}" for m in preview.modifiers)
+        why += "".join(f"\n{line}" for line in preview.effects)  # abilities at work, by name
         why += self.spotter_text(preview)
         odds = ", ".join(f"{k} hit{'s' if k != 1 else ''} {percent(p)}" for k, p in enumerate(preview.odds))
         return (
             f"Attack {self.name(target)}: {preview.distance} hex{'es' if preview.distance != 1 else ''}, "
             f"{band} range, {preview.dice} dice hitting on {need}+, {defense}, {cover}.{why}\n{odds}.\n"
-            f"{percent(preview.hit_chance)} (on the sight line): at least one hit."
+            f"{percent(preview.hit_chance)} (on the sight line): at least one hit"
+            + (" or destroyed at once." if preview.destroyed else ".")
         )
 
     def spotter_text(self, preview: AttackPreview) -> str:

@@ -14,6 +14,7 @@ import attrs
 from minis.ability_catalogue import ability_name
 from minis.events import Event, initiative_outcome
 from minis.grammar import verb
+from minis.rules.combat import hits_for
 from minis.sides import Side
 
 #: The events whose dice the dice row shows.
@@ -94,7 +95,38 @@ def _attack(event: Event, after: Sequence[Event], unit: str, target: str) -> Rol
         result += f" against defense {event.defense}"
     if after and after[0].kind == "hits":
         result += f": {_hits(after[0].value or 0)}"
+        result += _changes(event, after[0])
     return Roll("attack", caption, event.dice, success, result, event.side)
+
+
+def _changes(event: Event, hits: Event) -> str:
+    """What the abilities named in the "hits" event's note ("ID:what" words) did to what the dice
+    scored, in words: " (no hits by the table; Sirens makes it 1 hit)"; "" when none did."""
+    by: dict[str, list[str]] = {}
+    for item in hits.note.split():
+        ability, _, what = item.partition(":")
+        by.setdefault(what, []).append(ability_name(ability))
+    if not by:
+        return ""
+    parts = []
+    successes = event.value or 0
+    if "successes" in by and event.need is not None:
+        raw = sum(1 for die in event.dice if die >= event.need)
+        names = " and ".join(by["successes"])
+        parts.append(
+            f"{_plural(raw, 'die')} succeed; {names} make{'s' if len(by['successes']) == 1 else ''} it "
+            f"{_plural(successes, 'success')}"
+        )
+    if "hits" in by and event.defense is not None:
+        table = hits_for(successes, event.defense)
+        names = " and ".join(by["hits"])
+        parts.append(
+            f"{_hits(table)} by the table; {names} make{'s' if len(by['hits']) == 1 else ''} it "
+            f"{_hits(hits.value or 0)}"
+        )
+    if "destroys" in by:
+        parts.append(f"{' and '.join(by['destroys'])}: destroyed at once")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def _cover(event: Event, unit: str) -> Roll:
