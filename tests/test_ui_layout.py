@@ -308,3 +308,31 @@ def test_the_check_finds_a_text_past_its_box(driver: Any) -> None:
     wide.visible = False  # hidden: not checked
     wide.place(Box(10, 10, 80, 30))
     assert overflows_of(panel) == []
+
+
+def test_a_long_info_text_is_cut_to_its_box_and_a_reason_ends_its_sentence(
+    driver: Any, arcade: Any, tmp_path: Any
+) -> None:
+    """A hint's reason on top of a long phase text (a Hero waiting off the map, the units to move) ran
+    under the buttons below the info box and on into the next sentence ("...may still move Click one")."""
+    from minis.ui.battle import INFO_MOST
+    from minis.ui.demo import demo_game
+
+    screen = open_battle(driver, demo_game(large=True, stop="deployed"), tmp_path)
+    control = screen.controller
+    control.hint_why = "the Tiger is in two bazookas' range, " * 12 + "and nothing else covers it"
+    control.version += 1  # what a hint asked for with H changes
+    screen.update_panel()
+    driver.frame()
+    assert screen.info.text.startswith("Why: the Tiger is in two bazookas' range")
+    assert screen.info.text.endswith("…")
+    assert screen.info.height_for(screen.info.box.width) <= INFO_MOST
+    assert overflows_of(screen.info) == []
+    below = [b for b in screen.choices if b.visible] or [screen.card]
+    assert screen.info.box.bottom >= below[0].box.top
+    control.hint_why = "the Tiger is in two bazookas' range"
+    control.version += 1
+    screen.update_panel()
+    driver.frame()
+    assert screen.info.text.startswith("Why: the Tiger is in two bazookas' range.\n")
+    assert not screen.info.text.endswith("…")

@@ -99,6 +99,8 @@ from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, 
 
 PANEL_WIDTH = 340
 STRIP = 26
+#: The info box is at most this tall (pixels): a longer text is cut with "…" (`BattleScreen._fit_info`).
+INFO_MOST = 164.0
 
 REACH: hexdraw.Colour = (120, 230, 120, 80)
 REACH_ROLL: hexdraw.Colour = (250, 190, 60, 110)
@@ -354,6 +356,8 @@ class BattleScreen(Screen):
         self.effects = effect_ui.picture(())
         self._hover_key: object = None
         self._laid_out_info = ""
+        #: The info text the panel asks for; the box shows it cut to fit (`_fit_info`).
+        self._info_source = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
         #: What happened, shown for a moment after each action (see `minis.ui.motion`).
         self.motion = Motion()
@@ -834,7 +838,7 @@ class BattleScreen(Screen):
         self.banner.colour = SIDE_TEXT[panel.banner_side] if panel.banner_side else theme.TEXT_DIM
         self.phase_title.text = panel.heading
         self.phase_title.colour = SIDE_TEXT[panel.heading_side] if panel.heading_side else theme.ACCENT
-        self.info.text = panel.info
+        self._info_source = panel.info
         self.units_list.visible = stage is Stage.DEPLOY
         if stage is Stage.DEPLOY:
             self.units_list.set_items(
@@ -881,8 +885,8 @@ class BattleScreen(Screen):
             asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
             hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
         self.set_hint(hint if not self.game.over else "")
-        if self.info.text != self._laid_out_info:  # the info box grows and shrinks with its text
-            self._laid_out_info = self.info.text
+        if self._info_source != self._laid_out_info:  # the info box grows and shrinks with its text
+            self._laid_out_info = self._info_source
             self._layout_all()
         self.message.text = control.message
         self.message.colour = theme.BAD if control.message_bad else theme.TEXT
@@ -1269,6 +1273,26 @@ class BattleScreen(Screen):
         return ghost_mesh(unit, hex_, facing, self.controller.short_names().get(unit.id, unit.card.name))
 
     # --- layout and drawing ---------------------------------------------------------------------------
+    def _fit_info(self, width: float) -> float:
+        """Sets the info box's text, cut at a word with "…" where it is taller than `INFO_MOST` (its
+        start matters most: the hint's reason, then what to do), so no line runs under the buttons;
+        returns its height."""
+        self.info.text = self._info_source
+        height = self.info.height_for(width)
+        if height <= INFO_MOST:
+            return height
+        words = self._info_source.split(" ")
+        low, high = 1, len(words) - 1  # the most words that fit lie in [low, high]
+        while low < high:
+            middle = (low + high + 1) // 2
+            self.info.text = " ".join(words[:middle]).rstrip(" ,;:") + "…"
+            if self.info.height_for(width) <= INFO_MOST:
+                low = middle
+            else:
+                high = middle - 1
+        self.info.text = " ".join(words[:low]).rstrip(" ,;:") + "…"
+        return self.info.height_for(width)
+
     def layout(self, width: int, height: int) -> None:
         content = self.content_box
         m = theme.MARGIN
@@ -1295,7 +1319,7 @@ class BattleScreen(Screen):
         w = PANEL_WIDTH
         self.phase_title.place(Box(panel_left, top - 24, w, 24))
         y = top - 30
-        info_height = max(40.0, min(170.0, self.info.height_for(w) + 6))
+        info_height = max(40.0, self._fit_info(w) + 6)
         self.info.place(Box(panel_left, y - info_height, w, info_height))
         y -= info_height + 4
         for button in self.choices:

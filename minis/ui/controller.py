@@ -918,7 +918,9 @@ class BattleController:
     def panel(self) -> Panel:
         """What the side panel says now, with a hint's reason on top while the hint is shown."""
         found = self._panel()
-        return attrs.evolve(found, info=f"Why: {self.hint_why}\n{found.info}") if self.hint_why else found
+        if not self.hint_why:
+            return found
+        return attrs.evolve(found, info=f"Why: {_sentence_end(self.hint_why)}\n{found.info}")
 
     def _panel(self) -> Panel:
         state = self.state
@@ -1469,7 +1471,8 @@ class BattleController:
         if self.stage is Stage.CHOOSE_END:
             found = self._end_question()
         if found is not None and self.hint:  # asked for with H while the question is open
-            found = attrs.evolve(found, text=f"{found.text}\n\n{self.hint}.\nWhy: {self.hint_why}")
+            why = _sentence_end(self.hint_why)
+            found = attrs.evolve(found, text=f"{found.text}\n\n{self.hint}.\nWhy: {why}")
         return found
 
     def first_dice(self) -> list[tuple[str, int]]:
@@ -1581,3 +1584,9 @@ def _count(n: int) -> str:
 def _doing(do: Callable[..., object], *args: object) -> Callable[[], object]:
     """`do(*args)` as a button's action."""
     return lambda: do(*args)
+
+
+def _sentence_end(text: str) -> str:
+    """`text` ending as a sentence does (a reason runs on into the panel's next line otherwise)."""
+    text = text.rstrip()
+    return text if not text or text.endswith((".", "!", "?", "…")) else text + "."
