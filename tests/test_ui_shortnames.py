@@ -30,6 +30,14 @@ ISSUE = {
     "Vickers Machine-Gun Team": "Vickers",
     "King Tiger": "Tiger II",
     "Light Mortar": "Mortar",
+    # cut before, each word short of room ("Elep.", "Inte.", "Engi.", "Croc.", "Part.", "Obse.", "Gnr")
+    "Elephant": "Elefant",
+    "Typhoon Interceptor": "Typhoon",
+    "US Engineer": "Engr",
+    "Churchill Crocodile": "Croc",
+    "Communist Partisans": "Partisan",
+    "Concealed Foreward Observer": "FO",
+    "Thompson Gunner": "Tommy",
 }
 
 

@@ -27,7 +27,7 @@ LIMIT = 10
 #: its rim (49 of the counter's 53 world units, less the three pixels the glyphs may round up to).
 FULL_EM = 3.1
 #: At most this wide at all: a name between FULL_EM and MAX_EM is printed smaller to fit (`scale`).
-MAX_EM = 4.2
+MAX_EM = 4.3
 
 # Advance widths of Liberation Sans Bold in thousandths of an em, for the characters ' ' to '~'.
 _ASCII_WIDTHS = (
@@ -75,9 +75,15 @@ _ABBREVIATIONS = {
     "sturmpanzer": "StuPz",
     "jagdpanther": "JgPanth",
     "jagdtiger": "JgTiger",
+    "engineer": "Engr",
+    "engineers": "Engrs",
+    "crocodile": "Croc",
+    "observer": "FO",
+    "partisans": "Partisan",
+    "thompson": "Tommy",
 }
 #: Whole names better known by another ("King Tiger" is the Tiger II).
-_ALIASES = {"king tiger": "Tiger II"}
+_ALIASES = {"king tiger": "Tiger II", "elephant": "Elefant", "concealed foreward observer": "FO"}
 #: Words that say little on their own (every army has a "Rifle", and many an "Elite" unit): a last resort.
 _WEAK = {
     "rifle",
