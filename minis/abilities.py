@@ -1,4 +1,4 @@
-"""The questions the rules ask about special abilities (DESIGN section 1).
+"""The questions the rules ask about special abilities (docs/engine.md#special-abilities-the-hooks).
 
 The engine never names a card: at every point where the rulebook lets an ability change a rule it
 asks this module (`attack_options`, `die_modifier`, `cover_allowed`, ...), and the answer combines the

@@ -1,4 +1,5 @@
-"""The action notation (DESIGN section 6, a contract): the words of rules tests, game records and the log.
+"""The action notation (docs/contracts.md#action-notation, a contract): the words of rules tests, game
+records and the log.
 
 An action is a small frozen value. Hexes inside actions are engine `Hex` values; turning labels into
 hexes and back needs a board, so `parse` and `format_action` take the board's `parse`/`label`
@@ -151,7 +152,8 @@ class Arrive:
 
 @attrs.frozen
 class Place:
-    """`place U H`: in the acting player's flight phase, aircraft U flies over hex H (DESIGN section 6)."""
+    """`place U H`: in the acting player's flight phase, aircraft U flies over hex H
+    (docs/contracts.md#action-notation)."""
 
     unit: str
     hex: Hex
@@ -160,7 +162,7 @@ class Place:
 @attrs.frozen
 class Penalty:
     """`penalty U`: the opponent's choice of the unit that takes an overstacked hex's hit counter (a rule
-    set that checks stacking at the end of the phase; DESIGN section 6)."""
+    set that checks stacking at the end of the phase; docs/contracts.md#action-notation)."""
 
     unit: str
 

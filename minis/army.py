@@ -1,7 +1,7 @@
 """Armies: which cards a player brings, and whether the army is legal for its scenario.
 
-An army file (DESIGN section 5, docs/armies.md) names its side, scenario, optional points level, year
-and historical limits, optionally the rule set it is built for (`rules = "NAME"`, section 6), and its
+An army file (docs/contracts.md#army-files, docs/armies.md) names its side, scenario, optional points
+level, year and historical limits, optionally the rule set it is built for (`rules = "NAME"`), and its
 units by card id. Every limit that changed between the editions is read from the rule set
 (`minis.rule_sets.RuleSet`): the unit count, the points levels, the obstacle and Hero caps, the
 nationality table (`minis.nationalities`) and the single-nation bonus. `rule_problems` finds every

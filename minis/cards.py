@@ -259,7 +259,7 @@ class AbilityRef:
 
 @attrs.frozen(cache_hash=True)  # a card is hashed again and again as a key (the army builder's values)
 class StatCard:
-    """Everything a stat card shows. `id` is the contract card id (DESIGN section 5).
+    """Everything a stat card shows. `id` is the contract card id (docs/contracts.md#card-ids).
 
     A card of no nation (`nation` and `side` None: depots, obstacles) may serve in either army. `cost`
     is a whole number but for half-point obstacles (0.5: exact in binary, so sums stay exact). An

@@ -1,6 +1,6 @@
 """The one dice source of a game: seeded (play, simulation) or scripted from a list (tests, records).
 
-Every die the engine rolls comes from here, in the order DESIGN section 1 documents, so the actions
+Every die the engine rolls comes from here, in the order docs/contracts.md#dice-order states, so the actions
 of a game plus the values drawn replay it exactly. The source keeps every value it has handed out in
 `history`; `mark()`/`restore()` rewind it, which is how the engine undoes an action that turned out
 illegal half-way (a `fire` aimed at a later window) without losing or reordering dice.

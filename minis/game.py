@@ -1,4 +1,4 @@
-"""Game: a battle as a state machine over decisions and dice (DESIGN section 1).
+"""Game: a battle as a state machine over decisions and dice (docs/engine.md#the-state-machine).
 
     game.decider()        -> the side whose decision the game waits for (None: dice, or the end)
     game.legal_actions()  -> what that side may do

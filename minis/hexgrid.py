@@ -1,4 +1,4 @@
-"""Hex coordinates, labels, neighbours, distance and facings (DESIGN section 2).
+"""Hex coordinates, labels, neighbours, distance and facings (docs/contracts.md#hex-labels).
 
 Inside the engine a hex is axial `Hex(q, r)`: `r` is the row index (row A is 0, counting down) and
 `q` runs east along the row. Pointy-top hexes, so the six flat sides face E, NE, NW, W, SW, SE.
@@ -175,7 +175,7 @@ def row_index(letters: str) -> int:
 
 
 def label(hex_: Hex, shift: int = 0) -> str:
-    """The label people use, `E9` = row E, ninth full hex from the left (DESIGN section 2)."""
+    """The label people use, `E9` = row E, ninth full hex from the left (docs/contracts.md#hex-labels)."""
     x, y = to_doubled(hex_, shift)
     indent = 1 if is_indented(y, shift) else 0
     return f"{row_letters(y)}{(x - indent) // 2 + 1}"

@@ -1,4 +1,5 @@
-"""Exact line of sight, per pair and as a board's table (DESIGN section 2, rulebook "Line of Sight").
+"""Exact line of sight, per pair and as a board's table (docs/contracts.md#line-of-sight, rulebook
+"Line of Sight").
 
 Two hexes see each other unless the segment between their centres passes through the interior of a
 blocking hex other than the two end hexes (`minis.hexgrid.crossed_hexes`). The hexes crossed depend only

@@ -19,13 +19,13 @@
     deploy m4a1-sherman A3 face E |
     attack m4a1-sherman pak-38-anti-tank-gun | 6 5 4 4 3 3 2 1 1 1 1 6
 
-The header is TOML; each later line is an action in the action notation (DESIGN section 6), a `|`, and
-the dice it consumed, including those of the automatic steps that followed it. Replaying applies the
-actions with exactly those dice, so a record rebuilds the identical state. A save is the same file
-written in the middle of a game: resuming replays it and goes on with fresh dice, never the ones the
-saved game would have rolled next (else a player could save, see a roll, load and choose who gets it).
-Files are written atomically (temporary file, flush, fsync, rename). Every mistake in a record is a
-MinisError naming the line (and the action), never a traceback.
+The header is TOML; each later line is an action in the action notation
+(docs/contracts.md#action-notation), a `|`, and the dice it consumed, including those of the automatic
+steps that followed it. Replaying applies the actions with exactly those dice, so a record rebuilds the
+identical state. A save is the same file written in the middle of a game: resuming replays it and goes
+on with fresh dice, never the ones the saved game would have rolled next (else a player could save, see
+a roll, load and choose who gets it). Files are written atomically (temporary file, flush, fsync,
+rename). Every mistake in a record is a MinisError naming the line (and the action), never a traceback.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 A rule set is a frozen bundle of options (`RuleSet`). Every rule that changed between the editions asks
 its option here (army validation, stacking, the flight phase, who may attack aircraft, heroes,
-obstacles); no rule reads a set's name. A file names its set with a top-level `rules = "NAME"` (DESIGN
-section 6; left out: `2005`) and may set single options over it in a `[rule_options]` table: the set is
-then "custom", shown as its base name with the options changed. docs/rule-sets.md has the table of every
-option per set and the reasons behind each choice.
+obstacles); no rule reads a set's name. A file names its set with a top-level `rules = "NAME"`
+(docs/contracts.md#rule-sets-in-files; left out: `2005`) and may set single options over it in a
+`[rule_options]` table: the set is then "custom", shown as its base name with the options changed.
+docs/rule-sets.md has the table of every option per set and the reasons behind each choice.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def with_options(base: RuleSet, options: Mapping[str, Any]) -> RuleSet:
 
 # --- files ---------------------------------------------------------------------------------------------
 
-#: The top-level keys a file names its rule set with (DESIGN section 6, and our extension).
+#: The top-level keys a file names its rule set with (docs/contracts.md#rule-sets-in-files).
 RULES_KEY = "rules"
 OPTIONS_KEY = "rule_options"
 

@@ -1,4 +1,5 @@
-"""Rules tests (DESIGN section 6, a contract): a position, scripted actions and dice, and checks.
+"""Rules tests (docs/contracts.md#rules-test-files, a contract): a position, scripted actions and dice,
+and checks.
 
 `load_rules_test` reads and checks a file (every problem at once, with line and column; a file that is
 not a well-formed rules test raises MinisError with exit code 2). `run_rules_test` plays it and returns
@@ -54,7 +55,7 @@ TOP_KEYS = (
     "start",
     "steps",
     "checks",
-    "rules",  # the rule set (DESIGN section 6); left out: 2005
+    "rules",  # the rule set (docs/contracts.md#rule-sets-in-files); left out: 2005
     "rule_options",  # options set over it (docs/rule-sets.md)
 )
 UNIT_KEYS = (

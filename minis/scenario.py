@@ -102,7 +102,7 @@ TOP_KEYS = (
     "map",
     "objective",
     "turns",
-    rule_sets.RULES_KEY,  # the rule set (DESIGN section 6; left out: 2005)
+    rule_sets.RULES_KEY,  # the rule set (docs/contracts.md#rule-sets-in-files; left out: 2005)
     rule_sets.OPTIONS_KEY,  # options set over it: a custom set (docs/rule-sets.md)
     *ROLES,
     "victory",

@@ -129,7 +129,7 @@ _UNIT_INDEX = {name: i for i, name in enumerate(_UNIT_FIELDS)}
 
 @attrs.define(slots=True)
 class MoveProgress:
-    """A move being walked hex by hex (DESIGN section 1).
+    """A move being walked hex by hex (docs/engine.md#movement).
 
     `path[0]` is the hex the unit started in; `step` is the step under way (path[step] -> path[step+1]);
     `at` is where that step is: 0 before its movement rolls, 1 in the window while the unit is still

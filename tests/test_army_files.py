@@ -1,4 +1,4 @@
-"""Army files: the DESIGN section 5 format, with every problem of a file reported at once."""
+"""Army files: the format of docs/contracts.md#army-files, with every problem of a file reported at once."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from minis.army import Army, Scenario, dump_army, load_army, parse_army
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
 from minis.sides import Side
 
-DESIGN_EXAMPLE = """\
+CONTRACT_EXAMPLE = """\
 name = "Sample Allied army"
 side = "allies"                  # axis | allies
 scenario = "standard"            # standard (100) | assault-attacker (120) | assault-defender (80)
@@ -27,7 +27,7 @@ def error_of(text: str | bytes) -> MinisError:
 
 
 def test_the_design_example_loads() -> None:
-    army = parse_army(DESIGN_EXAMPLE, "army.toml")
+    army = parse_army(CONTRACT_EXAMPLE, "army.toml")
     assert army == Army(
         name="Sample Allied army",
         side=Side.ALLIES,
@@ -59,7 +59,7 @@ def test_army_accepts_strings_for_side_and_scenario() -> None:
 
 def test_load_army_remembers_its_source(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
-    path.write_text(DESIGN_EXAMPLE, encoding="utf-8")
+    path.write_text(CONTRACT_EXAMPLE, encoding="utf-8")
     assert load_army(path).source == path
 
 

@@ -1,6 +1,6 @@
 """The Hero cap (army building), reported at each Hero beyond the cap: under the 2005 set one Hero per
 army (one per 500 points in very large games), under the 2010 set one per 100 points of the army's
-limit, at least one either way (/work/shared/reference/rule-editions.md row 6)."""
+limit, at least one either way (`../shared/reference/rule-editions.md`, row 6)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Regression tests of the bad-input sweep: every case once gave a traceback or an unclear message.
 
-Each drives `minis.cli.main` as a user would and checks the exit code (DESIGN section 7: 1 a failed
-check, 2 unreadable) and that the message names the file and the line.
+Each drives `minis.cli.main` as a user would and checks the exit code
+(docs/contracts.md#exit-codes-and-messages: 1 a failed check, 2 unreadable) and that the message names
+the file and the line.
 """
 
 from __future__ import annotations

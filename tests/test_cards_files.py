@@ -69,7 +69,8 @@ def test_card_ids_follow_the_contract_rule() -> None:
     for card in card_catalogue().values():
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", card.id)
         if card.id not in NAME_CORRECTIONS:
-            # cards that share a name carry their nation too, as the catalogue writes it (DESIGN section 5)
+            # cards that share a name carry their nation too, as the catalogue writes it
+            # (docs/contracts.md#card-ids)
             base = card_id(card.name)
             if card.id != base:
                 assert (

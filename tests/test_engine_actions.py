@@ -1,4 +1,5 @@
-"""The action notation (DESIGN section 6): parse and format round-trip; bad text is refused clearly."""
+"""The action notation (docs/contracts.md#action-notation): parse and format round-trip; bad text is
+refused clearly."""
 
 from __future__ import annotations
 

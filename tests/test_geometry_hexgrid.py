@@ -1,4 +1,4 @@
-"""Hex basics: distance, labels, facings, rings (DESIGN section 2)."""
+"""Hex basics: distance, labels, facings, rings (docs/contracts.md#hex-labels)."""
 
 from __future__ import annotations
 

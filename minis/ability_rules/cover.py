@@ -2,7 +2,7 @@
 
 An attack that ignores cover gives the target no cover roll at all and no die is drawn (rulebook,
 "Can't" Trumps "Can"); an ability that fixes the result (automatic success or failure) draws no die
-either (DESIGN section 1). The engine lets a fixed failure beat a fixed success.
+either (docs/contracts.md#dice-order). The engine lets a fixed failure beat a fixed success.
 
 The camouflage abilities, which keep enemies from attacking a unit that is hard to see (Concealed,
 Camouflaged; Superior Camouflage is in `targeting`), and the abilities that see past them (Experienced

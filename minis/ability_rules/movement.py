@@ -1,7 +1,7 @@
 """Abilities that change speed and movement: when a unit may move, how far, where, and with what rolls.
 
 Movement rolls are named by what they are for ("stream", "forest", and "hill" for Weak Suspension) and
-made in the order the step lists them (stream first, DESIGN section 1).
+made in the order the step lists them (stream first, docs/contracts.md#dice-order).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`minis rules-test PATH...`: run rules-test files (DESIGN section 6).
+"""`minis rules-test PATH...`: run rules-test files (docs/contracts.md#rules-test-files).
 
 One line per file, `PASS name` or `FAIL name: why`, then `N passed, N failed`. Exit code 0 when all
 pass, 1 if any failed, 2 if a file could not be read (its problems go to stderr as FILE:LINE:COL).

@@ -1,5 +1,5 @@
-"""Inline boards of rules tests (DESIGN section 6): a `board` grid with `streams`, `roads` and `objective`
-keys, or `configuration = N`. Problems are placed in the rules test's own file."""
+"""Inline boards of rules tests (docs/contracts.md#rules-test-files): a `board` grid with `streams`,
+`roads` and `objective` keys, or `configuration = N`. Problems are placed in the rules test's own file."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ def parse_board_text(
     source: str | None = None,
     table: str | None = None,
 ) -> Board:
-    """A Board from an inline grid (DESIGN section 6) with its streams, roads and objective.
+    """A Board from an inline grid (docs/contracts.md#rules-test-files) with its streams, roads and
+    objective.
 
     Problems are located in `source`, the text of the caller's TOML file, where the pieces are the keys
     `board`, `streams`, `roads` and `objective` (of `table` if they sit in one). Without `source` the grid's

@@ -1,8 +1,9 @@
 """The Initiative Phase (rulebook): two dice plus the best bonus of a non-disrupted commander (and
 abilities that add to it: Recon).
 
-The Axis player's two dice are rolled first, then the Allied player's (DESIGN section 1). The higher
-total wins; on a tie the better initiative bonus wins; with equal bonuses the roll is repeated.
+The Axis player's two dice are rolled first, then the Allied player's (docs/contracts.md#dice-order).
+The higher total wins; on a tie the better initiative bonus wins; with equal bonuses the roll is
+repeated.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The sequence of play as a state machine over decisions and dice (DESIGN section 1).
+"""The sequence of play as a state machine over decisions and dice (docs/engine.md#the-state-machine).
 
 `apply(state, action, dice, events)` performs one decision and then `advance` runs everything that
 follows by itself (movement rolls, the rest of a move, the casualty phase, the end of turn, the

@@ -1,4 +1,4 @@
-"""The boards the UI shows: the six configurations (DESIGN section 4), from `minis.mapfile`."""
+"""The boards the UI shows: the six configurations (docs/contracts.md#maps), from `minis.mapfile`."""
 
 from __future__ import annotations
 

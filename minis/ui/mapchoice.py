@@ -1,9 +1,9 @@
 """Choosing the battle map: roll a die for it (the die is shown) or agree on one of the six, with a preview.
 
-Standard battle: the players either roll (the engine rolls its first die, DESIGN section 1, and the
-configuration it shows is the map) or pick a configuration together. Either way the game is created
-here (`Game.new`) and handed on. Assault: the defender chooses (the `configuration N` action of the
-game that already exists). Keys 1-6 preview a map, R rolls, Enter plays on the previewed map.
+Standard battle: the players either roll (the engine rolls its first die, docs/contracts.md#dice-order,
+and the configuration it shows is the map) or pick a configuration together. Either way the game is
+created here (`Game.new`) and handed on. Assault: the defender chooses (the `configuration N` action of
+the game that already exists). Keys 1-6 preview a map, R rolls, Enter plays on the previewed map.
 """
 
 from __future__ import annotations
