@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from minis.rulestest import run_file
+
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "contracts.md"
 
@@ -40,8 +42,8 @@ REFERENCE_CHECKERS = {
 
 #: A citation of the outside design file: `DESIGN.md`, `DESIGN section 6`, `DESIGN action notation`.
 DESIGN_CITATION = re.compile(r"\bDESIGN\b(?!_)")
-#: A path into the folder beside the repository: `"shared" / ...` or `../shared/`.
-SHARED_PATH = re.compile(r"""["']shared["']\s*/|\.\./shared/""")
+#: A path into the folder beside the repository in code: `... / "shared" / ...`, `Path("../shared/...")`.
+SHARED_PATH = re.compile(r"""/\s*["']shared["']|Path\(["'][^"']*shared""")
 #: A citation of one of our pages with an anchor: `docs/contracts.md#dice-order`, `(engine.md#rules-tests)`.
 PAGE_ANCHOR = re.compile(r"(?:docs/|\()([a-z-]+)\.md#([a-z0-9-]+)")
 
@@ -83,6 +85,19 @@ def test_the_page_has_a_section_for_every_contract() -> None:
 @pytest.mark.parametrize("anchor", sorted(CONTRACTS.values()))
 def test_the_index_table_links_every_section(anchor: str) -> None:
     assert f"](#{anchor})" in DOC.read_text(encoding="utf-8")
+
+
+def test_the_example_rules_test_passes(tmp_path: Path) -> None:
+    """The page's rules-test example is a real test, so every key it shows means what it says."""
+    found = re.search(r"## Rules-test files\n.*?```toml\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert found, "docs/contracts.md shows an example rules test"
+    path = tmp_path / "example.toml"
+    path.write_text(found.group(1), encoding="utf-8")
+    outcome = run_file(path)
+    assert outcome.passed, outcome.reason
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(found.group(1).replace('at = "B2"', 'at = "B1"'), encoding="utf-8")
+    assert "sherman is in B2, expected B1" in run_file(wrong).reason
 
 
 def test_nothing_cites_the_outside_design_file() -> None:
