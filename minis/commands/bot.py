@@ -24,10 +24,15 @@ def register(subparsers: Subparsers) -> None:
         help="how well it plays (random: fastest, for tests; default easy)",
     )
     parser.add_argument(
-        "--army", type=Path, metavar="FILE", help="its army file (default: the shipped sample army of its side)"
+        "--army",
+        type=Path,
+        metavar="FILE",
+        help="its army file (default: the shipped sample army of its side)",
     )
     parser.add_argument("--seed", type=int, help="seed of its decisions (default: random)")
-    parser.add_argument("--patience", type=float, default=60.0, help=argparse.SUPPRESS)  # seconds without a server
+    parser.add_argument(
+        "--patience", type=float, default=60.0, help=argparse.SUPPRESS
+    )  # seconds without a server
     parser.set_defaults(func=run)
 
 
@@ -44,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     try:
         winner = asyncio.run(
-            play_seat(args.url, args.code, side, text, strength=args.strength, seed=seed, patience=args.patience)
+            play_seat(
+                args.url, args.code, side, text, strength=args.strength, seed=seed, patience=args.patience
+            )
         )
     except NetError as error:
         raise MinisError(Problem(args.url, 0, 0, str(error)), exit_code=EXIT_CHECK) from None

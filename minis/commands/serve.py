@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
+import sqlite3
 import ssl
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from minis.commands import Subparsers
@@ -23,14 +26,18 @@ DATABASE = "battles.sqlite"
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("serve", help="host battles for players on other machines (docs/network.md)")
+    parser = subparsers.add_parser(
+        "serve", help="host battles for players on other machines (docs/network.md)"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
-    parser.add_argument("--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free)")
+    parser.add_argument(
+        "--port", type=int, default=8765, help="port to listen on (default 8765; 0: any free)"
+    )
     parser.add_argument(
         "--data",
         type=Path,
         metavar="DIR",
-        help="folder of the battles' SQLite file (default: $MINIS_SERVER, else the minis data folder's 'server')",
+        help="folder of the battles' SQLite file (default: $MINIS_SERVER, else minis's data folder 'server')",
     )
     parser.add_argument("--certfile", type=Path, metavar="F", help="TLS certificate: serve wss:// directly")
     parser.add_argument("--keyfile", type=Path, metavar="F", help="TLS private key (with --certfile)")
@@ -50,9 +57,13 @@ class _NoClientTracebacks(logging.Filter):
 
 def run(args: argparse.Namespace) -> int:
     if (args.certfile is None) != (args.keyfile is None):
-        raise MinisError(Problem("serve", 0, 0, "--certfile and --keyfile go together"), exit_code=EXIT_UNREADABLE)
+        raise MinisError(
+            Problem("serve", 0, 0, "--certfile and --keyfile go together"), exit_code=EXIT_UNREADABLE
+        )
     if not 0 <= args.port <= 65535:
-        raise MinisError(Problem("serve", 0, 0, "--port is a number from 0 to 65535"), exit_code=EXIT_UNREADABLE)
+        raise MinisError(
+            Problem("serve", 0, 0, "--port is a number from 0 to 65535"), exit_code=EXIT_UNREADABLE
+        )
     context = None
     if args.certfile is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -68,11 +79,19 @@ def run(args: argparse.Namespace) -> int:
     logging.getLogger("websockets").addFilter(_NoClientTracebacks())
     for name in ("websockets.server", "websockets.asyncio.server"):
         logging.getLogger(name).addFilter(_NoClientTracebacks())
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_serve(args, folder, context))
-    except KeyboardInterrupt:
-        pass
     return 0
+
+
+def _stopper(stop: asyncio.Future[None]) -> Callable[[], None]:
+    """What a SIGTERM or SIGINT does: end the server (its battles are all stored already)."""
+
+    def end() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
+    return end
 
 
 async def _serve(args: argparse.Namespace, folder: Path, context: ssl.SSLContext | None) -> None:
@@ -84,15 +103,16 @@ async def _serve(args: argparse.Namespace, folder: Path, context: ssl.SSLContext
 
     try:
         store = Store(folder / DATABASE)
-    except (OSError, Exception) as error:
+    except (OSError, sqlite3.Error) as error:
         raise MinisError(
-            Problem(str(folder / DATABASE), 0, 0, f"cannot open the battles' file: {error}"), exit_code=EXIT_UNREADABLE
+            Problem(str(folder / DATABASE), 0, 0, f"cannot open the battles' file: {error}"),
+            exit_code=EXIT_UNREADABLE,
         ) from None
     server = GameServer(store, seed=args.seed, limits=Limits(first_message=args.first_message))
     loaded = server.load()
     stop = asyncio.get_running_loop().create_future()
     for signum in (signal.SIGTERM, signal.SIGINT):
-        asyncio.get_running_loop().add_signal_handler(signum, lambda: stop.done() or stop.set_result(None))
+        asyncio.get_running_loop().add_signal_handler(signum, _stopper(stop))
     try:
         async with serve(
             server.handler,
@@ -108,7 +128,12 @@ async def _serve(args: argparse.Namespace, folder: Path, context: ssl.SSLContext
             port = next(iter(listening.sockets)).getsockname()[1]
             scheme = "wss" if context is not None else "ws"
             logging.getLogger("minis.net.server").info(
-                "%d battles loaded from %s; listening on %s://%s:%d", loaded, store.path, scheme, args.host, port
+                "%d battles loaded from %s; listening on %s://%s:%d",
+                loaded,
+                store.path,
+                scheme,
+                args.host,
+                port,
             )
             print(f"port={port}", flush=True)
             await stop

@@ -70,7 +70,7 @@ async def play_seat(
     async def on_state(seat: SeatClient, message: dict[str, Any]) -> None:
         if message["kind"] == "error":
             about = message.get("about")
-            if message.get("stale") or about == "army" and seat.state and seat.state.get("started"):
+            if message.get("stale") or (about == "army" and seat.state and seat.state.get("started")):
                 return  # the battle moved on meanwhile (a reconnection): the next state says where
             raise NetError(str(message.get("message")))
         if message.get("over"):

@@ -257,7 +257,9 @@ class GameServer:
         if found is None:
             raise ProtocolError("that token holds no seat of this battle")
         self._bind(conn, table, found)
-        await self._send(conn, {"kind": "seat", "code": table.code, "side": found.value, "token": message["token"]})
+        await self._send(
+            conn, {"kind": "seat", "code": table.code, "side": found.value, "token": message["token"]}
+        )
         await self._send(conn, self._state(table, found))
 
     async def _on_watch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -429,7 +431,13 @@ def _settings(message: dict[str, Any]) -> dict[str, Any]:
     turn_limit = message.get("turn_limit")
     if turn_limit is not None and turn_limit not in range(1, 1001):
         raise ProtocolError("'turn_limit' is a number of turns from 1 to 1000")
-    return {"config": config, "rules": rules, "scenario": scenario, "attacker": attacker, "turn_limit": turn_limit}
+    return {
+        "config": config,
+        "rules": rules,
+        "scenario": scenario,
+        "attacker": attacker,
+        "turn_limit": turn_limit,
+    }
 
 
 def _checked_army(text: str, side: Side, rules: rule_sets.RuleSet | None) -> Army:

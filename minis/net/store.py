@@ -109,7 +109,9 @@ class Store:
         return found is not None
 
     def take_seat(self, battle: int, side: str, token: str) -> None:
-        self._transaction([("INSERT INTO seats (battle, side, token) VALUES (?, ?, ?)", (battle, side, token))])
+        self._transaction(
+            [("INSERT INTO seats (battle, side, token) VALUES (?, ?, ?)", (battle, side, token))]
+        )
 
     def set_army(self, battle: int, side: str, army: str, entries: Sequence[tuple[int, RecordEntry]]) -> None:
         """A seat's army, and the record's first entries when it was the second army (the game began)."""
@@ -142,4 +144,7 @@ class Store:
 
 def _entry_row(battle: int, at: int, entry: RecordEntry) -> tuple[str, tuple[Any, ...]]:
     dice = " ".join(str(d) for d in entry.dice)
-    return ("INSERT INTO entries (battle, at, action, dice) VALUES (?, ?, ?, ?)", (battle, at, entry.action, dice))
+    return (
+        "INSERT INTO entries (battle, at, action, dice) VALUES (?, ?, ?, ?)",
+        (battle, at, entry.action, dice),
+    )
