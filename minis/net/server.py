@@ -49,11 +49,12 @@ CODE_LENGTH = 10
 @attrs.frozen
 class Limits:
     """What one connection may do: its first message within `first_message` seconds, at most `burst`
-    messages at once and `rate` a second after that, and `battles` battles made."""
+    messages at once and `rate` a second after that (a fast bot decides some 50 times a second during
+    deployment; a flood sends thousands), and `battles` battles made."""
 
     first_message: float = 10.0
-    rate: float = 20.0
-    burst: float = 40.0
+    rate: float = 100.0
+    burst: float = 200.0
     battles: int = 20
     send_timeout: float = 10.0
 
