@@ -21,8 +21,7 @@ from types import FrameType
 
 from websockets.asyncio.server import serve
 
-from minis.net.protocol import MAX_CLIENT_MESSAGE
-from minis.net.server import GameServer, Limits
+from minis.net.server import SERVE_OPTIONS, GameServer, Limits
 from minis.net.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +57,7 @@ async def served(
     server = GameServer(store, seed=seed, limits=limits)
     server.load()
     try:
-        async with serve(server.handler, "127.0.0.1", 0, max_size=MAX_CLIENT_MESSAGE, max_queue=16) as listening:
+        async with serve(server.handler, "127.0.0.1", 0, **SERVE_OPTIONS) as listening:
             port = next(iter(listening.sockets)).getsockname()[1]
             yield server, f"ws://127.0.0.1:{port}"
     finally:

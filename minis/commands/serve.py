@@ -97,8 +97,7 @@ def _stopper(stop: asyncio.Future[None]) -> Callable[[], None]:
 async def _serve(args: argparse.Namespace, folder: Path, context: ssl.SSLContext | None) -> None:
     from websockets.asyncio.server import serve
 
-    from minis.net.protocol import MAX_CLIENT_MESSAGE
-    from minis.net.server import GameServer, Limits
+    from minis.net.server import SERVE_OPTIONS, GameServer, Limits
     from minis.net.store import Store
 
     try:
@@ -119,10 +118,7 @@ async def _serve(args: argparse.Namespace, folder: Path, context: ssl.SSLContext
             args.host,
             args.port,
             ssl=context,
-            max_size=MAX_CLIENT_MESSAGE,
-            max_queue=16,
-            ping_interval=20,
-            ping_timeout=20,
+            **SERVE_OPTIONS,
             logger=logging.getLogger("websockets.server"),
         ) as listening:
             port = next(iter(listening.sockets)).getsockname()[1]

@@ -29,7 +29,7 @@ from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.errors import MinisError, problem_lines
 from minis.game import Game
-from minis.net.protocol import ProtocolError, decode, encode, pack_game
+from minis.net.protocol import MAX_CLIENT_MESSAGE, ProtocolError, decode, encode, pack_game
 from minis.net.store import Store
 from minis.projection import hidden_obstacles, hidden_units, project
 from minis.record import record_text
@@ -37,9 +37,20 @@ from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import Scenario
 
-__all__ = ["GameServer", "Limits"]
+__all__ = ["SERVE_OPTIONS", "GameServer", "Limits"]
 
 log = logging.getLogger("minis.net.server")
+
+#: The options `websockets.serve` is given: the message size limit, a short queue of messages read
+#: ahead, pings to find a vanished client, and a short wait for a closing handshake (a flooding client
+#: has messages queued before its closing frame, which the server no longer reads).
+SERVE_OPTIONS: dict[str, Any] = {
+    "max_size": MAX_CLIENT_MESSAGE,
+    "max_queue": 16,
+    "ping_interval": 20,
+    "ping_timeout": 20,
+    "close_timeout": 2,
+}
 
 #: Letters of an invitation or spectator code: no 0/O or 1/I/L to misread (31 letters, 10 of them: 49 bits).
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
