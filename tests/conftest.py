@@ -42,7 +42,9 @@ _CACHE_MADE: list[str] = []
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "screenshots: renders pictures for the docs (make screenshots)")
-    config.addinivalue_line("markers", "slow: a long run, skipped unless --slow is given (make test skips it)")
+    config.addinivalue_line(
+        "markers", "slow: a long run, skipped unless --slow is given (make test skips it)"
+    )
     if "MINIS_CACHE" not in os.environ:
         _CACHE_MADE.append(tempfile.mkdtemp(prefix="minis-test-cache-"))
         os.environ["MINIS_CACHE"] = _CACHE_MADE[-1]

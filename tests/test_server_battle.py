@@ -39,7 +39,9 @@ def checked(server: GameServer, seen: list[int]) -> None:
     server._broadcast = broadcast  # type: ignore[method-assign]
 
 
-async def battle(data: Path, allies: str = ALLIES, **settings: Any) -> tuple[GameServer, str, str, list[Side | None], list[int]]:
+async def battle(
+    data: Path, allies: str = ALLIES, **settings: Any
+) -> tuple[GameServer, str, str, list[Side | None], list[int]]:
     async with served(data, seed=11) as (server, url):
         seen: list[int] = []
         checked(server, seen)

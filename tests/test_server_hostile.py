@@ -112,7 +112,9 @@ def test_out_of_turn_stale_and_illegal_decisions_change_nothing(tmp_path: Path, 
             assert "not your decision" in out_of_turn["message"]
             stale = await answer(mover, {"kind": "decide", "action": "pass", "at": state["at"] - 1})
             assert stale.get("stale") and "moved on" in stale["message"]
-            illegal = await answer(mover, {"kind": "decide", "action": "attack nobody nothing", "at": state["at"]})
+            illegal = await answer(
+                mover, {"kind": "decide", "action": "attack nobody nothing", "at": state["at"]}
+            )
             assert illegal["kind"] == "error" and "is not allowed" in illegal["message"]
             garbage = await answer(mover, {"kind": "decide", "action": "\u0000" * 5000, "at": state["at"]})
             assert garbage["kind"] == "error"
@@ -125,7 +127,9 @@ def test_out_of_turn_stale_and_illegal_decisions_change_nothing(tmp_path: Path, 
                 assert wrong["kind"] == "error" and "no seat" in wrong["message"]
                 await ws.close()
             again = await talk(url)  # the right token resumes the seat from another connection
-            assert (await answer(again, {"kind": "resume", "code": code, "token": allies_token}))["side"] == "allies"
+            assert (await answer(again, {"kind": "resume", "code": code, "token": allies_token}))[
+                "side"
+            ] == "allies"
             for ws in (axis, allies, again):
                 await ws.close()
 
@@ -163,7 +167,9 @@ def test_oversized_floods_silence_and_half_messages_close_the_connection(tmp_pat
             half.transport.write(b"\x81\xfe\x03\xe8" + os.urandom(4) + b"0123456789")
             half.transport.abort()
             for _ in range(20):
-                raw_reader, raw_writer = await asyncio.open_connection("127.0.0.1", int(url.rsplit(":", 1)[1]))
+                _raw_reader, raw_writer = await asyncio.open_connection(
+                    "127.0.0.1", int(url.rsplit(":", 1)[1])
+                )
                 raw_writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n")  # and never more
                 raw_writer.close()
             healthy = await talk(url)
@@ -192,8 +198,33 @@ def hostile(rng: random.Random, code: str, token: str) -> str | bytes:
     if choice == 3:
         return encode({"kind": rng.choice(kinds)})
     if choice == 4:
-        values: list[Any] = [None, True, -1, 2**70, 1.5, "", "axis", "allies", [], {}, "Z" * 1000, code, token]
-        fields = ["code", "side", "token", "text", "action", "at", "config", "rules", "scenario", "turn_limit"]
+        values: list[Any] = [
+            None,
+            True,
+            -1,
+            2**70,
+            1.5,
+            "",
+            "axis",
+            "allies",
+            [],
+            {},
+            "Z" * 1000,
+            code,
+            token,
+        ]
+        fields = [
+            "code",
+            "side",
+            "token",
+            "text",
+            "action",
+            "at",
+            "config",
+            "rules",
+            "scenario",
+            "turn_limit",
+        ]
         message: dict[str, Any] = {"kind": rng.choice(kinds)}
         for _ in range(rng.randrange(4)):
             message[rng.choice(fields)] = rng.choice(values)
@@ -201,7 +232,9 @@ def hostile(rng: random.Random, code: str, token: str) -> str | bytes:
     if choice == 5:
         return encode({"kind": "resume", "code": code, "token": token[:-1] + rng.choice("0123456789abcdef")})
     if choice == 6:
-        return encode({"kind": "army", "text": "".join(rng.choice("[]=\"'\n units side axis") for _ in range(300))})
+        return encode(
+            {"kind": "army", "text": "".join(rng.choice("[]=\"'\n units side axis") for _ in range(300))}
+        )
     if choice == 7:
         words = ["deploy", "attack", "move", "pass", "end", "first", "A3", "face", "E", "|", "#", "\u202e"]
         action = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 8)))
@@ -240,7 +273,9 @@ async def fuzz(url: str, code: str, token: str, count: int, seed: int) -> int:
 
 
 @pytest.mark.parametrize("count", [300, pytest.param(1500, marks=pytest.mark.slow)])
-def test_a_fuzz_of_hostile_messages_leaves_the_server_and_other_battles_well(tmp_path: Path, count: int) -> None:
+def test_a_fuzz_of_hostile_messages_leaves_the_server_and_other_battles_well(
+    tmp_path: Path, count: int
+) -> None:
     server = ServerProcess(tmp_path, 4)
     players: list[subprocess.Popen[str]] = []
     try:
@@ -255,7 +290,9 @@ def test_a_fuzz_of_hostile_messages_leaves_the_server_and_other_battles_well(tmp
                 return str(taken["token"])
 
             token = asyncio.run(victim_token())
-            bystander = asyncio.run(request(server.url, {"kind": "new", "config": 1, "turn_limit": 4}))["code"]
+            bystander = asyncio.run(request(server.url, {"kind": "new", "config": 1, "turn_limit": 4}))[
+                "code"
+            ]
             players = [
                 subprocess.Popen(
                     minis_command("bot", server.url, bystander, "--side", side, "--strength", "random"),

@@ -35,7 +35,9 @@ def new_battle(server: ServerProcess, turns: int) -> str:
 def bots(server: ServerProcess, code: str) -> list[subprocess.Popen[str]]:
     return [
         subprocess.Popen(
-            minis_command("bot", server.url, code, "--side", side, "--strength", "random", "--seed", str(seed)),
+            minis_command(
+                "bot", server.url, code, "--side", side, "--strength", "random", "--seed", str(seed)
+            ),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

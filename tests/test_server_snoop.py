@@ -31,11 +31,15 @@ from tests.helpers_server import ARMIES, served, time_limit
 
 SERVER_SEED = 5
 #: Armies with obstacles of their own (a minefield; Allied barbed wire, a tank obstacle and a pillbox).
-AXIS = (ARMIES / "sample-axis.toml").read_text().replace(
-    '"mauser-kar-98k",            #  3\n    "mauser-kar-98k",', '"minefield",'
+AXIS = (
+    (ARMIES / "sample-axis.toml")
+    .read_text()
+    .replace('"mauser-kar-98k",            #  3\n    "mauser-kar-98k",', '"minefield",')
 )
-ALLIES = (ARMIES / "sample-allies.toml").read_text().replace(
-    '"bazooka", ', '"barbed-wire", "tank-obstacle", "pillbox", '
+ALLIES = (
+    (ARMIES / "sample-allies.toml")
+    .read_text()
+    .replace('"bazooka", ', '"barbed-wire", "tank-obstacle", "pillbox", ')
 )
 
 #: The frames each listener received: (listener, the frame's text).
@@ -139,7 +143,9 @@ async def snooped_battle(data: Path) -> tuple[GameServer, str, list[tuple[int, d
 def vocabulary() -> bytes:
     """A packed game's bytes that every projection holds whatever the armies: the abilities' table
     names every ability of the catalogue (`tank-obstacle` is an ability as well as a card)."""
-    game = Game.new(parse_army(AXIS), parse_army((ARMIES / "sample-american.toml").read_text()), configuration=2)
+    game = Game.new(
+        parse_army(AXIS), parse_army((ARMIES / "sample-american.toml").read_text()), configuration=2
+    )
     return zlib.decompress(base64.b64decode(pack_game(project(game, Side.AXIS, Dice(seed=0)))))
 
 
@@ -168,7 +174,11 @@ def leaks(frames: Iterable[str], secrets_by_at: dict[int, set[str]], first: set[
         if isinstance(message.get("game"), str):
             for word in secret & named_in(unpack_game(message["game"], Dice(seed=0))):
                 found.append(f"'{word}' in the game of a message at {message.get('at')}")
-        if str(seed).encode() in data or seed.to_bytes(16, "little") in data or seed.to_bytes(16, "big") in data:
+        if (
+            str(seed).encode() in data
+            or seed.to_bytes(16, "little") in data
+            or seed.to_bytes(16, "big") in data
+        ):
             found.append("the seed")
     return found
 
