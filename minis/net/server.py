@@ -15,7 +15,9 @@ import hmac
 import logging
 import random
 import secrets
+import sqlite3
 import time
+from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -111,14 +113,16 @@ class GameServer:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.spectating: dict[str, Table] = {}
-        #: Decision timings (seconds from a decision received to its result sent), for the benchmark.
-        self.timings: list[float] = []
+        #: The latest decisions' timings (seconds from a decision received to its result sent).
+        self.timings: deque[float] = deque(maxlen=100_000)
 
     # --- start-up ---------------------------------------------------------------------------------
 
-    def load(self) -> int:
-        """Rebuild every stored battle by replaying its record with its own seed; the battles loaded."""
-        for row in self.store.battles():
+    def load(self, only: int | None = None) -> int:
+        """Rebuild every stored battle (or battle number `only`) by replaying its record with its own
+        seed; the battles loaded. A battle that does not replay is logged and left out."""
+        loaded = 0
+        for row in self.store.battles(only):
             table = Table(row.number, row.code, row.spectate, row.settings, row.seed)
             for side_name, (token, army) in row.seats.items():
                 table.seats[Side(side_name)] = Seat(token, army)
@@ -137,9 +141,16 @@ class GameServer:
             except (ValueError, IllegalAction, MinisError) as error:
                 log.error("battle %s does not replay (%s): left out", row.number, error)
                 continue
+            old = self.tables.get(table.code)
+            if old is not None:  # a battle loaded again (its decision could not be stored): same listeners
+                table.listeners = old.listeners
+                for conns in old.listeners.values():
+                    for conn in conns:
+                        conn.table = table
             self.tables[table.code] = table
             self.spectating[table.spectate] = table
-        return len(self.tables)
+            loaded += 1
+        return loaded
 
     # --- connections ------------------------------------------------------------------------------
 
@@ -295,7 +306,12 @@ class GameServer:
                 seat.army = None
                 raise ProtocolError(str(error)) from None
             entries = list(enumerate(game.record))
-            self.store.set_army(table.number, side.value, message["text"], entries)
+            try:
+                self.store.set_army(table.number, side.value, message["text"], entries)
+            except sqlite3.Error:
+                seat.army = None
+                log.exception("battle %s: the army could not be stored", table.number)
+                raise ProtocolError("the server could not store the army: try again") from None
             table.game, table.at = game, len(entries)
             log.info("battle %s begins", table.number)
         else:
@@ -339,7 +355,16 @@ class GameServer:
             raise ProtocolError("the server could not apply that decision (its fault, not yours)") from None
         record = game.record
         entries = list(enumerate(record))[table.at :]
-        self.store.add_entries(table.number, entries)  # stored before anyone is told
+        try:
+            self.store.add_entries(table.number, entries)  # stored before anyone is told
+        except sqlite3.Error:
+            log.exception(
+                "battle %s: the decision could not be stored; the battle is loaded again", table.number
+            )
+            self.load(table.number)  # back to what is stored: the decision was not made
+            raise ProtocolError(
+                "the server could not store that decision, so it was not made: try again"
+            ) from None
         table.at = len(record)
         await self._broadcast(table)
 

@@ -123,9 +123,11 @@ class Store:
         """An accepted decision's record lines (with the automatic steps that followed it)."""
         self._transaction([_entry_row(battle, at, entry) for at, entry in entries])
 
-    def battles(self) -> Iterator[BattleRow]:
+    def battles(self, only: int | None = None) -> Iterator[BattleRow]:
+        """Every stored battle (or battle number `only`), as stored."""
+        where, values = ("WHERE number = ?", (only,)) if only is not None else ("", ())
         for number, code, spectate, settings, seed in self.db.execute(
-            "SELECT number, code, spectate, settings, seed FROM battles ORDER BY number"
+            f"SELECT number, code, spectate, settings, seed FROM battles {where} ORDER BY number", values
         ).fetchall():
             seats = {
                 side: (token, army)
