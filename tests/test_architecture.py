@@ -56,7 +56,15 @@ def test_the_layers_point_one_way() -> None:
     from tests.test_import_cycles import PACKAGE_ROOT, Package, import_graph
 
     graph = import_graph(Package.read(PACKAGE_ROOT))
-    above = ("minis.ai", "minis.lab", "minis.net", "minis.ui", "minis.commands", "minis.cli", "minis.__main__")
+    above = (
+        "minis.ai",
+        "minis.lab",
+        "minis.net",
+        "minis.ui",
+        "minis.commands",
+        "minis.cli",
+        "minis.__main__",
+    )
     wrong = [
         f"{edge.source} imports {edge.target} (line {edge.line})"
         for source, edges in graph.items()

@@ -112,6 +112,9 @@ def test_out_of_turn_stale_and_illegal_decisions_change_nothing(tmp_path: Path, 
             assert "not your decision" in out_of_turn["message"]
             stale = await answer(mover, {"kind": "decide", "action": "pass", "at": state["at"] - 1})
             assert stale.get("stale") and "moved on" in stale["message"]
+            # an old position's decision is stale whoever sends it (a late state is no turn of its own)
+            late = await answer(waiter, {"kind": "decide", "action": "pass", "at": state["at"] - 1})
+            assert late.get("stale") and "moved on" in late["message"]
             illegal = await answer(
                 mover, {"kind": "decide", "action": "attack nobody nothing", "at": state["at"]}
             )

@@ -145,6 +145,8 @@ class SeatClient:
                 self.errors.append(message)
                 await on_state(self, {"kind": "error", **message})
             elif kind == "state":
+                if self.state is not None and message.get("at", 0) < self.state.get("at", 0):
+                    continue  # an older position arriving late: the record only grows
                 self.state = message
                 await on_state(self, message)
             if self._stopped:

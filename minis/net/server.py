@@ -102,6 +102,9 @@ class Connection:
     allowance: float = 0.0
     checked: float = 0.0
     made: int = 0
+    #: Held while a message is sent, so the connection's messages go out in the order they were made
+    #: (two decisions in a row broadcast two states: the older must not arrive last).
+    sending: asyncio.Lock = attrs.field(factory=asyncio.Lock)
 
 
 class GameServer:
@@ -205,7 +208,8 @@ class GameServer:
     async def _send(self, conn: Connection, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else encode(message)
         try:
-            await asyncio.wait_for(conn.ws.send(text), self.limits.send_timeout)
+            async with conn.sending:
+                await asyncio.wait_for(conn.ws.send(text), self.limits.send_timeout)
         except (ConnectionClosed, TimeoutError):
             self._leave(conn)
 
@@ -327,10 +331,6 @@ class GameServer:
             raise ProtocolError("the battle has not begun: both armies are needed first")
         if game.over:
             raise ProtocolError("the battle is over")
-        decider = game.decider()
-        if decider is not side:
-            who = decider.title if decider is not None else "nobody"
-            raise ProtocolError(f"it is not your decision: {who} decides now")
         if message["at"] != table.at:
             await self._send(
                 conn,
@@ -343,6 +343,10 @@ class GameServer:
                 },
             )
             return
+        decider = game.decider()
+        if decider is not side:
+            who = decider.title if decider is not None else "nobody"
+            raise ProtocolError(f"it is not your decision: {who} decides now")
         action = message["action"]
         mark = game.dice.mark()
         try:
