@@ -23,7 +23,7 @@ from minis.net.protocol import ProtocolError, pack_game, unpack_game
 from minis.projection import project
 from minis.sides import Side
 from tests.helpers_server import ARMIES, served, time_limit
-from tests.test_server_hostile import answer, next_state, seat
+from tests.test_server_hostile import answer, next_state, seat, talk
 
 
 class Boom:
@@ -118,3 +118,28 @@ def test_the_commands_exit_codes(tmp_path: Path) -> None:
         assert code == 2 and "cannot reach" in err and "Traceback" not in err
         code, _, err = run_cli("bot", "ws://127.0.0.1:9", "CODE", "--side", "axis", "--patience", "0.5")
         assert code == 1 and "lost the server" in err
+
+
+def test_a_client_joining_again_with_its_nonce_gets_its_token_again(tmp_path: Path) -> None:
+    """A join whose answer was lost (the server killed after storing the seat) is not locked out."""
+
+    async def run() -> None:
+        async with served(tmp_path) as (_, url):
+            code = await _new(url)
+            tokens = []
+            for nonce in ("n" * 32, "n" * 32, "m" * 32, None, "short"):
+                ws = await talk(url)
+                message: dict[str, Any] = {"kind": "join", "code": code, "side": "axis"}
+                if nonce is not None:
+                    message["nonce"] = nonce
+                tokens.append(await answer(ws, message))
+                await ws.close()
+            assert (
+                tokens[0]["kind"] == tokens[1]["kind"] == "seat" and tokens[0]["token"] == tokens[1]["token"]
+            )
+            assert [t["kind"] for t in tokens[2:]] == ["error"] * 3
+            assert "taken" in tokens[2]["message"] and "taken" in tokens[3]["message"]
+            assert "nonce" in tokens[4]["message"]
+
+    with time_limit(60):
+        asyncio.run(run())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -78,6 +79,8 @@ class SeatClient:
         log: Callable[[str], None] | None = None,
     ) -> None:
         self.url, self.code, self.side, self.token = url, code, side, token
+        #: This client's own secret for joining: joining again with it (the answer lost) gives the token.
+        self.nonce = secrets.token_hex(16)
         self.patience = patience
         self.state: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
@@ -131,7 +134,7 @@ class SeatClient:
     async def _session(self, on_state: OnState) -> None:
         assert self._ws is not None
         if self.token is None:
-            await self.send({"kind": "join", "code": self.code, "side": self.side.value})
+            await self.send({"kind": "join", "code": self.code, "side": self.side.value, "nonce": self.nonce})
         else:
             await self.send({"kind": "resume", "code": self.code, "token": self.token})
         async for data in self._ws:

@@ -76,6 +76,9 @@ class Limits:
 class Seat:
     token: str
     army: str | None = None
+    #: The joining client's own secret: the same client joining again (its answer lost with a crash)
+    #: gets the seat's token again.
+    nonce: str | None = None
 
 
 @attrs.define(eq=False)
@@ -127,8 +130,8 @@ class GameServer:
         loaded = 0
         for row in self.store.battles(only):
             table = Table(row.number, row.code, row.spectate, row.settings, row.seed)
-            for side_name, (token, army) in row.seats.items():
-                table.seats[Side(side_name)] = Seat(token, army)
+            for side_name, (token, army, nonce) in row.seats.items():
+                table.seats[Side(side_name)] = Seat(token, army, nonce)
             try:
                 if all(seat.army is not None for seat in table.seats.values()) and len(table.seats) == 2:
                     game = self._new_game(table)
@@ -264,11 +267,22 @@ class GameServer:
         side = _side(message["side"])
         if conn.table is not None:
             raise ProtocolError("this connection already has a seat or watches a battle")
-        if side in table.seats:
-            raise ProtocolError(f"the {side.title} seat is taken (resume it with its token)")
-        token = secrets.token_hex(16)
-        self.store.take_seat(table.number, side.value, token)
-        table.seats[side] = Seat(token)
+        nonce = message.get("nonce")
+        if nonce is not None and (not isinstance(nonce, str) or not 16 <= len(nonce) <= 64):
+            raise ProtocolError("a join's 'nonce' is text of 16 to 64 characters")
+        seat = table.seats.get(side)
+        if seat is not None:
+            if (
+                nonce is None
+                or seat.nonce is None
+                or not hmac.compare_digest(nonce.encode(), seat.nonce.encode())
+            ):
+                raise ProtocolError(f"the {side.title} seat is taken (resume it with its token)")
+            token = seat.token  # the same client again: its first answer was lost
+        else:
+            token = secrets.token_hex(16)
+            self.store.take_seat(table.number, side.value, token, nonce)
+            table.seats[side] = Seat(token, nonce=nonce)
         self._bind(conn, table, side)
         log.info("battle %s: the %s seat is taken", table.number, side.value)
         await self._send(conn, {"kind": "seat", "code": table.code, "side": side.value, "token": token})

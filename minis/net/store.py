@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS seats (
     battle INTEGER NOT NULL REFERENCES battles(number),
     side TEXT NOT NULL,
     token TEXT NOT NULL,
+    nonce TEXT,
     army TEXT,
     PRIMARY KEY (battle, side)
 );
@@ -56,7 +57,7 @@ class BattleRow:
     spectate: str
     settings: dict[str, Any]
     seed: int
-    seats: dict[str, tuple[str, str | None]]  # side -> (token, army text or None)
+    seats: dict[str, tuple[str, str | None, str | None]]  # side -> (token, army text, join nonce)
     entries: list[RecordEntry]
 
 
@@ -108,10 +109,9 @@ class Store:
         ).fetchone()
         return found is not None
 
-    def take_seat(self, battle: int, side: str, token: str) -> None:
-        self._transaction(
-            [("INSERT INTO seats (battle, side, token) VALUES (?, ?, ?)", (battle, side, token))]
-        )
+    def take_seat(self, battle: int, side: str, token: str, nonce: str | None = None) -> None:
+        sql = "INSERT INTO seats (battle, side, token, nonce) VALUES (?, ?, ?, ?)"
+        self._transaction([(sql, (battle, side, token, nonce))])
 
     def set_army(self, battle: int, side: str, army: str, entries: Sequence[tuple[int, RecordEntry]]) -> None:
         """A seat's army, and the record's first entries when it was the second army (the game began)."""
@@ -130,9 +130,9 @@ class Store:
             f"SELECT number, code, spectate, settings, seed FROM battles {where} ORDER BY number", values
         ).fetchall():
             seats = {
-                side: (token, army)
-                for side, token, army in self.db.execute(
-                    "SELECT side, token, army FROM seats WHERE battle = ?", (number,)
+                side: (token, army, nonce)
+                for side, token, army, nonce in self.db.execute(
+                    "SELECT side, token, army, nonce FROM seats WHERE battle = ?", (number,)
                 )
             }
             entries = [
