@@ -101,7 +101,7 @@ def battle(data: Path, kills: int, rng: random.Random, turns: int) -> tuple[str,
     return text, lines, done
 
 
-@pytest.mark.parametrize(("kills", "turns"), [(3, 4), pytest.param(20, 12, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(("kills", "turns"), [(3, 4), pytest.param(20, 30, marks=pytest.mark.slow)])
 def test_a_battle_survives_kill_9(tmp_path: Path, kills: int, turns: int) -> None:
     with time_limit(900 if kills > 3 else 300):
         calm, calm_lines, _ = battle(tmp_path / "calm", 0, random.Random(0), turns)
