@@ -4,7 +4,9 @@ The server runs in this process's event loop (as `minis serve` runs it) and the 
 strength, each a `SeatClient` deciding on the projection it receives) share the loop. Prints the
 server's median and 95th-percentile time from a decision received to its result sent (measured inside
 the server: check, apply, store in SQLite, pack each seat's projection, send), decisions a second, and
-the process's resident memory per battle (bots included, so an upper bound).
+the process's resident memory per battle (bots included, so an upper bound). `server_work_ms` is the
+server's own part of a decision (checked, applied, stored, every state made), without the waits for the
+event loop that the bots in the same process cause.
 
     PYTHONPATH=. python tools/net_load.py --battles 20
 """
@@ -52,12 +54,15 @@ async def load(battles: int, turns: int, data: Path) -> None:
         elapsed = time.perf_counter() - started
     store.close()
     timings = sorted(server.timings)
+    work = sorted(server.work_timings)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     p95 = timings[int(0.95 * (len(timings) - 1))]
     print(
         f"battles={battles} decisions={len(timings)} seconds={elapsed:.1f} per_s={len(timings) / elapsed:.0f}"
     )
     print(f"decision_ms median={statistics.median(timings) * 1000:.2f} p95={p95 * 1000:.2f}")
+    work_p95 = work[int(0.95 * (len(work) - 1))]
+    print(f"server_work_ms median={statistics.median(work) * 1000:.2f} p95={work_p95 * 1000:.2f}")
     print(f"memory_mb_per_battle<={(rss - rss_before) / 1024 / battles:.2f} (peak RSS {rss / 1024:.0f} MB)")
 
 

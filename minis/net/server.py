@@ -119,8 +119,11 @@ class GameServer:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.spectating: dict[str, Table] = {}
-        #: The latest decisions' timings (seconds from a decision received to its result sent).
+        #: The latest decisions' timings (seconds from a decision received to its result sent), and of
+        #: the server's own work in them (checked, applied, stored, every message made: before sending).
         self.timings: deque[float] = deque(maxlen=100_000)
+        self.work_timings: deque[float] = deque(maxlen=100_000)
+        self._deciding: float | None = None
 
     # --- start-up ---------------------------------------------------------------------------------
 
@@ -202,6 +205,7 @@ class GameServer:
         try:
             message = decode(data)
             kind = message["kind"]
+            self._deciding = started if kind == "decide" else None
             await getattr(self, f"_on_{kind}")(conn, message)
         except ProtocolError as error:
             await self._send(conn, {"kind": "error", "about": kind, "message": str(error)})
@@ -450,6 +454,9 @@ class GameServer:
             if conns:
                 text = encode(self._state(table, key))
                 sends += [self._send(conn, text) for conn in list(conns)]
+        if self._deciding is not None:  # no await since the decision came in: all of it the server's
+            self.work_timings.append(time.perf_counter() - self._deciding)
+            self._deciding = None
         await asyncio.gather(*sends)
 
 
