@@ -32,6 +32,9 @@ COMMANDS = (
     "odds",
     "edit",
     "lab",
+    "serve",
+    "net",
+    "bot",
 )
 #: The command names that differ from their module's name.
 NAMES = {"rules_test": "rules-test"}

@@ -28,6 +28,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="save the UI tests' pictures into DIR (make screenshots: docs/screenshots) instead of tmp_path",
     )
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        default=False,
+        help="also run the long tests marked `slow` (the game server's 20 kills and 1,000-message fuzz)",
+    )
 
 
 #: The card index of this test run (minis/card_index.py): a folder of its own, never the user's cache.
@@ -36,6 +42,9 @@ _CACHE_MADE: list[str] = []
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "screenshots: renders pictures for the docs (make screenshots)")
+    config.addinivalue_line(
+        "markers", "slow: a long run, skipped unless --slow is given (make test skips it)"
+    )
     if "MINIS_CACHE" not in os.environ:
         _CACHE_MADE.append(tempfile.mkdtemp(prefix="minis-test-cache-"))
         os.environ["MINIS_CACHE"] = _CACHE_MADE[-1]
@@ -47,9 +56,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow = config.getoption("--slow")
     for item in items:
         if "shots" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.screenshots)
+        if not slow and item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.skip(reason="a long run: give --slow to run it"))
 
 
 @pytest.fixture(autouse=True)

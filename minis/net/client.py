@@ -1,0 +1,159 @@
+"""Talking to a game server: a one-off request (`minis net new`, `minis net record`) and a seat that
+keeps itself connected (`SeatClient`: the bots' connection, and later the window's).
+
+A seat's client holds what the server last sent: the state message and the side's projected game
+(`game`), and sends a decision with `decide(text)` in the action notation; the server's answer comes
+back as the next state (or an error). It reconnects by itself, resuming the seat with its token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from minis.dice import Dice
+from minis.game import Game
+from minis.net.protocol import MAX_SERVER_MESSAGE, ProtocolError, encode, unpack_game
+from minis.sides import Side
+
+__all__ = ["NetError", "SeatClient", "request"]
+
+#: What a lost or refused connection raises (the client then tries again, or gives up).
+LOST = (ConnectionClosed, OSError, TimeoutError, InvalidHandshake)
+
+
+class NetError(Exception):
+    """The server refused a request (its plain-words reason), or could not be reached."""
+
+
+async def _open(url: str, timeout: float) -> ClientConnection:
+    try:
+        return await connect(url, max_size=MAX_SERVER_MESSAGE, open_timeout=timeout, ping_interval=20)
+    except InvalidURI:
+        raise NetError(f"'{url}' is not a server address (ws://HOST:PORT or wss://HOST:PORT)") from None
+
+
+async def request(url: str, message: dict[str, Any], timeout: float = 15.0) -> dict[str, Any]:
+    """Send one message and return the server's answer; NetError for an error or no answer."""
+    try:
+        ws = await _open(url, timeout)
+        try:
+            await ws.send(encode(message))
+            answer = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        finally:
+            await ws.close()
+    except LOST as error:
+        raise NetError(f"cannot reach the server at {url} ({type(error).__name__})") from None
+    if not isinstance(answer, dict) or answer.get("kind") == "error":
+        reason = answer.get("message") if isinstance(answer, dict) else None
+        raise NetError(str(reason or "the server answered with something that is no message"))
+    return answer
+
+
+#: What a seat's client calls with each state it receives (it may send decisions from there).
+OnState = Callable[["SeatClient", dict[str, Any]], Awaitable[None]]
+
+
+class SeatClient:
+    """A seat at a battle on a server: join (or resume with `token`), then a state after every change.
+
+    `run(on_state)` calls `on_state` with each state message until `stop()`; when the connection
+    drops it reconnects and resumes the seat, for up to `patience` seconds without a server.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        code: str,
+        side: Side,
+        *,
+        token: str | None = None,
+        patience: float = 60.0,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.url, self.code, self.side, self.token = url, code, side, token
+        #: This client's own secret for joining: joining again with it (the answer lost) gives the token.
+        self.nonce = secrets.token_hex(16)
+        self.patience = patience
+        self.state: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self._ws: ClientConnection | None = None
+        self._stopped = False
+        self._log = log or (lambda text: None)
+
+    def game(self, dice: Dice) -> Game | None:
+        """The side's projected game as last sent (None before the battle begins), with `dice`."""
+        packed = self.state.get("game") if self.state is not None else None
+        return unpack_game(packed, dice) if isinstance(packed, str) else None
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self._ws is None:
+            raise ConnectionError("not connected")
+        await self._ws.send(encode(message))
+
+    async def decide(self, action: str) -> None:
+        """Send a decision in the action notation, for the position last sent."""
+        assert self.state is not None
+        await self.send({"kind": "decide", "action": action, "at": self.state["at"]})
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    async def run(self, on_state: OnState) -> None:
+        lost_since: float | None = None
+        while not self._stopped:
+            try:
+                self._ws = await _open(self.url, 10.0)
+                try:
+                    await self._session(on_state)
+                finally:
+                    ws, self._ws = self._ws, None
+                    await ws.close()
+                if self._stopped:
+                    return
+                raise ConnectionError("the server closed the connection")
+            except NetError:
+                raise
+            except (*LOST, ConnectionError) as error:
+                now = time.monotonic()
+                lost_since = lost_since if lost_since is not None else now
+                if now - lost_since > self.patience:
+                    raise NetError(f"lost the server at {self.url} for {self.patience:.0f} s") from None
+                self._log(f"connection lost ({type(error).__name__}); trying again")
+                await asyncio.sleep(0.3)
+                continue
+            lost_since = None
+
+    async def _session(self, on_state: OnState) -> None:
+        assert self._ws is not None
+        if self.token is None:
+            await self.send({"kind": "join", "code": self.code, "side": self.side.value, "nonce": self.nonce})
+        else:
+            await self.send({"kind": "resume", "code": self.code, "token": self.token})
+        async for data in self._ws:
+            message = json.loads(data)
+            kind = message.get("kind")
+            if kind == "seat":
+                self.token = message["token"]
+            elif kind == "error":
+                if message.get("about") in ("join", "resume"):
+                    raise NetError(str(message.get("message")))
+                self.errors.append(message)
+                await on_state(self, {"kind": "error", **message})
+            elif kind == "state":
+                if self.state is not None and message.get("at", 0) < self.state.get("at", 0):
+                    continue  # an older position arriving late: the record only grows
+                self.state = message
+                await on_state(self, message)
+            if self._stopped:
+                return
+
+
+__all__ += ["ProtocolError"]

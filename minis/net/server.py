@@ -1,0 +1,519 @@
+"""The game server: one asyncio process holding many battles, the referee of every decision.
+
+Each battle runs the engine. A seat's decision is checked by the engine (an illegal one gets the
+engine's reason, and nothing changes), stored in SQLite in one transaction, and only then is every
+seat sent its side's projection (`minis.projection`) and every spectator what is public. The dice
+are the server's, from a seed no message carries. A client's mistake (a bad message, a wrong token,
+a decision out of turn, a flood, silence) gets a plain error or a closed connection, never a traceback
+in the log, and touches no other battle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+import sqlite3
+import time
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from minis import rule_sets
+from minis.army import Army, locate, parse_army, rule_problems, wrong_side
+from minis.cards import card_catalogue
+from minis.dice import Dice
+from minis.errors import MinisError, problem_lines
+from minis.game import Game
+from minis.net.protocol import MAX_CLIENT_MESSAGE, ProtocolError, decode, encode, pack_game
+from minis.net.store import Store
+from minis.projection import hidden_obstacles, hidden_units, project
+from minis.record import record_text
+from minis.rules.errors import IllegalAction
+from minis.sides import Side
+from minis.state import Scenario
+
+__all__ = ["SERVE_OPTIONS", "GameServer", "Limits"]
+
+log = logging.getLogger("minis.net.server")
+
+#: The options `websockets.serve` is given: the message size limit, a short queue of messages read
+#: ahead, pings to find a vanished client, and a short wait for a closing handshake (a flooding client
+#: has messages queued before its closing frame, which the server no longer reads).
+SERVE_OPTIONS: dict[str, Any] = {
+    "max_size": MAX_CLIENT_MESSAGE,
+    "max_queue": 16,
+    "ping_interval": 20,
+    "ping_timeout": 20,
+    "close_timeout": 2,
+}
+
+#: Letters of an invitation or spectator code: no 0/O or 1/I/L to misread (31 letters, 10 of them: 49 bits).
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 10
+
+
+@attrs.frozen
+class Limits:
+    """What one connection may do: its first message within `first_message` seconds, at most `burst`
+    messages at once and `rate` a second after that (a fast bot decides some 50 times a second during
+    deployment; a flood sends thousands), and `battles` battles made."""
+
+    first_message: float = 10.0
+    rate: float = 100.0
+    burst: float = 200.0
+    battles: int = 20
+    send_timeout: float = 10.0
+
+
+@attrs.define
+class Seat:
+    token: str
+    army: str | None = None
+    #: The joining client's own secret: the same client joining again (its answer lost with a crash)
+    #: gets the seat's token again.
+    nonce: str | None = None
+
+
+@attrs.define(eq=False)
+class Table:
+    """A battle on the server: its settings, seats, the game once both armies are in, who listens."""
+
+    number: int
+    code: str
+    spectate: str
+    settings: dict[str, Any]
+    seed: int
+    seats: dict[Side, Seat] = attrs.field(factory=dict)
+    game: Game | None = None
+    at: int = 0  # record entries so far: the number a decision must name (`decide`'s `at`)
+    listeners: dict[Side | None, set[Connection]] = attrs.field(factory=dict)
+
+
+@attrs.define(eq=False)
+class Connection:
+    ws: ServerConnection
+    table: Table | None = None
+    side: Side | None = None
+    watching: bool = False
+    allowance: float = 0.0
+    checked: float = 0.0
+    made: int = 0
+    #: Held while a message is sent, so the connection's messages go out in the order they were made
+    #: (two decisions in a row broadcast two states: the older must not arrive last).
+    sending: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+
+
+class GameServer:
+    """The battles and the protocol's handling; `handler` is given to `websockets.serve`."""
+
+    def __init__(self, store: Store, seed: int | None = None, limits: Limits | None = None) -> None:
+        self.store = store
+        self.seed = seed
+        self.limits = limits or Limits()
+        self.tables: dict[str, Table] = {}
+        self.spectating: dict[str, Table] = {}
+        #: The latest decisions' timings (seconds from a decision received to its result sent), and of
+        #: the server's own work in them (checked, applied, stored, every message made: before sending).
+        self.timings: deque[float] = deque(maxlen=100_000)
+        self.work_timings: deque[float] = deque(maxlen=100_000)
+        self._deciding: float | None = None
+
+    # --- start-up ---------------------------------------------------------------------------------
+
+    def load(self, only: int | None = None) -> int:
+        """Rebuild every stored battle (or battle number `only`) by replaying its record with its own
+        seed; the battles loaded. A battle that does not replay is logged and left out."""
+        loaded = 0
+        for row in self.store.battles(only):
+            table = Table(row.number, row.code, row.spectate, row.settings, row.seed)
+            for side_name, (token, army, nonce) in row.seats.items():
+                table.seats[Side(side_name)] = Seat(token, army, nonce)
+            try:
+                if all(seat.army is not None for seat in table.seats.values()) and len(table.seats) == 2:
+                    game = self._new_game(table)
+                    start = len(game.record)
+                    for entry in row.entries[start:]:
+                        if entry.action is None:
+                            raise ValueError("an automatic step in the middle of the record")
+                        game.apply(entry.action)
+                    if game.record != row.entries:
+                        raise ValueError("the replay rolled other dice than the record")
+                    table.game = game
+                    table.at = len(row.entries)
+            except (ValueError, IllegalAction, MinisError) as error:
+                log.error("battle %s does not replay (%s): left out", row.number, error)
+                continue
+            old = self.tables.get(table.code)
+            if old is not None:  # a battle loaded again (its decision could not be stored): same listeners
+                table.listeners = old.listeners
+                for conns in old.listeners.values():
+                    for conn in conns:
+                        conn.table = table
+            self.tables[table.code] = table
+            self.spectating[table.spectate] = table
+            loaded += 1
+        return loaded
+
+    # --- connections ------------------------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        """One connection from its first message to its end (a client's mistake never raises out)."""
+        conn = Connection(ws, allowance=self.limits.burst, checked=time.monotonic())
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), self.limits.first_message)
+            except TimeoutError:
+                await ws.close(1008, "no message in time")
+                return
+            await self._handle(conn, first)
+            async for data in ws:
+                if not self._allowed(conn):
+                    await self._send(conn, {"kind": "error", "message": "too many messages: slow down"})
+                    await ws.close(1008, "too many messages")
+                    return
+                await self._handle(conn, data)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(conn)
+
+    def _allowed(self, conn: Connection) -> bool:
+        """The connection's token bucket: `burst` messages, refilled at `rate` a second."""
+        now = time.monotonic()
+        conn.allowance = min(self.limits.burst, conn.allowance + (now - conn.checked) * self.limits.rate)
+        conn.checked = now
+        if conn.allowance < 1:
+            return False
+        conn.allowance -= 1
+        return True
+
+    def _leave(self, conn: Connection) -> None:
+        if conn.table is not None:
+            key = None if conn.watching else conn.side
+            conn.table.listeners.get(key, set()).discard(conn)
+
+    async def _handle(self, conn: Connection, data: str | bytes) -> None:
+        started = time.perf_counter()
+        kind = "?"
+        try:
+            message = decode(data)
+            kind = message["kind"]
+            self._deciding = started if kind == "decide" else None
+            await getattr(self, f"_on_{kind}")(conn, message)
+        except ProtocolError as error:
+            await self._send(conn, {"kind": "error", "about": kind, "message": str(error)})
+        if kind == "decide":
+            self.timings.append(time.perf_counter() - started)
+
+    async def _send(self, conn: Connection, message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else encode(message)
+        try:
+            async with conn.sending:
+                await asyncio.wait_for(conn.ws.send(text), self.limits.send_timeout)
+        except (ConnectionClosed, TimeoutError):
+            self._leave(conn)
+
+    # --- the messages -----------------------------------------------------------------------------
+
+    async def _on_ping(self, conn: Connection, message: dict[str, Any]) -> None:
+        await self._send(conn, {"kind": "pong"})
+
+    async def _on_new(self, conn: Connection, message: dict[str, Any]) -> None:
+        if conn.made >= self.limits.battles:
+            raise ProtocolError(f"a connection may make at most {self.limits.battles} battles")
+        settings = _settings(message)
+        number = self.store.next_number()
+        if self.seed is not None:  # the test-only seed: each battle's dice from it and its number
+            seed = random.Random(f"{self.seed}:{number}").getrandbits(128)
+        else:
+            seed = secrets.randbits(128)
+        code, spectate = self._code(), self._code()
+        number = self.store.new_battle(code, spectate, settings, seed)
+        table = Table(number, code, spectate, settings, seed)
+        self.tables[code] = table
+        self.spectating[spectate] = table
+        conn.made += 1
+        log.info("battle %s made", number)
+        await self._send(conn, {"kind": "created", "code": code, "spectate": spectate})
+
+    def _code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.tables and code not in self.spectating and not self.store.code_taken(code):
+                return code
+
+    def _table(self, code: str, spectators: bool = False) -> Table:
+        table = self.tables.get(code) or (self.spectating.get(code) if spectators else None)
+        if table is None:
+            raise ProtocolError("no battle has that code")
+        return table
+
+    def _bound(self, conn: Connection) -> tuple[Table, Side]:
+        if conn.table is None or conn.side is None:
+            raise ProtocolError("join a battle (or resume your seat) first")
+        return conn.table, conn.side
+
+    def _bind(self, conn: Connection, table: Table, side: Side | None) -> None:
+        if conn.table is not None:
+            raise ProtocolError("this connection already has a seat or watches a battle")
+        conn.table, conn.side, conn.watching = table, side, side is None
+        table.listeners.setdefault(side, set()).add(conn)
+
+    async def _on_join(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = self._table(message["code"])
+        side = _side(message["side"])
+        if conn.table is not None:
+            raise ProtocolError("this connection already has a seat or watches a battle")
+        nonce = message.get("nonce")
+        if nonce is not None and (not isinstance(nonce, str) or not 16 <= len(nonce) <= 64):
+            raise ProtocolError("a join's 'nonce' is text of 16 to 64 characters")
+        seat = table.seats.get(side)
+        if seat is not None:
+            if (
+                nonce is None
+                or seat.nonce is None
+                or not hmac.compare_digest(nonce.encode(), seat.nonce.encode())
+            ):
+                raise ProtocolError(f"the {side.title} seat is taken (resume it with its token)")
+            token = seat.token  # the same client again: its first answer was lost
+        else:
+            token = secrets.token_hex(16)
+            self.store.take_seat(table.number, side.value, token, nonce)
+            table.seats[side] = Seat(token, nonce=nonce)
+        self._bind(conn, table, side)
+        log.info("battle %s: the %s seat is taken", table.number, side.value)
+        await self._send(conn, {"kind": "seat", "code": table.code, "side": side.value, "token": token})
+        await self._send(conn, self._state(table, side))
+
+    async def _on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = self._table(message["code"])
+        given = message["token"].encode("utf-8", "replace")
+        found = None
+        for side, seat in table.seats.items():
+            if hmac.compare_digest(given, seat.token.encode()):
+                found = side
+        if found is None:
+            raise ProtocolError("that token holds no seat of this battle")
+        self._bind(conn, table, found)
+        await self._send(
+            conn, {"kind": "seat", "code": table.code, "side": found.value, "token": message["token"]}
+        )
+        await self._send(conn, self._state(table, found))
+
+    async def _on_watch(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = self._table(message["code"], spectators=True)
+        self._bind(conn, table, None)
+        await self._send(conn, self._state(table, None))
+
+    async def _on_army(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, side = self._bound(conn)
+        if table.game is not None:
+            raise ProtocolError("the battle has begun: the armies are set")
+        army = _checked_army(message["text"], side, _rules(table.settings))
+        seat = table.seats[side]
+        other = table.seats.get(side.other)
+        entries: list[Any] = []
+        if other is not None and other.army is not None:
+            seat.army = message["text"]
+            try:
+                game = self._new_game(table, {side: army})
+            except (ValueError, MinisError) as error:
+                seat.army = None
+                raise ProtocolError(str(error)) from None
+            entries = list(enumerate(game.record))
+            try:
+                self.store.set_army(table.number, side.value, message["text"], entries)
+            except sqlite3.Error:
+                seat.army = None
+                log.exception("battle %s: the army could not be stored", table.number)
+                raise ProtocolError("the server could not store the army: try again") from None
+            table.game, table.at = game, len(entries)
+            log.info("battle %s begins", table.number)
+        else:
+            self.store.set_army(table.number, side.value, message["text"], [])
+            seat.army = message["text"]
+        await self._send(conn, {"kind": "army-accepted", "side": side.value, "name": army.name})
+        await self._broadcast(table)
+
+    async def _on_decide(self, conn: Connection, message: dict[str, Any]) -> None:
+        table, side = self._bound(conn)
+        game = table.game
+        if game is None:
+            raise ProtocolError("the battle has not begun: both armies are needed first")
+        if game.over:
+            raise ProtocolError("the battle is over")
+        if message["at"] != table.at:
+            await self._send(
+                conn,
+                {
+                    "kind": "error",
+                    "about": "decide",
+                    "stale": True,
+                    "at": table.at,
+                    "message": f"the battle has moved on: it is at {table.at}, not {message['at']}",
+                },
+            )
+            return
+        decider = game.decider()
+        if decider is not side:
+            who = decider.title if decider is not None else "nobody"
+            raise ProtocolError(f"it is not your decision: {who} decides now")
+        action = message["action"]
+        mark = game.dice.mark()
+        try:
+            game.apply(action)
+        except IllegalAction as error:
+            raise ProtocolError(f"'{action[:200]}' is not allowed: {error.reason}") from None
+        except Exception:
+            game.dice.restore(mark)  # an engine fault: the game is as it was (logged: the server's bug)
+            log.exception("battle %s: the engine failed on '%s'", table.number, action[:200])
+            raise ProtocolError("the server could not apply that decision (its fault, not yours)") from None
+        record = game.record
+        entries = list(enumerate(record))[table.at :]
+        try:
+            self.store.add_entries(table.number, entries)  # stored before anyone is told
+        except sqlite3.Error:
+            log.exception(
+                "battle %s: the decision could not be stored; the battle is loaded again", table.number
+            )
+            self.load(table.number)  # back to what is stored: the decision was not made
+            raise ProtocolError(
+                "the server could not store that decision, so it was not made: try again"
+            ) from None
+        table.at = len(record)
+        await self._broadcast(table)
+
+    async def _on_record(self, conn: Connection, message: dict[str, Any]) -> None:
+        table = self._table(message["code"], spectators=True)
+        if table.game is None or not table.game.over:
+            raise ProtocolError("the battle is not over yet: its record is given once it is")
+        await self._send(conn, {"kind": "record", "text": record_text(table.game)})
+
+    # --- states -----------------------------------------------------------------------------------
+
+    def _new_game(self, table: Table, armies: dict[Side, Army] | None = None) -> Game:
+        settings = table.settings
+        fielded = dict(armies or {})
+        for side, seat in table.seats.items():
+            if side not in fielded:
+                assert seat.army is not None
+                fielded[side] = parse_army(seat.army, f"{side.value} army")
+        attacker = Side(settings["attacker"]) if settings.get("attacker") else None
+        game = Game.new(
+            fielded[Side.AXIS],
+            fielded[Side.ALLIES],
+            scenario=Scenario(settings.get("scenario", "standard")),
+            attacker=attacker,
+            configuration=settings.get("config"),
+            dice=Dice(seed=table.seed),
+            turn_limit=settings.get("turn_limit"),
+            rules=_rules(settings),
+        )
+        game.header.pop("seed", None)  # the seed lives in the store alone: no record or message has it
+        return game
+
+    def _state(self, table: Table, side: Side | None) -> dict[str, Any]:
+        """What a seat (`side`) or a spectator (None) is sent: the public facts, and the projection."""
+        state: dict[str, Any] = {
+            "kind": "state",
+            "code": table.code if side is not None else None,
+            "side": side.value if side is not None else None,
+            "at": table.at,
+            "armies": {s.value: s in table.seats and table.seats[s].army is not None for s in Side},
+            "seats": {s.value: s in table.seats for s in Side},
+            "started": table.game is not None,
+        }
+        game = table.game
+        if game is None:
+            return state
+        decider = game.decider()
+        state.update(
+            turn=game.state.turn,
+            phase=game.state.phase.value,
+            stage=game.state.stage.value,
+            decider=decider.value if decider is not None else None,
+            over=game.over,
+            winner=game.winner.value if game.winner is not None else None,
+        )
+        if side is not None:
+            state["game"] = pack_game(project(game, side, Dice(seed=0)))
+        elif not any(hidden_units(game.state, s) or hidden_obstacles(game.state, s) for s in Side):
+            state["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))  # nothing is hidden now
+        return state
+
+    async def _broadcast(self, table: Table) -> None:
+        sends = []
+        for key, conns in list(table.listeners.items()):
+            if conns:
+                text = encode(self._state(table, key))
+                sends += [self._send(conn, text) for conn in list(conns)]
+        if self._deciding is not None:  # no await since the decision came in: all of it the server's
+            self.work_timings.append(time.perf_counter() - self._deciding)
+            self._deciding = None
+        await asyncio.gather(*sends)
+
+
+def _side(value: str) -> Side:
+    try:
+        return Side(value)
+    except ValueError:
+        raise ProtocolError("the side is 'axis' or 'allies'") from None
+
+
+def _rules(settings: dict[str, Any]) -> rule_sets.RuleSet | None:
+    name = settings.get("rules")
+    return rule_sets.named(name) if name is not None else None
+
+
+def _settings(message: dict[str, Any]) -> dict[str, Any]:
+    """A new battle's settings from a `new` message, each checked."""
+    config = message.get("config")
+    if config is not None and config not in range(1, 7):
+        raise ProtocolError("'config' is a battle map configuration from 1 to 6")
+    rules = message.get("rules")
+    if rules is not None and rules not in rule_sets.NAMED:
+        raise ProtocolError(f"unknown rule set '{rules[:40]}' (the rule sets: {', '.join(rule_sets.NAMED)})")
+    scenario = message.get("scenario", "standard")
+    if scenario not in ("standard", "assault"):
+        raise ProtocolError("'scenario' is 'standard' or 'assault'")
+    attacker = message.get("attacker")
+    if attacker is not None:
+        _side(attacker)
+    if scenario == "assault" and attacker is None:
+        attacker = Side.AXIS.value
+    if scenario == "standard":
+        attacker = None
+    turn_limit = message.get("turn_limit")
+    if turn_limit is not None and turn_limit not in range(1, 1001):
+        raise ProtocolError("'turn_limit' is a number of turns from 1 to 1000")
+    return {
+        "config": config,
+        "rules": rules,
+        "scenario": scenario,
+        "attacker": attacker,
+        "turn_limit": turn_limit,
+    }
+
+
+def _checked_army(text: str, side: Side, rules: rule_sets.RuleSet | None) -> Army:
+    """The army of an army file's text, checked by the army-building rules of the battle's rule set."""
+    try:
+        army = parse_army(text, "army")
+    except MinisError as error:
+        raise ProtocolError("\n".join(problem_lines(error.problems))) from None
+    problems = locate(army, wrong_side(army, side) + rule_problems(army, card_catalogue(), rules=rules))
+    if problems:
+        raise ProtocolError("\n".join(problem_lines(problems)))
+    return army
+
+
+def seats_free(tables: Iterable[Table]) -> int:
+    """How many seats of these battles are still free (the server's log line at start-up)."""
+    return sum(2 - len(table.seats) for table in tables)
