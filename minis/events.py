@@ -13,7 +13,6 @@ from minis.grammar import plural, verb
 from minis.hexgrid import Hex
 from minis.sides import Side
 
-
 EventKind = Literal[
     "configuration",  # value: the configuration number (dice: the roll, if rolled)
     "coin",  # side: the winner; dice: the die
@@ -55,7 +54,6 @@ misspelt kind is an error, not a comparison that is never true. What each kind f
 
 #: Every kind, in the order above (one list: the Literal's own).
 KINDS: tuple[EventKind, ...] = get_args(EventKind)
-
 
 
 class Event(NamedTuple):
