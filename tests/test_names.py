@@ -11,6 +11,7 @@ from pathlib import Path
 import attrs
 from engine_support import random_army
 
+from minis.ability_api import FollowUp
 from minis.ai.random_bot import RandomBot
 from minis.dice import Dice
 from minis.events import KINDS, Event, EventKind
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_kinds_is_the_literal_of_event_kinds() -> None:
-    assert KINDS == typing.get_args(EventKind)
+    assert typing.get_args(EventKind) == KINDS
     assert len(set(KINDS)) == len(KINDS)
     assert typing.get_type_hints(Event)["kind"] == EventKind
 
@@ -35,7 +36,12 @@ def test_every_event_of_random_games_has_a_listed_kind() -> None:
         axis, allies = random_army(rng, Side.AXIS), random_army(rng, Side.ALLIES)
         if seed == 2:
             game = Game.new(
-                axis, allies, scenario=BattleKind.ASSAULT, attacker=Side.AXIS, dice=Dice(seed=seed), turn_limit=4
+                axis,
+                allies,
+                scenario=BattleKind.ASSAULT,
+                attacker=Side.AXIS,
+                dice=Dice(seed=seed),
+                turn_limit=4,
             )
         else:
             game = Game.new(axis, allies, configuration=seed + 1, dice=Dice(seed=seed), turn_limit=4)
@@ -55,6 +61,10 @@ def test_worded_rule_options_are_literals_the_readers_check_against() -> None:
         for field in attrs.fields(RuleSet):
             if field.name in CHOICES:
                 assert getattr(rules, field.name) in CHOICES[field.name], (rules.name, field.name)
+
+
+def test_follow_up_kinds_are_a_literal() -> None:
+    assert typing.get_args(typing.get_type_hints(FollowUp)["kind"]) == ("attack", "move", "face")
 
 
 def _trees() -> list[tuple[Path, ast.Module]]:
