@@ -13,7 +13,7 @@ The engine asks its questions through `minis.abilities`, never through the hooks
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
@@ -363,11 +363,16 @@ class Ability:
         """Carry out `use U ABILITY ARGS...` (checked by `use_problem` first)."""
 
 
+#: What an extra action earned in an activation is (a Literal: mypy checks every comparison with it).
+FollowUpKind = Literal["attack", "move", "face"]
+
+
 @attrs.frozen(slots=True)
 class FollowUp:
-    """An extra action a unit earned in its activation: `kind` "attack" or "move", granted by `ability`."""
+    """An extra action a unit earned in its activation: `kind` "attack", "move" or "face" (Command Quick
+    Reactions' turn), granted by `ability`."""
 
-    kind: str
+    kind: FollowUpKind
     ability: str
 
 

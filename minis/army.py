@@ -53,8 +53,9 @@ from minis.tomlfile import (
 MAX_UNITS = 15
 
 
-class Scenario(enum.Enum):
-    """The scenario an army is built for; it sets the points limit (rulebook, Scenarios)."""
+class ArmyScenario(enum.Enum):
+    """The scenario an army is built for (an army file's `scenario`); it sets the points limit (rulebook,
+    Scenarios). Not a scenario file (`minis.scenario.Scenario`) nor a battle's kind (`BattleKind`)."""
 
     STANDARD = "standard"
     ASSAULT_ATTACKER = "assault-attacker"
@@ -65,9 +66,9 @@ class Scenario(enum.Enum):
         return SCENARIO_POINTS[self]
 
     @classmethod
-    def parse(cls, text: str | Scenario) -> Scenario:
+    def parse(cls, text: str | ArmyScenario) -> ArmyScenario:
         """A scenario from its file name ('assault-attacker'); ValueError otherwise."""
-        if isinstance(text, Scenario):
+        if isinstance(text, ArmyScenario):
             return text
         try:
             return cls(text.strip().lower())
@@ -76,7 +77,11 @@ class Scenario(enum.Enum):
 
 
 #: Points an army may spend, per scenario.
-SCENARIO_POINTS = {Scenario.STANDARD: 100, Scenario.ASSAULT_ATTACKER: 120, Scenario.ASSAULT_DEFENDER: 80}
+SCENARIO_POINTS = {
+    ArmyScenario.STANDARD: 100,
+    ArmyScenario.ASSAULT_ATTACKER: 120,
+    ArmyScenario.ASSAULT_DEFENDER: 80,
+}
 
 #: The 2005 set's historical army limits: nations that may share an army; a nation may be in an army
 #: only with nations of its own group (`minis.nationalities.TABLE_2005`, whose groups don't overlap).
@@ -87,9 +92,9 @@ def _side(value: Side | str) -> Side:
     return value if isinstance(value, Side) else Side.parse(value)
 
 
-def _scenario(value: Scenario | str) -> Scenario:
-    """`Scenario.parse` as a function: mypy's attrs plugin takes no classmethod as a converter."""
-    return Scenario.parse(value)
+def _scenario(value: ArmyScenario | str) -> ArmyScenario:
+    """`ArmyScenario.parse` as a function: mypy's attrs plugin takes no classmethod as a converter."""
+    return ArmyScenario.parse(value)
 
 
 def _units(value: Iterable[str]) -> tuple[str, ...]:
@@ -136,7 +141,7 @@ class Army:
 
     name: str
     side: Side = attrs.field(converter=_side)
-    scenario: Scenario = attrs.field(default=Scenario.STANDARD, converter=_scenario)
+    scenario: ArmyScenario = attrs.field(default=ArmyScenario.STANDARD, converter=_scenario)
     year: int | None = None
     historical: bool = False
     units: tuple[str, ...] = attrs.field(default=(), converter=_units)
@@ -155,7 +160,7 @@ class Army:
 def army_limit(army: Army, rules: RuleSet) -> int:
     """The army's points limit under `rules`: a Standard army's level (its `points`, else the set's
     usual level, the first of `point_levels`), an Assault army's scenario points."""
-    if army.scenario is Scenario.STANDARD:
+    if army.scenario is ArmyScenario.STANDARD:
         return army.points if army.points is not None else rules.point_levels[0]
     return army.scenario.points_limit
 
@@ -263,7 +268,7 @@ def _level_problems(army: Army, rules: RuleSet) -> list[ArmyProblem]:
     """An army file's `points` must be an army size of the set, and is only for a Standard battle."""
     if army.points is None:
         return []
-    if army.scenario is not Scenario.STANDARD:
+    if army.scenario is not ArmyScenario.STANDARD:
         limit = army.scenario.points_limit
         message = (
             f"'points' is for a Standard battle's army; this {army.scenario.value} army has the "
@@ -534,9 +539,9 @@ def _build(source: TomlSource, path: Path | None) -> Army:
     scenario = data.get("scenario")
     if type(scenario) is str:
         try:
-            Scenario.parse(scenario)
+            ArmyScenario.parse(scenario)
         except ValueError:
-            choices = [s.value for s in Scenario]
+            choices = [s.value for s in ArmyScenario]
             hint = did_you_mean(scenario.strip().lower(), choices)
             problems.append(
                 source.problem(("scenario",), f"unknown scenario '{scenario}' ({', '.join(choices)})", hint)
@@ -559,7 +564,7 @@ def _build(source: TomlSource, path: Path | None) -> Army:
     return Army(
         name=raw.name.strip(),
         side=Side.parse(raw.side),
-        scenario=Scenario.parse(raw.scenario),
+        scenario=ArmyScenario.parse(raw.scenario),
         year=raw.year,
         historical=raw.historical,
         units=tuple(unit.strip() for unit in raw.units),

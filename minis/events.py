@@ -6,35 +6,14 @@ Events are plain data; `describe` turns one into a line of text with the board's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Literal, NamedTuple, assert_never, get_args
 
 from minis.ability_catalogue import ability_name
 from minis.grammar import plural, verb
 from minis.hexgrid import Hex
 from minis.sides import Side
 
-
-class Event(NamedTuple):
-    """One thing that happened. `kind` is one of KINDS; the other fields are filled as it needs.
-
-    A named tuple: events are made by the hundred in every game, and a tuple is the cheapest immutable
-    record to build."""
-
-    kind: str
-    side: Side | None = None
-    unit: str | None = None
-    target: str | None = None
-    hexes: tuple[Hex, ...] = ()
-    dice: tuple[int, ...] = ()
-    value: int | None = None
-    note: str = ""
-    #: An attack's or a cover roll's number: a die (after modifiers) at or above it succeeds.
-    need: int | None = None
-    #: An attack's defense (after modifiers), for the dice row's "successes against defense".
-    defense: int | None = None
-
-
-KINDS = (
+EventKind = Literal[
     "configuration",  # value: the configuration number (dice: the roll, if rolled)
     "coin",  # side: the winner; dice: the die
     "first",  # side: the first player
@@ -69,7 +48,32 @@ KINDS = (
     "obstacle",
     "place",  # unit, hexes: (hex,): an aircraft flies over a hex (the flight phase)
     "land",  # unit: an aircraft leaves the map at the end of the turn
-)
+]
+"""What an event is about; mypy checks every `event.kind == "..."` against it (strict equality), so a
+misspelt kind is an error, not a comparison that is never true. What each kind fills is noted above."""
+
+#: Every kind, in the order above (one list: the Literal's own).
+KINDS: tuple[EventKind, ...] = get_args(EventKind)
+
+
+class Event(NamedTuple):
+    """One thing that happened. `kind` is one of KINDS; the other fields are filled as it needs.
+
+    A named tuple: events are made by the hundred in every game, and a tuple is the cheapest immutable
+    record to build."""
+
+    kind: EventKind
+    side: Side | None = None
+    unit: str | None = None
+    target: str | None = None
+    hexes: tuple[Hex, ...] = ()
+    dice: tuple[int, ...] = ()
+    value: int | None = None
+    note: str = ""
+    #: An attack's or a cover roll's number: a die (after modifiers) at or above it succeeds.
+    need: int | None = None
+    #: An attack's defense (after modifiers), for the dice row's "successes against defense".
+    defense: int | None = None
 
 
 def initiative_outcome(event: Event) -> str:
@@ -196,4 +200,5 @@ def describe(event: Event, label: Callable[[Hex], str], name: Callable[[str], st
             return (f"{side} win" if event.side else "the game is drawn") + (
                 f" ({event.note})" if event.note else ""
             )
-    return f"{event.kind} {event.unit or ''} {hexes} {dice}".strip()
+    # Every kind has its case: a kind left out (or a case misspelt) is a mypy error here.
+    assert_never(event.kind)

@@ -35,7 +35,7 @@ from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import overstacked
 from minis.sides import Side
-from minis.state import GameState, Phase, Scenario, Stage, Unit
+from minis.state import BattleKind, GameState, Phase, Stage, Unit
 from minis.terms import Terms, rulebook
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class Game:
         board: Board,
         units: Iterable[Unit],
         *,
-        scenario: Scenario = Scenario.STANDARD,
+        scenario: BattleKind = BattleKind.STANDARD,
         attacker: Side | None = None,
         turn: int = 1,
         phase: Phase = Phase.MOVEMENT,
@@ -119,7 +119,7 @@ class Game:
             registry.require_implemented(unit.card)  # no card is played with an ability ignored
             table[unit.id] = unit
         if terms is None:
-            if scenario is Scenario.ASSAULT and attacker is None:
+            if scenario is BattleKind.ASSAULT and attacker is None:
                 raise ValueError("an Assault position needs the attacker's side")
             terms = rulebook(scenario, attacker, turn_limit)
         if rules is not None:
@@ -166,7 +166,7 @@ class Game:
         axis: Army,
         allies: Army,
         *,
-        scenario: Scenario = Scenario.STANDARD,
+        scenario: BattleKind = BattleKind.STANDARD,
         attacker: Side | None = None,
         configuration: int | None = None,
         dice: Dice | None = None,
@@ -217,7 +217,7 @@ class Game:
         if army_obstacles:
             state.flags[obstacles.OBSTACLES] = army_obstacles
         loader = load_board or sequence.default_loader
-        if terms.kind is Scenario.ASSAULT:
+        if terms.kind is BattleKind.ASSAULT:
             state.chooser = terms.attacker.other if terms.attacker is not None else None
             state.stage = Stage.CHOOSE_CONFIGURATION
             if configuration is not None:

@@ -52,7 +52,7 @@ from minis.paths import UnreadablePath, read_bytes
 from minis.rules.errors import IllegalAction
 from minis.scenario import load_scenario
 from minis.sides import Side
-from minis.state import Scenario
+from minis.state import BattleKind
 from minis.tomlfile import decode, parse_toml, toml_string
 
 #: The computer's strengths a save may name (`strength = ...`), weakest first: the computer opponent's
@@ -321,7 +321,7 @@ def new_game(record: Record, dice: Dice) -> Game:
         return Game.new(
             armies[Side.AXIS],
             armies[Side.ALLIES],
-            scenario=Scenario(header.get("scenario", "standard")),
+            scenario=BattleKind(header.get("scenario", "standard")),
             attacker=attacker,
             configuration=None if configuration == "roll" else int(configuration),
             dice=dice,

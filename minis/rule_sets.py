@@ -11,7 +11,7 @@ docs/rule-sets.md has the table of every option per set and the reasons behind e
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final, Literal, get_args
 
 import attrs
 
@@ -23,28 +23,35 @@ from minis.tomlfile import TomlSource, describe, toml_string
 #: The set a file plays under when it names none: the rulebook with the sets' rules inserts.
 DEFAULT = "2005"
 
+#: The values a file may give each option that is a word; mypy checks every comparison with them.
+NationalityTable = Literal["2005", "2008", "2010"]
+HeroCap = Literal["one-per-army", "per-100-points"]
+VehicleScope = Literal["hex", "army"]
+StackingCheck = Literal["each-move", "end-of-phase"]
+AircraftPlacement = Literal["own-phase", "alternate", "alternate-with-pass"]
+
 #: `max_units` without a limit (a file writes `max_units = "any"`).
-ANY = "any"
+ANY: Final = "any"
 
 #: Stacking checked as each unit ends its move (2005): a move may never end beyond the limit.
-EACH_MOVE = "each-move"
+EACH_MOVE: Final = "each-move"
 #: Stacking checked at the end of each player's movement and assault phase (2008-2010): during his own
 #: phase a player's moves may leave a hex over the limit (by one unit of his from 2009, by any number
 #: under 2008: `RuleSet.overstack_while_moving`); at the phase's end each such hex costs him a face-down
 #: hit counter on a unit there of his opponent's choice (`penalty U`).
-END_OF_PHASE = "end-of-phase"
+END_OF_PHASE: Final = "end-of-phase"
 
 #: Aircraft placement: each player places in his own flight phase (2006).
-OWN_PHASE = "own-phase"
+OWN_PHASE: Final = "own-phase"
 #: One shared flight phase; the players place one aircraft at a time, first player first, until all that
 #: may fly are placed (2008).
-ALTERNATE = "alternate"
+ALTERNATE: Final = "alternate"
 #: As ALTERNATE, but a player may decline; once he does he places no more that turn (2010).
-ALTERNATE_WITH_PASS = "alternate-with-pass"
+ALTERNATE_WITH_PASS: Final = "alternate-with-pass"
 
 #: `hero_cap`: one Hero per army (2006), or one per 100 points of the army's limit (2010).
-ONE_PER_ARMY = "one-per-army"
-PER_100_POINTS = "per-100-points"
+ONE_PER_ARMY: Final = "one-per-army"
+PER_100_POINTS: Final = "per-100-points"
 
 
 @attrs.frozen
@@ -60,25 +67,25 @@ class RuleSet:
     #: Obstacles may cost at most this percentage of the army's points limit (None: no cap).
     obstacle_percent: int | None = 10
     #: The historical nationality table (`minis.nationalities.TABLES`).
-    nationality_table: str = "2005"
+    nationality_table: NationalityTable = "2005"
     #: True: every army keeps the historical limits; False: only where the battle asks for them.
     nationality_required: bool = False
     #: Points limits for an army of one nation only (2010: Finland and Greece, 110).
     single_nation_points: tuple[tuple[Nation, int], ...] = ()
     #: ONE_PER_ARMY or PER_100_POINTS.
-    hero_cap: str = ONE_PER_ARMY
+    hero_cap: HeroCap = ONE_PER_ARMY
     #: Units of one army that may share a hex.
     stack_per_army: int = 2
     #: "hex": one Vehicle among all the units in a hex; "army": one Vehicle of each army.
-    vehicle_scope: str = "hex"
+    vehicle_scope: VehicleScope = "hex"
     #: EACH_MOVE or END_OF_PHASE.
-    stacking_checked: str = EACH_MOVE
+    stacking_checked: StackingCheck = EACH_MOVE
     #: Under END_OF_PHASE, by how many units of his a player's moves may leave a hex over the limit
     #: during his own phase: 1 (the 2009 update's one extra unit) or None (any number: the 2008 update
     #: checks only the end of the half phase). Unused under EACH_MOVE.
     overstack_while_moving: int | None = 1
     #: OWN_PHASE, ALTERNATE or ALTERNATE_WITH_PASS.
-    aircraft_placement: str = OWN_PHASE
+    aircraft_placement: AircraftPlacement = OWN_PHASE
     #: False: Artillery without Antiair can't attack aircraft.
     artillery_vs_aircraft: bool = True
     #: False: Crack Shot's +1 doesn't apply against aircraft.
@@ -154,11 +161,11 @@ NAMED: Mapping[str, RuleSet] = {"2005": RULEBOOK, "2008": _2008, "2009": _2009, 
 
 #: The options a file may set over a named set, with what each takes.
 CHOICES: Mapping[str, tuple[str, ...]] = {
-    "nationality_table": ("2005", "2008", "2010"),
-    "hero_cap": (ONE_PER_ARMY, PER_100_POINTS),
-    "vehicle_scope": ("hex", "army"),
-    "stacking_checked": (EACH_MOVE, END_OF_PHASE),
-    "aircraft_placement": (OWN_PHASE, ALTERNATE, ALTERNATE_WITH_PASS),
+    "nationality_table": get_args(NationalityTable),
+    "hero_cap": get_args(HeroCap),
+    "vehicle_scope": get_args(VehicleScope),
+    "stacking_checked": get_args(StackingCheck),
+    "aircraft_placement": get_args(AircraftPlacement),
 }
 FLAGS = (
     "nationality_required",

@@ -37,7 +37,7 @@ from minis.rules import obstacles
 from minis.rules.air import OFF_MAP  # `at = "off"`: an aircraft off the map
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
-from minis.state import Counter, Phase, Scenario, Unit
+from minis.state import BattleKind, Counter, Phase, Unit
 from minis.tomlfile import KeyPath, TomlSource, read_toml
 
 TOP_KEYS = (
@@ -134,7 +134,7 @@ class SetUp:
 
     def game(
         self,
-        scenario: Scenario,
+        scenario: BattleKind,
         attacker: Side | None,
         abilities: AbilityRegistry | None = None,
         rules: RuleSet = RULEBOOK,
@@ -158,7 +158,7 @@ class RulesTest:
     title: str
     board: Board
     units: tuple[Unit, ...]
-    scenario: Scenario
+    scenario: BattleKind
     attacker: Side | None
     turn: int
     phase: Phase
@@ -287,9 +287,9 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
     r = _Reader(source)
     r.keys(data, TOP_KEYS, (), "a rules test")
     title = r.text(data, "title", (), required=True) or Path(source.file).stem
-    scenario = Scenario(r.choice(data, "scenario", (), ("standard", "assault")) or "standard")
+    scenario = BattleKind(r.choice(data, "scenario", (), ("standard", "assault")) or "standard")
     attacker = r.side(data, "attacker", ())
-    if scenario is Scenario.ASSAULT and attacker is None and "attacker" not in data:
+    if scenario is BattleKind.ASSAULT and attacker is None and "attacker" not in data:
         r.add(("scenario",), 'an Assault test needs attacker = "axis" or "allies"')
     rules = rule_sets.read(source, r.problems)
     start = data.get("start", {})
@@ -351,7 +351,7 @@ def parse_rules_test(source: TomlSource) -> RulesTest:
 
 
 def _parse_setup(
-    r: _Reader, title: str, scenario: Scenario, attacker: Side | None, rules: RuleSet
+    r: _Reader, title: str, scenario: BattleKind, attacker: Side | None, rules: RuleSet
 ) -> RulesTest:
     """A test that starts before turn 1: armies, maybe a configuration, then steps and checks."""
     data = r.source.data
@@ -372,7 +372,7 @@ def _parse_setup(
         r.problems.extend(error.problems)
     setup = _armies(r, configuration)
     ids: set[str] | None = None
-    if setup is not None and (attacker is not None or scenario is Scenario.STANDARD):
+    if setup is not None and (attacker is not None or scenario is BattleKind.STANDARD):
         try:
             started = setup.game(scenario, attacker, rules=rules).state
             ids = set(started.units) | {o.id for o in obstacles.all_obstacles(started)}

@@ -44,8 +44,7 @@ from minis.rules.setup import objective_of
 from minis.rules.stacking import room_for
 from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Unit
-from minis.state import Scenario as Kind
+from minis.state import BattleKind, GameState, Unit
 from minis.terms import (
     Exit,
     Hold,
@@ -698,7 +697,9 @@ def zone_entries(board: Board, hexes: Iterable[Hex]) -> tuple[str, ...]:
 
 @attrs.frozen
 class Scenario:
-    """A checked scenario and its map. `board` is None when the map is rolled or chosen at set-up."""
+    """A checked scenario file and its map: the one type called Scenario (what the file says is its
+    `ScenarioDoc`; the rulebook's kinds of battle are `BattleKind`). `board` is None when the map is
+    rolled or chosen at set-up."""
 
     doc: ScenarioDoc
     file: str
@@ -850,7 +851,7 @@ class Scenario:
             )
         )
         return Terms(
-            kind=Kind.ASSAULT if self.is_attack else Kind.STANDARD,
+            kind=BattleKind.ASSAULT if self.is_attack else BattleKind.STANDARD,
             attacker=attacker,
             axis=sides[Side.AXIS],
             allies=sides[Side.ALLIES],

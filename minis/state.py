@@ -75,8 +75,9 @@ class Stage(enum.Enum):
 AUTOMATIC = (Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN)
 
 
-class Scenario(enum.Enum):
-    """The rulebook's two kinds of battle (a scenario file plays as one of them, with its own terms)."""
+class BattleKind(enum.Enum):
+    """The rulebook's two kinds of battle (a scenario file, `minis.scenario.Scenario`, plays as one of
+    them, with its own terms; an army is built for an `minis.army.ArmyScenario`)."""
 
     STANDARD = "standard"
     ASSAULT = "assault"
@@ -234,7 +235,7 @@ class GameState:
         return self.battle.terms.rules
 
     @property
-    def scenario(self) -> Scenario:
+    def scenario(self) -> BattleKind:
         return self.battle.terms.kind
 
     @property

@@ -18,7 +18,7 @@ from minis.board import ZONE_DEPTH
 from minis.hexgrid import Facing
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
-from minis.state import Scenario
+from minis.state import BattleKind
 
 if TYPE_CHECKING:
     from minis.board import Board
@@ -110,7 +110,7 @@ class PresetUnit:
 class Terms:
     """Everything a battle's set-up and victory depend on, sides already resolved (`attacker`)."""
 
-    kind: Scenario = Scenario.STANDARD
+    kind: BattleKind = BattleKind.STANDARD
     attacker: Side | None = None
     axis: SideTerms = SideTerms()
     allies: SideTerms = SideTerms()
@@ -147,7 +147,7 @@ def assault(attacker: Side, turn_limit: int | None = None) -> Terms:
     defender = SideTerms(points=80, zone=HALF)
     attacking = SideTerms(points=120)
     return Terms(
-        kind=Scenario.ASSAULT,
+        kind=BattleKind.ASSAULT,
         attacker=attacker,
         axis=attacking if attacker is Side.AXIS else defender,
         allies=attacking if attacker is Side.ALLIES else defender,
@@ -157,9 +157,9 @@ def assault(attacker: Side, turn_limit: int | None = None) -> Terms:
     )
 
 
-def rulebook(kind: Scenario, attacker: Side | None, turn_limit: int | None = None) -> Terms:
+def rulebook(kind: BattleKind, attacker: Side | None, turn_limit: int | None = None) -> Terms:
     """Standard or Assault by kind (an Assault needs the attacker)."""
-    if kind is Scenario.ASSAULT:
+    if kind is BattleKind.ASSAULT:
         if attacker is None:  # said in the words `Game.new` always used
             raise ValueError("an Assault battle needs the attacker's side")
         return assault(attacker, turn_limit)

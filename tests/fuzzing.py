@@ -514,7 +514,7 @@ def _made_seeds(made: Path) -> dict[str, list[Seed]]:
     from minis.game import Game
     from minis.record import save
     from minis.sides import Side
-    from minis.state import Scenario
+    from minis.state import BattleKind
 
     made.mkdir(parents=True, exist_ok=True)
     axis, allies = ROOT / "armies" / "sample-axis.toml", ROOT / "armies" / "sample-allies.toml"
@@ -528,10 +528,10 @@ def _made_seeds(made: Path) -> dict[str, list[Seed]]:
     saves = made / "saves"
     saves.mkdir(exist_ok=True)
     for name, scenario, actions in (
-        ("standard.save", Scenario.STANDARD, 120),
-        ("assault.save", Scenario.ASSAULT, 80),
+        ("standard.save", BattleKind.STANDARD, 120),
+        ("assault.save", BattleKind.ASSAULT, 80),
     ):
-        attacker = Side.AXIS if scenario is Scenario.ASSAULT else None
+        attacker = Side.AXIS if scenario is BattleKind.ASSAULT else None
         game = Game.new(
             load_army(axis), load_army(allies), scenario=scenario, attacker=attacker, dice=Dice(seed=11)
         )

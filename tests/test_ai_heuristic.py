@@ -25,7 +25,7 @@ from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup
 from minis.rules.defensive_fire import provoked
 from minis.sides import Side
-from minis.state import Scenario, Stage, Unit
+from minis.state import BattleKind, Stage, Unit
 from minis.terrain import Terrain
 
 
@@ -50,7 +50,7 @@ def test_every_decision_of_an_assault_is_taken(attacker: Side) -> None:
     """Configuration, objective, end, first player, deployment, moves, fire, attacks: all legal."""
     axis, allies = _armies()
     game = Game.new(
-        axis, allies, scenario=Scenario.ASSAULT, attacker=attacker, dice=Dice(seed=5), turn_limit=12
+        axis, allies, scenario=BattleKind.ASSAULT, attacker=attacker, dice=Dice(seed=5), turn_limit=12
     )
     bots = {Side.AXIS: HeuristicBot(1), Side.ALLIES: HeuristicBot(2)}
     stages: set[Stage] = set()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from minis.army import Army, Scenario, dump_army, load_army, parse_army
+from minis.army import Army, ArmyScenario, dump_army, load_army, parse_army
 from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
 from minis.sides import Side
 
@@ -31,7 +31,7 @@ def test_the_design_example_loads() -> None:
     assert army == Army(
         name="Sample Allied army",
         side=Side.ALLIES,
-        scenario=Scenario.STANDARD,
+        scenario=ArmyScenario.STANDARD,
         year=1942,
         historical=True,
         units=("m4a1-sherman", "6-pounder-anti-tank-gun", "red-devil-captain", "bazooka"),
@@ -40,20 +40,22 @@ def test_the_design_example_loads() -> None:
 
 def test_optional_keys_default() -> None:
     army = parse_army('name = "A"\nside = "AXIS"\nunits = ["tiger-i", "tiger-i"]\n', "army.toml")
-    assert army.side is Side.AXIS and army.scenario is Scenario.STANDARD
+    assert army.side is Side.AXIS and army.scenario is ArmyScenario.STANDARD
     assert army.year is None and army.historical is False
     assert army.units == ("tiger-i", "tiger-i")
 
 
 def test_scenario_limits() -> None:
-    assert [scenario.points_limit for scenario in Scenario] == [100, 120, 80]
-    assert Scenario.parse("Assault-Attacker") is Scenario.ASSAULT_ATTACKER
+    assert [scenario.points_limit for scenario in ArmyScenario] == [100, 120, 80]
+    assert ArmyScenario.parse("Assault-Attacker") is ArmyScenario.ASSAULT_ATTACKER
 
 
 def test_army_accepts_strings_for_side_and_scenario() -> None:
     army = Army("x", "axis", "assault-defender", units=["tiger-i"])
     assert (
-        army.side is Side.AXIS and army.scenario is Scenario.ASSAULT_DEFENDER and army.units == ("tiger-i",)
+        army.side is Side.AXIS
+        and army.scenario is ArmyScenario.ASSAULT_DEFENDER
+        and army.units == ("tiger-i",)
     )
 
 
@@ -121,7 +123,9 @@ def test_unreadable_files_exit_2(tmp_path: Path) -> None:
 
 
 def test_dump_army_reads_back_equal() -> None:
-    army = Army('A "quoted" name', Side.AXIS, Scenario.ASSAULT_ATTACKER, 1941, True, ("tiger-i", "pioneers"))
+    army = Army(
+        'A "quoted" name', Side.AXIS, ArmyScenario.ASSAULT_ATTACKER, 1941, True, ("tiger-i", "pioneers")
+    )
     assert parse_army(dump_army(army), "army.toml") == army
     plain = Army("B", Side.ALLIES, units=("bazooka",))
     assert parse_army(dump_army(plain), "army.toml") == plain

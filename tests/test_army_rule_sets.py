@@ -360,7 +360,7 @@ def test_each_sample_army_is_legal_under_the_sets_it_claims(path: Path, cards: d
 
 
 def _builder(driver: Any, rules: RuleSet, scenario: str = "standard") -> Any:
-    from minis.army import Scenario as ArmyScenario
+    from minis.army import ArmyScenario
     from minis.ui.armybuilder import ArmyBuilder
 
     driver.window.stack.clear()

@@ -8,7 +8,15 @@ import attrs
 import pytest
 
 from minis.ability_catalogue import ABILITIES
-from minis.army import MAX_UNITS, Army, Scenario, army_points, historical_problems, load_army, validate_army
+from minis.army import (
+    MAX_UNITS,
+    Army,
+    ArmyScenario,
+    army_points,
+    historical_problems,
+    load_army,
+    validate_army,
+)
 from minis.cards import Nation, StatCard, card_catalogue
 from minis.sides import Side
 
@@ -37,7 +45,7 @@ def allies(*units: str, scenario: str = "standard", **options: object) -> Army:
 def test_the_rulebook_sample_army_is_valid_at_exactly_100(cards: dict[str, StatCard]) -> None:
     army = load_army(REPO / "armies" / "sample-allies.toml")
     assert army.units == SAMPLE_UNITS
-    assert army.side is Side.ALLIES and army.scenario is Scenario.STANDARD
+    assert army.side is Side.ALLIES and army.scenario is ArmyScenario.STANDARD
     assert army_points(army, cards) == 100
     assert validate_army(army, cards) == []
 
@@ -72,7 +80,7 @@ def test_assault_attacker_boundary(cards: dict[str, StatCard]) -> None:
     assert army_points(at_limit, cards) == 120 and validate_army(at_limit, cards) == []
     assert army_points(over, cards) == 121
     assert validate_army(over, cards) == ["121 points, 1 over the 120-point limit"]
-    assert validate_army(attrs.evolve(at_limit, scenario=Scenario.STANDARD), cards) == [
+    assert validate_army(attrs.evolve(at_limit, scenario=ArmyScenario.STANDARD), cards) == [
         "120 points, 20 over the 100-point limit"
     ]
 

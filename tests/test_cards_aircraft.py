@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from minis.army import MAX_UNITS, Army, Scenario, validate_army
+from minis.army import MAX_UNITS, Army, ArmyScenario, validate_army
 from minis.card_search import TYPE_WORDS, CardFilter
 from minis.cards import (
     AIR_FORCE_CONVERSION,
@@ -220,7 +220,7 @@ def test_cards_show_prints_speed_a_one_defense_and_no_long_range(capsys: pytest.
 
 
 def _army(units: list[str]) -> Army:
-    return Army("Air army", Side.ALLIES, Scenario.STANDARD, units=tuple(units))
+    return Army("Air army", Side.ALLIES, ArmyScenario.STANDARD, units=tuple(units))
 
 
 def test_aircraft_count_toward_the_15_unit_limit() -> None:
@@ -247,7 +247,7 @@ def test_the_army_builder_filters_aircraft_and_its_panel_shows_one(
 
     driver = Driver.open(*size)
     try:
-        builder = ArmyBuilder(driver.window, Side.ALLIES, Scenario.STANDARD, lambda army: None)
+        builder = ArmyBuilder(driver.window, Side.ALLIES, ArmyScenario.STANDARD, lambda army: None)
         driver.window.open(builder)
         driver.frame()
         for _ in range(10):

@@ -20,7 +20,7 @@ from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
-from minis.state import Scenario, Stage
+from minis.state import BattleKind, Stage
 
 GAMES = int(os.environ.get("MINIS_FUZZ_GAMES", "200"))
 BATCHES = 10
@@ -34,7 +34,7 @@ def play_checked(seed: int) -> Game:
     if seed % 5 == 4:
         attacker = rng.choice([Side.AXIS, Side.ALLIES])
         game = Game.new(
-            axis, allies, scenario=Scenario.ASSAULT, attacker=attacker, dice=Dice(seed=seed), turn_limit=12
+            axis, allies, scenario=BattleKind.ASSAULT, attacker=attacker, dice=Dice(seed=seed), turn_limit=12
         )
     else:
         game = Game.new(axis, allies, configuration=seed % 6 + 1, dice=Dice(seed=seed), turn_limit=15)

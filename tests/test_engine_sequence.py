@@ -12,7 +12,7 @@ from minis.game import Game
 from minis.rules import victory
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
-from minis.state import Counter, Phase, Scenario, Stage
+from minis.state import BattleKind, Counter, Phase, Stage
 
 B = board(
     """
@@ -139,7 +139,7 @@ def test_assault_victory_only_at_the_end_of_turn_ten() -> None:
             active="axis",
             first="allies",
             turn=turn,
-            scenario=Scenario.ASSAULT,
+            scenario=BattleKind.ASSAULT,
             attacker=Side.AXIS,
         )
         game.apply("pass")
@@ -204,7 +204,12 @@ def test_assault_set_up_sequence() -> None:
     axis = Army("a", Side.AXIS, units=("mauser-kar-98k",))
     allies = Army("b", Side.ALLIES, units=("m1-garand-rifle",))
     game = Game.new(
-        axis, allies, scenario=Scenario.ASSAULT, attacker=Side.AXIS, dice=Dice.scripted(), load_board=_loader
+        axis,
+        allies,
+        scenario=BattleKind.ASSAULT,
+        attacker=Side.AXIS,
+        dice=Dice.scripted(),
+        load_board=_loader,
     )
     assert game.decider() is Side.ALLIES and A.Configuration(6) in game.legal_actions()
     game.apply("configuration 2")

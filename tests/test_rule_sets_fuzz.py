@@ -24,7 +24,7 @@ from minis.record import parse_record, record_text, replay_record
 from minis.rule_sets import NAMED, RuleSet
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
-from minis.state import Phase, Scenario, Stage
+from minis.state import BattleKind, Phase, Stage
 
 GAMES = int(os.environ.get("MINIS_RULE_SETS_FUZZ_GAMES", "200"))
 SETS = tuple(name for name in NAMED if name != "2005")  # 2005: test_engine_fuzz.py
@@ -45,7 +45,7 @@ def play_checked(seed: int, rules: RuleSet) -> tuple[Game, int]:
         game = Game.new(
             axis,
             allies,
-            scenario=Scenario.ASSAULT,
+            scenario=BattleKind.ASSAULT,
             attacker=attacker,
             dice=Dice(seed=seed),
             turn_limit=TURN_LIMIT,

@@ -21,8 +21,7 @@ from minis.rules import victory
 from minis.rules.errors import IllegalAction
 from minis.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
 from minis.sides import Side
-from minis.state import Phase, Stage, Unit
-from minis.state import Scenario as Kind
+from minis.state import BattleKind, Phase, Stage, Unit
 
 BREAKOUT = SCENARIOS_DIR / "breakout.toml"
 
@@ -79,7 +78,7 @@ def test_the_standard_file_plays_exactly_as_the_engines_standard(seed: int) -> N
 def test_the_assault_file_plays_exactly_as_the_engines_assault(seed: int) -> None:
     assault = load_scenario("assault")
     axis, allies = armies(assault, seed, attacker=Side.AXIS)
-    own = Game.new(axis, allies, scenario=Kind.ASSAULT, attacker=Side.AXIS, dice=Dice(seed=seed))
+    own = Game.new(axis, allies, scenario=BattleKind.ASSAULT, attacker=Side.AXIS, dice=Dice(seed=seed))
     filed = start_game(assault, axis, allies, attacker=Side.AXIS, dice=Dice(seed=seed))
     assert filed.state.stage is Stage.CHOOSE_CONFIGURATION and filed.decider() is Side.ALLIES
     play(own, RandomBot(seed))
@@ -202,7 +201,7 @@ def test_the_assault_hold_victory_at_the_end_of_turn_10() -> None:
         game = Game.from_position(
             board,
             units,
-            scenario=Kind.ASSAULT,
+            scenario=BattleKind.ASSAULT,
             attacker=Side.ALLIES,
             turn=turn,
             phase=Phase.ASSAULT,

@@ -35,7 +35,7 @@ from minis.rules import obstacles
 from minis.rules.obstacles import Obstacle
 from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.sides import Side
-from minis.state import GameState, Phase, Scenario, Unit
+from minis.state import BattleKind, GameState, Phase, Unit
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"
 SAMPLE_AXIS = load_army(ARMIES / "sample-axis.toml")
@@ -78,7 +78,7 @@ def _games(first: int = 0) -> Iterator[tuple[str, Game]]:
         Game.new(
             AXIS_FORTIFIED,
             ALLIES_FORTIFIED,
-            scenario=Scenario.ASSAULT,
+            scenario=BattleKind.ASSAULT,
             attacker=Side.ALLIES,
             dice=dice(),
             rules=named("2010"),

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from minis.ability_loader import standard_abilities
-from minis.army import Scenario as ArmyScenario
+from minis.army import ArmyScenario
 from minis.sides import Side
 from tests.test_ui_layout import overflows
 

@@ -15,7 +15,7 @@ from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.sides import Side
-from minis.state import Scenario, Stage
+from minis.state import BattleKind, Stage
 from minis.ui.controller import BattleController, Choice
 from minis.ui.session import Session
 
@@ -206,7 +206,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
 def test_the_assault_objective_and_the_defenders_end(tmp_path: Path) -> None:
     axis = Army("Axis", Side.AXIS, units=("tiger-i", "mauser-kar-98k"))
     allies = Army("Allies", Side.ALLIES, units=("m4a1-sherman", "bazooka"))
-    game = Game.new(axis, allies, scenario=Scenario.ASSAULT, attacker=Side.AXIS, dice=Dice.scripted())
+    game = Game.new(axis, allies, scenario=BattleKind.ASSAULT, attacker=Side.AXIS, dice=Dice.scripted())
     session = Session(game, saves=tmp_path, autosave=False)
     session.apply("configuration 3")
     control = BattleController(session)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from minis.army import Scenario as ArmyScenario
+from minis.army import ArmyScenario
 from minis.scenario import SCENARIOS_DIR, load_scenario
 from minis.sides import Side
-from minis.state import Scenario
+from minis.state import BattleKind
 from tests.test_ui_layout import check
 
 #: Words of the files and the notation that a player must never read.
@@ -83,14 +83,14 @@ def test_the_army_list_s_focused_unit_shows_its_card(driver: Any, arcade: Any) -
 @pytest.mark.parametrize(
     ("scenario", "side", "attacker", "says"),
     [
-        (Scenario.STANDARD, Side.AXIS, None, "Standard battle: the Axis have up to 100 points."),
-        (Scenario.STANDARD, Side.ALLIES, None, "Standard battle: the Allies have up to 100 points."),
-        (Scenario.ASSAULT, Side.AXIS, Side.ALLIES, "Assault: the Axis defend with up to 80 points."),
-        (Scenario.ASSAULT, Side.ALLIES, Side.ALLIES, "Assault: the Allies attack with up to 120 points."),
+        (BattleKind.STANDARD, Side.AXIS, None, "Standard battle: the Axis have up to 100 points."),
+        (BattleKind.STANDARD, Side.ALLIES, None, "Standard battle: the Allies have up to 100 points."),
+        (BattleKind.ASSAULT, Side.AXIS, Side.ALLIES, "Assault: the Axis defend with up to 80 points."),
+        (BattleKind.ASSAULT, Side.ALLIES, Side.ALLIES, "Assault: the Allies attack with up to 120 points."),
     ],
 )
 def test_the_hand_over_says_each_army_s_terms_in_plain_words(
-    driver: Any, scenario: Scenario, side: Side, attacker: Side | None, says: str
+    driver: Any, scenario: BattleKind, side: Side, attacker: Side | None, says: str
 ) -> None:
     from minis.ui.newbattle import NewBattle
 

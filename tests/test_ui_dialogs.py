@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 
 from minis import record
-from minis.army import Army
-from minis.army import Scenario as ArmyScenario
+from minis.army import Army, ArmyScenario
 from minis.dice import Dice
 from minis.game import Game
 from minis.sides import Side
-from minis.state import Scenario, Stage
+from minis.state import BattleKind, Stage
 from tests.helpers_window import deliver, pixel, rim_point
 
 
@@ -152,7 +151,7 @@ def test_the_assault_defender_sees_its_half_tinted_while_choosing_its_end(
     axis = Army("A", Side.AXIS, ArmyScenario.ASSAULT_ATTACKER, units=("panzer-iv-ausf-g",))
     allies = Army("B", Side.ALLIES, ArmyScenario.ASSAULT_DEFENDER, units=("m4a1-sherman",))
     assault = Game.new(
-        axis, allies, scenario=Scenario.ASSAULT, attacker=Side.AXIS, configuration=1, dice=Dice(seed=3)
+        axis, allies, scenario=BattleKind.ASSAULT, attacker=Side.AXIS, configuration=1, dice=Dice(seed=3)
     )
     board = assault.state.board
     assert board is not None

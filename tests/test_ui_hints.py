@@ -70,13 +70,18 @@ def _battles() -> list[Game]:
     """Battles whose decisions cover every kind: two armies with aircraft under 2005 and 2010 (the
     overstack choice, aircraft placed in turn), and an Assault (the defender's map end and objective)."""
     axis, allies = Army("Axis", Side.AXIS, units=AXIS), Army("Allies", Side.ALLIES, units=ALLIES)
-    from minis.state import Scenario
+    from minis.state import BattleKind
 
     return [
         Game.new(axis, allies, dice=Dice(seed=4)),
         Game.new(axis, allies, dice=Dice(seed=8), rules=NAMED["2010"]),
         Game.new(
-            axis, allies, scenario=Scenario.ASSAULT, attacker=Side.ALLIES, configuration=3, dice=Dice(seed=6)
+            axis,
+            allies,
+            scenario=BattleKind.ASSAULT,
+            attacker=Side.ALLIES,
+            configuration=3,
+            dice=Dice(seed=6),
         ),
     ]
 

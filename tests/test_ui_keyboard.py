@@ -245,13 +245,13 @@ def test_deployment_a_move_and_an_attack_by_keyboard(
 def test_the_assault_objective_by_keyboard(driver: Any, arcade: Any, tmp_path: Path) -> None:
     from minis.army import Army
     from minis.game import Game
-    from minis.state import Scenario
+    from minis.state import BattleKind
     from minis.ui.battle import BattleScreen
     from minis.ui.session import Session
 
     axis = Army("Axis", Side.AXIS, units=("tiger-i", "mauser-kar-98k"))
     allies = Army("Allies", Side.ALLIES, units=("m4a1-sherman", "bazooka"))
-    game = Game.new(axis, allies, scenario=Scenario.ASSAULT, attacker=Side.AXIS, dice=Dice.scripted())
+    game = Game.new(axis, allies, scenario=BattleKind.ASSAULT, attacker=Side.AXIS, dice=Dice.scripted())
     session = Session(game, saves=tmp_path)
     session.apply("configuration 3")
     screen = BattleScreen(driver.window, session)

@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 
 from minis import record
-from minis.army import Army
-from minis.army import Scenario as ArmyScenario
+from minis.army import Army, ArmyScenario
 from minis.dice import Dice
 from minis.game import Game
 from minis.sides import Side

@@ -80,7 +80,7 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
 
 
 def test_the_builder_offers_obstacles_and_says_when_they_cost_too_much(driver: Any, arcade: Any) -> None:
-    from minis.army import Scenario as ArmyScenario
+    from minis.army import ArmyScenario
     from minis.ui.armybuilder import ArmyBuilder
     from tests.test_ui_armybuilder_catalogue import click_until
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from minis.army import Scenario as ArmyScenario
+from minis.army import ArmyScenario
 from minis.sides import Side
 
 

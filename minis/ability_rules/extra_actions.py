@@ -7,8 +7,9 @@ planned with `mode` set to the ability's id, so each ability shapes only its own
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from typing import ClassVar
 
-from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, FollowUpKind, ability
 from minis.ability_rules._common import add_this_phase, attacking, this_phase
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
@@ -24,7 +25,7 @@ HULL_CANNON = {RangeBand.SHORT: 12, RangeBand.MEDIUM: 10, RangeBand.LONG: 8}
 class _AfterAttack(Ability):
     """Offers one follow-up of `kind` after the owner's normal attack in its assault phase."""
 
-    kind = "attack"
+    kind: ClassVar[FollowUpKind] = "attack"
 
     def follow_ups(
         self, state: GameState, unit: Unit, owner: Unit, done: str, path: tuple[Hex, ...]

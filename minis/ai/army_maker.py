@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from minis.ability_loader import standard_abilities
-from minis.army import HERO_ABILITIES, MAX_UNITS, Army, Scenario, hero_limit
+from minis.army import HERO_ABILITIES, MAX_UNITS, Army, ArmyScenario, hero_limit
 from minis.card_worth import shipped_worth
 from minis.cards import Attack, StatCard
 from minis.errors import MinisError, Problem
@@ -34,7 +34,7 @@ from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
 from minis.nationalities import table
 from minis.odds import hit_odds
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.scenario import Scenario as ScenarioFile
+from minis.scenario import Scenario
 from minis.sides import Side
 
 FloatArray = npt.NDArray[np.float64]
@@ -225,7 +225,7 @@ def make_army(
     unit_limit: int | None = None,
     year: int | None = None,
     historical: bool = False,
-    scenario: Scenario = Scenario.STANDARD,
+    scenario: ArmyScenario = ArmyScenario.STANDARD,
     name: str | None = None,
     source: str = "army",
     rules: RuleSet = RULEBOOK,
@@ -419,7 +419,7 @@ def _no_army(side: Side, points: int, unit_limit: int | None, year: int | None) 
 
 
 def army_for_scenario(
-    scenario: ScenarioFile,
+    scenario: Scenario,
     side: Side,
     rng: random.Random,
     *,
@@ -433,10 +433,10 @@ def army_for_scenario(
     attacks, when the scenario leaves it to the players), under its rule set; MinisError at the
     scenario's file if none can. `worth`, `greed` and `candidates` as for `make_army`."""
     force = scenario.force_of(side, attacker)
-    kind = Scenario.STANDARD
+    kind = ArmyScenario.STANDARD
     if scenario.is_attack:
         attacking = scenario.role_of(side, attacker) == "attacker"
-        kind = Scenario.ASSAULT_ATTACKER if attacking else Scenario.ASSAULT_DEFENDER
+        kind = ArmyScenario.ASSAULT_ATTACKER if attacking else ArmyScenario.ASSAULT_DEFENDER
     return make_army(
         cards,
         side,

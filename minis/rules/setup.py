@@ -19,7 +19,7 @@ from minis.rules import arrivals, mapinfo, obstacles
 from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
 from minis.sides import Side
-from minis.state import GameState, Scenario, Stage, Unit
+from minis.state import BattleKind, GameState, Stage, Unit
 from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 from minis.unit_ids import unique_id
 
@@ -45,7 +45,7 @@ def set_map(state: GameState, board: Board, configuration: int | None) -> None:
     the terms' preset units on it, and a Standard battle takes the map's own objective."""
     presets, fixed = _place_presets(state, board)
     state.battle = state.battle.with_map(board, configuration, state.units.values(), presets, fixed)
-    if state.battle.terms.kind is Scenario.STANDARD:
+    if state.battle.terms.kind is BattleKind.STANDARD:
         state.objective = board.objective
 
 

@@ -33,7 +33,7 @@ import arcade
 import attrs
 
 from minis.ability_loader import standard_abilities
-from minis.army import Army, Scenario, army_points, dump_army, load_army, validate_army
+from minis.army import Army, ArmyScenario, army_points, dump_army, load_army, validate_army
 from minis.atomic import write_atomic
 from minis.card_search import CardFilter, needs_text, sort_cards
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
@@ -73,13 +73,13 @@ UNPLAYABLE: theme.Colour = (134, 138, 144, 255)
 
 #: What a player reads for each army scenario (the files and the notation say "assault-defender").
 SCENARIO_WORDS = {
-    Scenario.STANDARD: "Standard",
-    Scenario.ASSAULT_ATTACKER: "Assault: attacker",
-    Scenario.ASSAULT_DEFENDER: "Assault: defender",
+    ArmyScenario.STANDARD: "Standard",
+    ArmyScenario.ASSAULT_ATTACKER: "Assault: attacker",
+    ArmyScenario.ASSAULT_DEFENDER: "Assault: defender",
 }
 
 
-def scenario_words(scenario: Scenario) -> str:
+def scenario_words(scenario: ArmyScenario) -> str:
     """The army scenario in plain words ("Assault: defender")."""
     return SCENARIO_WORDS[scenario]
 
@@ -201,7 +201,7 @@ class ArmyBuilder(Screen):
         self,
         window: MinisWindow,
         side: Side,
-        scenario: Scenario,
+        scenario: ArmyScenario,
         on_done: Callable[[Army], object],
         *,
         army: Army | None = None,
@@ -295,7 +295,7 @@ class ArmyBuilder(Screen):
         self.army_size = Cycle("Army size", [(f"{p} points", p) for p in levels], self.changed, short="Size")
         #: Whether the player picks the army's size: a Standard army the scenario sets no limit for,
         #: under a set of several points levels.
-        self.sized = scenario is Scenario.STANDARD and points_limit is None and len(levels) > 1
+        self.sized = scenario is ArmyScenario.STANDARD and points_limit is None and len(levels) > 1
         if army is not None:
             self.year_limit.set_value(army.year)
             self.historical.set_value(army.historical)

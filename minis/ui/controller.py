@@ -25,7 +25,7 @@ from minis import actions as A
 from minis import queries
 from minis.ability_catalogue import ability_name
 from minis.cards import StatCard
-from minis.events import Event, initiative_outcome
+from minis.events import Event, EventKind, initiative_outcome
 from minis.game import Game
 from minis.grammar import plural, verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
@@ -244,7 +244,7 @@ class BattleController:
         state = self.state
         moving = state.move.unit if state.move is not None else None
         for event in events:
-            if event.kind not in ("move", "arrive", "dismount") or event.unit is None or event.unit == moving:
+            if event.kind not in _ENDS_A_MOVE or event.unit is None or event.unit == moving:
                 continue
             unit = state.units.get(event.unit)
             if unit is None or unit.hex is None or unit.side in self.computer:
@@ -1573,6 +1573,8 @@ class BattleController:
         return f"Casualty phase, end of turn {turn}", text
 
 
+#: The events after which a unit stands where its move ended (it may have left a hex over the limit).
+_ENDS_A_MOVE: tuple[EventKind, ...] = ("move", "arrive", "dismount")
 _COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 

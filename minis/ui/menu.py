@@ -12,18 +12,18 @@ from collections.abc import Callable, Hashable
 
 import arcade
 
-from minis.state import Scenario
+from minis.state import BattleKind
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Label, ListBox
 
 
 def _new_standard(window: MinisWindow) -> None:
-    window.routes.new_battle(Scenario.STANDARD)
+    window.routes.new_battle(BattleKind.STANDARD)
 
 
 def _new_assault(window: MinisWindow) -> None:
-    window.routes.new_battle(Scenario.ASSAULT)
+    window.routes.new_battle(BattleKind.ASSAULT)
 
 
 def _against_computer(window: MinisWindow) -> None:

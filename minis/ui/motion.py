@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from minis.events import Event
+from minis.events import Event, EventKind
 from minis.hexgrid import Hex
 from minis.ui.rolls import ROLLED
 
@@ -44,6 +44,8 @@ LEAVE = 0.45
 FLY = 0.4
 #: The tumbling dice show new faces this often.
 TUMBLE_TICK = 0.05
+#: The events that slide a unit from hex to hex.
+_GLIDES: tuple[EventKind, ...] = ("move", "retrace", "dismount")
 
 #: The environment variable that turns motion off ("0", "off", "no", "false").
 ENVIRONMENT = "MINIS_MOTION"
@@ -145,7 +147,7 @@ def scene(events: Sequence[Event], seen: Mapping[str, Hex]) -> Scene:
         unit = event.unit or ""
         if event.kind in ROLLED and event.dice:
             rolled = True
-        elif event.kind in ("move", "retrace", "dismount") and event.hexes:
+        elif event.kind in _GLIDES and event.hexes:
             path = paths.setdefault(unit, [])
             starts.setdefault(unit, after)
             start = event.hexes[0] if event.kind == "move" else where.get(unit)

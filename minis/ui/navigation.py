@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # types only: importing the protocol costs nothing at start-u
     from collections.abc import Callable
     from pathlib import Path
 
-    from minis.scenario import Scenario as ScenarioFile
-    from minis.state import Scenario
+    from minis.scenario import Scenario
+    from minis.state import BattleKind
     from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 
@@ -30,14 +30,14 @@ class Routes(Protocol):
     def main_menu(self) -> None:
         """The main menu as the only screen (where the game starts)."""
 
-    def new_battle(self, scenario: Scenario) -> None:
+    def new_battle(self, scenario: BattleKind) -> None:
         """Set up a rulebook battle (Standard or Assault): sides, armies, map, then the battle."""
 
-    def scenario_battle(self, plan: ScenarioFile) -> None:
+    def scenario_battle(self, plan: Scenario) -> None:
         """Set up the battle of a scenario file: its army limits, map and sides."""
 
     def choose_scenario(
-        self, folder: Path | None = None, *, then: Callable[[ScenarioFile], object] | None = None
+        self, folder: Path | None = None, *, then: Callable[[Scenario], object] | None = None
     ) -> None:
         """The chooser of scenario files (the shipped scenarios folder unless `folder`); a good file
         starts its two-player set-up, or goes to `then` (the opponent choice)."""

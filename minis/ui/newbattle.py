@@ -37,14 +37,13 @@ import arcade
 from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import view
 from minis.ai.strength import bot_for
-from minis.army import Army
-from minis.army import Scenario as ArmyScenario
+from minis.army import Army, ArmyScenario
 from minis.cards import StatCard, card_catalogue
 from minis.errors import MinisError, escaped
 from minis.game import Game
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
-from minis.state import Scenario, Stage
+from minis.state import BattleKind, Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.armybuilder import ArmyBuilder, ArmyFiles
@@ -60,19 +59,19 @@ from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Dialog, Label
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario as ScenarioFile
+    from minis.scenario import Scenario
 
 
 class NewBattle:
     """The steps before a battle; each step replaces the screen of the one before."""
 
-    def __init__(self, window: MinisWindow, scenario: Scenario) -> None:
+    def __init__(self, window: MinisWindow, scenario: BattleKind) -> None:
         self.window = window
         self.scenario = scenario
         self.attacker: Side | None = None
         self.armies: dict[Side, Army] = {}
         #: A scenario file's terms, or None for the rulebook's battles.
-        self.plan: ScenarioFile | None = None
+        self.plan: Scenario | None = None
         #: The army files each player saves while building (hidden from the other player's dialogs).
         self.army_files = ArmyFiles()
         #: Against the computer (or watching it): the player's choices; None for two players.
@@ -81,9 +80,9 @@ class NewBattle:
         self.rules: RuleSet = RULEBOOK
 
     @classmethod
-    def for_scenario(cls, window: MinisWindow, plan: ScenarioFile) -> NewBattle:
+    def for_scenario(cls, window: MinisWindow, plan: Scenario) -> NewBattle:
         """A battle of a scenario file: its army limits, its map, its sides or roles."""
-        battle = cls(window, Scenario.ASSAULT if plan.is_attack else Scenario.STANDARD)
+        battle = cls(window, BattleKind.ASSAULT if plan.is_attack else BattleKind.STANDARD)
         battle.plan = plan
         battle.attacker = plan.attacker_side
         battle.rules = plan.doc.rules
@@ -104,7 +103,7 @@ class NewBattle:
         if self.opponent is not None:
             self._against_computer(self.opponent)
             return
-        if self.scenario is Scenario.ASSAULT and self.attacker is None:
+        if self.scenario is BattleKind.ASSAULT and self.attacker is None:
             self.window.open(
                 AttackerChoice(
                     self.window,
@@ -136,13 +135,13 @@ class NewBattle:
     def _axis_hand_over(self) -> HandOver:
         """The first step once the sides are known: the Axis player builds first. In a Standard battle
         of the rulebook it is the battle's first screen, so the rule set is chosen there."""
-        choose = self.plan is None and self.scenario is Scenario.STANDARD and self.opponent is None
+        choose = self.plan is None and self.scenario is BattleKind.STANDARD and self.opponent is None
         return self._hand_over(
             Side.AXIS, "to build the Axis army in secret", self._build_axis, choose_rules=choose
         )
 
     def _army_scenario(self, side: Side) -> ArmyScenario:
-        if self.scenario is Scenario.STANDARD:
+        if self.scenario is BattleKind.STANDARD:
             return ArmyScenario.STANDARD
         return ArmyScenario.ASSAULT_ATTACKER if side is self.attacker else ArmyScenario.ASSAULT_DEFENDER
 
@@ -163,17 +162,19 @@ class NewBattle:
     def terms_of(self, side: Side) -> str:
         """What `side` builds, in a player's words: the battle, the side's role and its points."""
         if self.plan is None:
-            battle = "Assault" if self.scenario is Scenario.ASSAULT else "Standard battle"
+            battle = "Assault" if self.scenario is BattleKind.ASSAULT else "Standard battle"
             points = self._points_of(side)
             levels = self.rules.point_levels
-            if self.scenario is Scenario.STANDARD and len(levels) > 1:
+            if self.scenario is BattleKind.STANDARD and len(levels) > 1:
                 others = " or ".join(str(p) for p in levels[1:])
                 text = army_terms(side, battle, points, None)
                 return f"{text[:-1]} (or {others}: the army builder offers them)."
         else:
             battle = self.plan.title
             points = self.plan.force_of(side, self.attacker).points
-        return army_terms(side, battle, points, self.attacker if self.scenario is Scenario.ASSAULT else None)
+        return army_terms(
+            side, battle, points, self.attacker if self.scenario is BattleKind.ASSAULT else None
+        )
 
     def _builder(self, side: Side, done: Callable[[Army], object]) -> ArmyBuilder:
         if self.plan is None:
@@ -226,7 +227,7 @@ class NewBattle:
             else:
                 self._begin(game)  # the scenario's map (the engine rolled it if it says so)
             return
-        if self.scenario is Scenario.ASSAULT:
+        if self.scenario is BattleKind.ASSAULT:
             game = self.make_game(None)
             self.window.replace(MapChoice(self.window, self._begin, game=game))
         else:
@@ -299,7 +300,7 @@ class NewBattle:
         when it defends. A scenario's fixed or rolled map needs no choice."""
         choice = self.opponent
         assert choice is not None
-        if self.plan is None and self.scenario is Scenario.STANDARD:
+        if self.plan is None and self.scenario is BattleKind.STANDARD:
             if choice.side is None:
                 self._begin(self.make_game(None))
             else:

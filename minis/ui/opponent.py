@@ -23,7 +23,7 @@ import attrs
 from minis.ai.strength import STRENGTHS
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
-from minis.state import Scenario
+from minis.state import BattleKind
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker
@@ -31,7 +31,7 @@ from minis.ui.rulewords import describe
 from minis.ui.widgets import Box, Button, Label, Widget
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario as ScenarioFile
+    from minis.scenario import Scenario
 
 #: The player's army: built in the army builder, loaded from a file (then checked in the builder), or
 #: built by the computer.
@@ -48,13 +48,13 @@ class Opponent:
     strength, how their army is made, the seed of the computer's choices (its armies, its bots) and the
     rule set (a scenario file plays under its own: `plan.doc.rules`)."""
 
-    scenario: Scenario = Scenario.STANDARD
+    scenario: BattleKind = BattleKind.STANDARD
     side: Side | None = Side.AXIS
     attack: bool = True
     strength: str = "normal"
     army: str = "build"
     seed: int = 0
-    plan: ScenarioFile | None = attrs.field(default=None, eq=False)
+    plan: Scenario | None = attrs.field(default=None, eq=False)
     rules: RuleSet = RULEBOOK
 
     @property
@@ -67,7 +67,7 @@ class Opponent:
         """True when the player says who attacks (an Assault, or a scenario that leaves it open)."""
         if self.plan is not None:
             return self.plan.is_attack and self.plan.attacker_side is None
-        return self.scenario is Scenario.ASSAULT
+        return self.scenario is BattleKind.ASSAULT
 
     @property
     def computer_sides(self) -> tuple[Side, ...]:
@@ -127,7 +127,7 @@ class OpponentChoice(Screen):
     def show(self) -> None:
         """The rows' captions from the choice (the attack row only in an Assault)."""
         choice = self.choice
-        assault = choice.scenario is Scenario.ASSAULT
+        assault = choice.scenario is BattleKind.ASSAULT
         battle = choice.plan.title if choice.plan is not None else "Assault" if assault else "Standard"
         self.battle.label.text = f"Battle: {battle} (B)"
         self.side.label.text = f"You play: the {choice.side.title if choice.side else 'Axis'} (S)"
@@ -177,15 +177,15 @@ class OpponentChoice(Screen):
     def _cycle_battle(self) -> None:
         """Standard, Assault, then a scenario file (the chooser opens; Escape there keeps Assault)."""
         choice = self.choice
-        if choice.plan is None and choice.scenario is Scenario.ASSAULT:
+        if choice.plan is None and choice.scenario is BattleKind.ASSAULT:
             self.app.routes.choose_scenario(then=self.scenario_chosen)
             return
-        scenario = Scenario.ASSAULT if choice.plan is None else Scenario.STANDARD
+        scenario = BattleKind.ASSAULT if choice.plan is None else BattleKind.STANDARD
         self._set(attrs.evolve(choice, scenario=scenario, plan=None))
 
-    def scenario_chosen(self, plan: ScenarioFile) -> None:
+    def scenario_chosen(self, plan: Scenario) -> None:
         """A scenario file from the chooser: its battle, its roles (who attacks, if it says)."""
-        scenario = Scenario.ASSAULT if plan.is_attack else Scenario.STANDARD
+        scenario = BattleKind.ASSAULT if plan.is_attack else BattleKind.STANDARD
         self._set(attrs.evolve(self.choice, scenario=scenario, plan=plan))
 
     def _cycle_side(self) -> None:

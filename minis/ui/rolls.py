@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from minis.ability_catalogue import ability_name
-from minis.events import Event, initiative_outcome
+from minis.events import Event, EventKind, initiative_outcome
 from minis.grammar import verb
 from minis.rules.combat import hits_for
 from minis.sides import Side
 
 #: The events whose dice the dice row shows.
-ROLLED = ("attack", "cover", "roll", "initiative", "coin", "configuration", "ability")
+ROLLED: tuple[EventKind, ...] = ("attack", "cover", "roll", "initiative", "coin", "configuration", "ability")
 
 
 @attrs.frozen
@@ -26,7 +26,7 @@ class Roll:
     """One roll: what it was for, its dice, whether each die succeeded (None: no number to reach),
     and what came of it, as a player reads it."""
 
-    kind: str  # an event kind of ROLLED
+    kind: EventKind  # one of ROLLED
     caption: str  # "Panzer IV Ausf. G attacks M4A1 Sherman: 15 dice, 4+ succeeds"
     dice: tuple[int, ...]
     success: tuple[bool | None, ...]  # one per die

@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minis.state import Scenario
+from minis.state import BattleKind
 from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
 from minis.ui.menu import MainMenu
 
 if TYPE_CHECKING:
     from minis.game import Game
-    from minis.scenario import Scenario as ScenarioFile
+    from minis.scenario import Scenario
     from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 
@@ -36,18 +36,18 @@ class Router:
         self.window.stack.clear()
         self.window.open(MainMenu(self.window))
 
-    def new_battle(self, scenario: Scenario) -> None:
+    def new_battle(self, scenario: BattleKind) -> None:
         from minis.ui.newbattle import NewBattle
 
         NewBattle(self.window, scenario).start()
 
-    def scenario_battle(self, plan: ScenarioFile) -> None:
+    def scenario_battle(self, plan: Scenario) -> None:
         from minis.ui.newbattle import NewBattle
 
         NewBattle.for_scenario(self.window, plan).start()
 
     def choose_scenario(
-        self, folder: Path | None = None, *, then: Callable[[ScenarioFile], object] | None = None
+        self, folder: Path | None = None, *, then: Callable[[Scenario], object] | None = None
     ) -> None:
         from minis.ui.scenariochoice import open_scenario_dialog
 
