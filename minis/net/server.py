@@ -37,7 +37,7 @@ from minis.projection import hidden_obstacles, hidden_units, project
 from minis.record import record_text
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
-from minis.state import Scenario
+from minis.state import BattleKind
 
 __all__ = ["SERVE_OPTIONS", "GameServer", "Limits"]
 
@@ -409,7 +409,7 @@ class GameServer:
         game = Game.new(
             fielded[Side.AXIS],
             fielded[Side.ALLIES],
-            scenario=Scenario(settings.get("scenario", "standard")),
+            scenario=BattleKind(settings.get("scenario", "standard")),
             attacker=attacker,
             configuration=settings.get("config"),
             dice=Dice(seed=table.seed),
