@@ -330,9 +330,24 @@ def test_a_long_info_text_is_cut_to_its_box_and_a_reason_ends_its_sentence(
     assert overflows_of(screen.info) == []
     below = [b for b in screen.choices if b.visible] or [screen.card]
     assert screen.info.box.bottom >= below[0].box.top
+    shown = next(u for u in screen.state.units.values() if u.hex and u.card.abilities)
+    driver.move(*screen.map.hex_centre_on_screen(shown.hex))  # its card follows the pointer
+    driver.frame()
+    assert screen.card.card is shown.card and screen.info.text.endswith("…")
+    assert_no_text_overlaps(screen.card.parts())  # the card below, shorter now, overlaps nothing
     control.hint_why = "the Tiger is in two bazookas' range"
     control.version += 1
     screen.update_panel()
     driver.frame()
     assert screen.info.text.startswith("Why: the Tiger is in two bazookas' range.\n")
     assert not screen.info.text.endswith("…")
+
+
+def assert_no_text_overlaps(labels: Any) -> None:
+    """No two shown texts of `labels` share a pixel (a card squeezed by a long text above it drew its
+    first ability over its status line)."""
+    boxes = [(label.text[:30], label.box) for label in labels if label.text and label.visible]
+    for i, (text_a, a) in enumerate(boxes):
+        for text_b, b in boxes[i + 1 :]:
+            apart = a.right <= b.left or b.right <= a.left or a.top <= b.bottom or b.top <= a.bottom
+            assert apart, f"{text_a!r} {a} overlaps {text_b!r} {b}"

@@ -99,8 +99,9 @@ from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, 
 
 PANEL_WIDTH = 340
 STRIP = 26
-#: The info box is at most this tall (pixels): a longer text is cut with "…" (`BattleScreen._fit_info`).
-INFO_MOST = 164.0
+#: The info box is at most this tall (pixels; the card below gives up the room): a longer text is cut
+#: with "…" (`BattleScreen._fit_info`).
+INFO_MOST = 240.0
 
 REACH: hexdraw.Colour = (120, 230, 120, 80)
 REACH_ROLL: hexdraw.Colour = (250, 190, 60, 110)

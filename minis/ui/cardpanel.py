@@ -159,6 +159,12 @@ class _Page:
         count = len(self.ability_labels)
         self.first = max(0, min(self.first, count - 1))
         line = 18.0
+        if area.height < line + 2:  # a short card (a long text above took its room): numbers only
+            self.shown = []
+            self.more.text = ""
+            for label in self.ability_labels:
+                label.shown_in_batch(False)
+            return
         top = area.top
         self.shown = []
         for index in range(self.first, count):
