@@ -134,7 +134,7 @@ class Game:
             objective=objective if objective is not None else board.objective,
         )
         if placed_obstacles:
-            state.flags[obstacles.OBSTACLES] = placed_obstacles
+            state.obstacles = placed_obstacles
         state.ends = {Side.AXIS: "west", Side.ALLIES: "east"}
         for unit in table.values():
             _check_unit(state, unit)
@@ -215,7 +215,7 @@ class Game:
         army_obstacles = obstacles.split_units(units)  # obstacles are not units (minis.rules.obstacles)
         state = GameState(battle=Battle.make(None, units.values(), terms, registry), units=units)
         if army_obstacles:
-            state.flags[obstacles.OBSTACLES] = army_obstacles
+            state.obstacles = army_obstacles
         loader = load_board or sequence.default_loader
         if terms.kind is BattleKind.ASSAULT:
             state.chooser = terms.attacker.other if terms.attacker is not None else None

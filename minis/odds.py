@@ -387,8 +387,8 @@ def _reroll(
     dealt = tuple(sorted(rolls))
     scored = scores.get(dealt) or scores.setdefault(dealt, score(aimed, rolls))
     found = _rolled(events, "rerolls")
-    # (a reroll notes itself in the flags, never elsewhere: the same score and flags land alike)
-    key = (scored.successes, scored.hits, scored.destroyed, frozenset(trial.flags.items()))
+    # (a reroll notes itself in the bookkeeping, never elsewhere: the same score and bookkeeping land alike)
+    key = (scored.successes, scored.hits, scored.destroyed, trial.bookkeeping())
     return key, (trial, scored, rolls, Fraction(0), found)
 
 

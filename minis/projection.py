@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from minis.battle import Battle
 from minis.dice import Dice
 from minis.game import Game
-from minis.rules import activation, defensive_fire, obstacles, overstack, sequence
+from minis.rules import obstacles
 from minis.sides import Side
 from minis.state import GameState, Phase, Unit
 
@@ -39,7 +39,6 @@ __all__ = [
     "BOTH_ARMIES_HEADER",
     "PUBLIC_HEADER",
     "SECRET_HEADER",
-    "SETUP_FLAGS",
     "hidden_obstacles",
     "hidden_units",
     "project",
@@ -68,19 +67,6 @@ PUBLIC_HEADER = (
 BOTH_ARMIES_HEADER = ("format", "cards_version")
 #: Header entries no side sees (listed so that a test finds every record key decided on).
 SECRET_HEADER = ("seed",)
-
-#: `GameState.flags` entries that may be seen during set-up (the obstacles are projected apart). A
-#: flag not listed is left out of a set-up projection; from turn 1 on, every unit and obstacle has
-#: been revealed and the flags are the table's public bookkeeping, so all of them are seen.
-SETUP_FLAGS = frozenset(
-    (
-        obstacles.GONE,
-        sequence.BEFORE_TURN_1,  # the sides still to move before turn 1 (Vanguard)
-        activation.KEY,  # the unit acting
-        defensive_fire.STEP_FIRED,  # who fired at the step under way
-        overstack.KEY,  # the overstacked hexes still to settle
-    )
-)
 
 
 def hidden_units(state: GameState, side: Side) -> frozenset[str]:
@@ -118,23 +104,42 @@ def _visible_units(state: GameState, side: Side) -> dict[str, Unit]:
     }
 
 
-def _project_flags(state: GameState, side: Side, seen: Mapping[str, Unit]) -> dict[str, object]:
-    """The flags `side` may see (`SETUP_FLAGS`; all of them after set-up), the obstacles projected."""
-    flags: dict[str, object] = {}
-    setup = state.phase is Phase.SETUP
-    for key, value in state.flags.items():
-        if key == obstacles.OBSTACLES:
-            assert isinstance(value, tuple)
-            flags[key] = tuple(o for o in value if o.side is side or o.hex is not None)
-        elif not setup or key in SETUP_FLAGS or _of_a_seen_unit(key, seen):
-            flags[key] = value
-    return flags
-
-
 def _of_a_seen_unit(key: str, seen: Mapping[str, Unit]) -> bool:
-    """A once-per-game flag of a unit the side sees (`minis.rules.flags.mark_used`: `NAME:UNIT`)."""
+    """A note kept under the name of a unit the side sees (`NAME:UNIT`: Coordinated Fire's)."""
     _, colon, unit_id = key.partition(":")
     return bool(colon) and unit_id in seen
+
+
+def _project_bookkeeping(new: GameState, state: GameState, side: Side, seen: Mapping[str, Unit]) -> None:
+    """The rules' bookkeeping `side` may see, field by field. From turn 1 on every unit and obstacle has
+    been revealed and all of it is the table's public bookkeeping. During set-up: the obstacles placed and
+    its own; those destroyed, the sides still to move before turn 1, the unit acting, who fired at the
+    step under way and the hexes overstacked; the uses and notes of the units it sees; nothing else."""
+    new.obstacles = tuple(o for o in state.obstacles if o.side is side or o.hex is not None)
+    setup = state.phase is Phase.SETUP
+    new.obstacles_gone = state.obstacles_gone
+    new.activation = state.activation
+    new.step_fired = state.step_fired
+    new.overstacked = state.overstacked
+    new.before_turn_1 = state.before_turn_1
+    if setup:
+        new.used = frozenset(u for u in state.used if u[1] in seen)
+        new.overheated = frozenset(u for u in state.overheated if u[1] in seen)
+        new.notes = {name: note for name, note in state.notes.items() if _of_a_seen_unit(name, seen)}
+    else:
+        new.used = state.used
+        new.overheated = state.overheated
+        new.notes = state.notes
+    # The rest is bookkeeping of the battle's turns, seen once set-up is over.
+    new.landed = None if setup else state.landed
+    new.reaction = None if setup else state.reaction
+    new.declined = () if setup else state.declined
+    new.grounded = () if setup else state.grounded
+    new.exited = () if setup else state.exited
+    new.smoke = None if setup else state.smoke
+    new.overrun = None if setup else state.overrun
+    new.improvised = () if setup else state.improvised
+    new.rapid_fire_held = None if setup else state.rapid_fire_held
 
 
 def project_state(state: GameState, side: Side) -> GameState:
@@ -142,9 +147,9 @@ def project_state(state: GameState, side: Side) -> GameState:
     that every field of `GameState` is listed here)."""
     seen = _visible_units(state, side)
     complete = len(seen) == len(state.units)
-    flags = _project_flags(state, side, seen) if state.flags else {}
     new = GameState.__new__(GameState)
-    new.battle = _project_battle(state.battle, side, seen, _obstacles_in(flags), complete)
+    _project_bookkeeping(new, state, side, seen)
+    new.battle = _project_battle(state.battle, side, seen, new.obstacles, complete)
     new.units = seen
     new.turn = state.turn
     new.phase = state.phase
@@ -164,14 +169,8 @@ def project_state(state: GameState, side: Side) -> GameState:
     new.placing = state.placing if state.placing in seen else None
     new.broken_roads = state.broken_roads
     new.entry_counter = state.entry_counter
-    new.flags = flags
     new.losses = state.losses
     return new
-
-
-def _obstacles_in(flags: Mapping[str, object]) -> tuple[obstacles.Obstacle, ...]:
-    found = flags.get(obstacles.OBSTACLES, ())
-    return found if isinstance(found, tuple) else ()
 
 
 def project_header(header: Mapping[str, object], side: Side, revealed: bool) -> dict[str, object]:

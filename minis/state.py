@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from minis.board import Board
     from minis.cards import StatCard
     from minis.rule_sets import RuleSet
+    from minis.rules.activation import Activation
+    from minis.rules.obstacles import Obstacle
     from minis.terms import Terms
 
 
@@ -160,6 +163,19 @@ class MoveProgress:
 
 _MOVE_FIELDS = tuple(field.name for field in attrs.fields(MoveProgress))
 
+#: What identifies a step of a move under way: (turn, phase, active side, mover, path, step index).
+StepKey = tuple[int, "Phase", "Side | None", str, tuple[Hex, ...], int]
+#: The current phase of the current turn: (turn, phase value, active side's value or "").
+PhaseKey = tuple[int, str, str]
+
+
+class Note(NamedTuple):
+    """Items a rule noted for the rest of a turn (`scope` the turn) or a phase (`scope` a `PhaseKey`): stale
+    once the scope has passed (`minis.rules.flags`). A tuple, so that noting one on every action is cheap."""
+
+    scope: int | PhaseKey
+    items: frozenset[Hashable]
+
 
 @attrs.define(slots=True)
 class GameState:
@@ -185,9 +201,47 @@ class GameState:
     placing: str | None = None  # the dismounted Soldier the opponent must place
     broken_roads: frozenset[frozenset[Hex]] = frozenset()  # Bridge Demolition
     entry_counter: int = 0
-    flags: dict[str, object] = attrs.Factory(dict)  # abilities' own bookkeeping (once per game, ...)
     #: Every unit destroyed so far, as (turn, side, unit id) in the order removed (Fury, Tides of War).
     losses: tuple[tuple[int, Side, str], ...] = ()
+    # --- The rules' bookkeeping across actions (docs/engine.md, "Bookkeeping"): immutable values,
+    # replaced and never changed in place, so that clones share them. ---
+    #: Every obstacle of the armies and the scenario, placed or not (`minis.rules.obstacles`).
+    obstacles: tuple[Obstacle, ...] = ()
+    #: The obstacles destroyed so far, in order (their names stay known to the log).
+    obstacles_gone: tuple[Obstacle, ...] = ()
+    #: (ability id, unit id): once-per-game abilities used, abilities ended for good (Entrenched).
+    used: frozenset[tuple[str, str]] = frozenset()
+    #: Items noted by name for the rest of a turn or phase (units moved or attacked, abilities' per-turn
+    #: uses): a mapping that is replaced, never changed in place (`minis.rules.flags`).
+    notes: Mapping[str, Note] = attrs.Factory(dict)
+    #: The unit whose activation may still go on with follow-ups (`minis.rules.activation`).
+    activation: Activation | None = None
+    #: The step under way and the units that fired at it (`minis.rules.defensive_fire`).
+    step_fired: tuple[StepKey, frozenset[str]] | None = None
+    #: The overstacked hexes still to settle, the first the current one (`minis.rules.overstack`).
+    overstacked: tuple[Hex, ...] = ()
+    #: The sides still to move before turn 1 (Vanguard).
+    before_turn_1: tuple[Side, ...] = ()
+    #: (turn, side value) of the movement phase a Paratrooper landed in: that phase is at its end.
+    landed: tuple[int, str] | None = None
+    #: The aircraft whose placement opened the reaction window under way.
+    reaction: str | None = None
+    #: The sides (values) that declined to place more aircraft this turn with a pass (2010).
+    declined: tuple[str, ...] = ()
+    #: Aircraft disrupted at once this turn (a reaction shot, Speed Boost).
+    grounded: tuple[str, ...] = ()
+    #: The units that got off the map by the enemy's edge, in the order they left.
+    exited: tuple[str, ...] = ()
+    #: (turn, hexes): the hexes filled with smoke that turn (Smoke Screen).
+    smoke: tuple[int, frozenset[Hex]] | None = None
+    #: (phase, Vehicle, Soldier): the overrun planned for the move under way (Overrun).
+    overrun: tuple[PhaseKey, str, str] | None = None
+    #: (lost unit, hex, owner, owner's entry): units whose weapons were left behind (Improvised Weapons).
+    improvised: tuple[tuple[str, Hex, str, int], ...] = ()
+    #: (turn, units): units that keep their Rapid Fire disruption through this turn's casualty phase.
+    rapid_fire_held: tuple[int, frozenset[str]] | None = None
+    #: (ability id, unit id): units whose disruption the next casualty phase leaves on (Overheat).
+    overheated: frozenset[tuple[str, str]] = frozenset()
 
     def clone(self) -> GameState:
         """A copy whose containers are copies too (units are immutable values, so they are shared).
@@ -215,8 +269,25 @@ class GameState:
         new.placing = self.placing
         new.broken_roads = self.broken_roads
         new.entry_counter = self.entry_counter
-        new.flags = self.flags.copy()
         new.losses = self.losses
+        new.obstacles = self.obstacles
+        new.obstacles_gone = self.obstacles_gone
+        new.used = self.used
+        new.notes = self.notes
+        new.activation = self.activation
+        new.step_fired = self.step_fired
+        new.overstacked = self.overstacked
+        new.before_turn_1 = self.before_turn_1
+        new.landed = self.landed
+        new.reaction = self.reaction
+        new.declined = self.declined
+        new.grounded = self.grounded
+        new.exited = self.exited
+        new.smoke = self.smoke
+        new.overrun = self.overrun
+        new.improvised = self.improvised
+        new.rapid_fire_held = self.rapid_fire_held
+        new.overheated = self.overheated
         return new
 
     # --- the battle's fixed facts, for readers (the rules' hot paths read `state.battle` directly) ---
@@ -360,8 +431,31 @@ class GameState:
             self.move,
             self.placing,
             self.broken_roads,
-            tuple(sorted(self.flags.items())),  # keys are names, so values are never compared to sort
             self.losses,
+            self.bookkeeping(),
+        )
+
+    def bookkeeping(self) -> tuple[object, ...]:
+        """The rules' bookkeeping as one hashable, comparable value (outcomes that differ in it differ)."""
+        return (
+            self.obstacles,
+            self.obstacles_gone,
+            self.used,
+            tuple(sorted(self.notes.items())),  # keys are names, so notes are never compared to sort
+            self.activation,
+            self.step_fired,
+            self.overstacked,
+            self.before_turn_1,
+            self.landed,
+            self.reaction,
+            self.declined,
+            self.grounded,
+            self.exited,
+            self.smoke,
+            self.overrun,
+            self.improvised,
+            self.rapid_fire_held,
+            self.overheated,
         )
 
 

@@ -17,6 +17,7 @@ from minis.actions import Use
 from minis.cards import AbilityRef
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction
+from minis.rules.flags import mark_used, used_this_game
 from minis.rules.movement import speed
 from minis.sides import Side
 from minis.state import GameState, Unit
@@ -72,13 +73,13 @@ class Quick(Ability):
 
 class Shout(Ability):
     def use_actions(self, state: GameState, owner: Unit) -> list[tuple[str, ...]]:
-        return [] if state.flags.get("shouted") else [()]
+        return [] if used_this_game(state, "shouted", owner.id) else [()]
 
     def use_problem(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> str | None:
-        return "only once" if state.flags.get("shouted") else None
+        return "only once" if used_this_game(state, "shouted", owner.id) else None
 
     def use(self, state: GameState, owner: Unit, args: tuple[str, ...], dice, events) -> None:
-        state.flags["shouted"] = owner.id
+        mark_used(state, "shouted", owner.id)
 
 
 def _plan(game, a: str, t: str) -> AttackPlan:
@@ -150,7 +151,7 @@ def test_an_abilitys_own_action(register) -> None:
     game = position(B, [shouter, unit(B, "e", "mauser-kar-98k", "axis", "A6")], abilities=rules)
     assert Use("s", "test-shout") in game.legal_actions()
     game.apply("use s test-shout")
-    assert game.state.flags["shouted"] == "s" and Use("s", "test-shout") not in game.legal_actions()
+    assert game.state.used == {("shouted", "s")} and Use("s", "test-shout") not in game.legal_actions()
     with pytest.raises(IllegalAction, match="only once"):
         game.apply("use s test-shout")
     with pytest.raises(IllegalAction, match="no ability"):

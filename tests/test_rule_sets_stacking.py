@@ -268,7 +268,7 @@ def test_the_penalty_goes_hex_by_hex_in_board_order_and_the_opponent_decides() -
     assert state.stage is Stage.ACT and state.active is Side.AXIS
     assert state.units["al8"].pending == (Counter.DISRUPTED,)
     assert state.units["al1"].pending == (Counter.DISRUPTED,)
-    assert overstack.KEY not in state.flags
+    assert state.overstacked == () and overstack.current(state) is None
 
 
 def test_penalty_notation_round_trips() -> None:

@@ -178,7 +178,7 @@ def test_units_on_the_enemys_edge_leave_the_map_and_three_win() -> None:
 def test_two_units_off_the_map_are_not_enough_and_turn_8_ends_it() -> None:
     game = exit_position(on_edge=2, turn=2)
     game.apply("pass")
-    assert not game.over and game.state.turn == 3 and game.state.flags["exited"] == ("rifle0", "rifle1")
+    assert not game.over and game.state.turn == 3 and game.state.exited == ("rifle0", "rifle1")
     late = exit_position(on_edge=2, turn=8)
     events = late.apply("pass")
     assert late.over and late.winner is Side.AXIS
@@ -253,4 +253,4 @@ def test_leave_map_and_winner_are_asked_of_the_scenario_only_when_it_has_an_exit
     state.battle = attrs.evolve(state.battle, terms=standard.terms(None, card_catalogue()))
     events: list[Event] = []
     victory.leave_map(game.state, events)
-    assert events == [] and "exited" not in game.state.flags
+    assert events == [] and game.state.exited == ()

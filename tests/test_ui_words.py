@@ -59,7 +59,7 @@ def leaks(text: str, game: Game) -> list[str]:
     number ("#2"), and any lower-case kebab or snake token that is not an English word."""
     state = game.state
     ids = set(state.units) | {u.card.id for u in state.units.values()}
-    if state.flags:
+    if state.obstacles or state.obstacles_gone:
         ids |= set(obstacles.names(state))
     found = [m for m in KEBAB.findall(text) if m not in ENGLISH and re.search("[a-z]", m)]
     found += SNAKE.findall(text)

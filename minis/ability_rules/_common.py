@@ -3,7 +3,7 @@
 Hooks of an attack are asked of the attacker's abilities, the target's abilities and every aura on the
 map, so each ability first checks whose side of the attack its owner is on (`attacking`, `defending`).
 Bookkeeping that an ability needs across actions (once per game, for the rest of the turn, this phase)
-lives in `GameState.flags` (`minis.rules.flags`, re-exported here for the families).
+lives in `GameState.used` and `GameState.notes` (`minis.rules.flags`, re-exported here for the families).
 """
 
 from __future__ import annotations

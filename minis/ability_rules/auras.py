@@ -72,7 +72,7 @@ class Tenacity(_ExtraDie):
         return ctx.distance == 0
 
 
-#: `GameState.flags` name (with the owner's id): the units a Coordinated Fire (C. A.) commander attacked
+#: `GameState.notes` name (with the owner's id): the units a Coordinated Fire (C. A.) commander attacked
 #: this turn.
 MARKED = "coordinated-fire-c-a"
 

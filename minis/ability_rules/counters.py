@@ -142,7 +142,7 @@ class Overheat(Ability):
         unit = state.units[owner.id]
         if unit.removed:
             return
-        state.flags[self._key(unit)] = True
+        state.overheated = state.overheated | {self._key(unit)}
         if not unit.disrupted:
             unit = state.update(unit.id, disrupted=True)
             events.append(Event("counter", unit.side, unit.id, note=Counter.DISRUPTED.value, value=1))
@@ -150,13 +150,13 @@ class Overheat(Ability):
 
     def keeps_disruption(self, state: GameState, owner: Unit, dice: Dice, events: list[Event]) -> bool:
         key = self._key(owner)
-        if not state.flags.get(key):
+        if key not in state.overheated:
             return False
-        state.flags[key] = False  # kept through this casualty phase only
+        state.overheated = state.overheated - {key}  # kept through this casualty phase only
         return True
 
-    def _key(self, owner: Unit) -> str:
-        return f"{self.id}:{owner.id}"
+    def _key(self, owner: Unit) -> tuple[str, str]:
+        return (self.id, owner.id)
 
 
 @ability("endurance")

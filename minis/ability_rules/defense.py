@@ -84,7 +84,7 @@ class OpenExposedCrew(OpenBack):
 
 class _UntilItMoves(Ability):
     """An ability that ends for good the first time its owner moves (Entrenched; Camouflaged also ends
-    when it attacks). The end is recorded in `GameState.flags` under the ability's id: when the owner
+    when it attacks). The end is recorded in `GameState.used` under the ability's id: when the owner
     enters a hex on a move of its own (Relocate and extra moves too), or is found boarded on a transport
     when a phase begins (boarding used its move; its hex changes with the transport's)."""
 

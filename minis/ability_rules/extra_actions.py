@@ -177,8 +177,8 @@ def _pairs(items: frozenset[Hashable]) -> list[tuple[str, bool]]:
     return [item for item in items if isinstance(item, tuple)]
 
 
-#: Rapid Fire: the flag holding, per turn, the units whose Disrupted counter outlasts the casualty phase.
-RAPID_FIRE_HELD = "rapid-fire:held"
+# Rapid Fire: `GameState.rapid_fire_held` holds, per turn, the units whose Disrupted counter outlasts the
+# casualty phase.
 
 
 @ability("rapid-fire")
@@ -205,18 +205,18 @@ class RapidFire(_AfterAttack):
         if not state.units[owner.id].disrupted:
             state.update(owner.id, disrupted=True)
             events.append(Event("counter", owner.side, owner.id, note="disrupted", value=1))
-        state.flags[RAPID_FIRE_HELD] = (state.turn, _held(state, state.turn) | {owner.id})
+        state.rapid_fire_held = (state.turn, _held(state, state.turn) | {owner.id})
 
     def keeps_disruption(self, state: GameState, owner: Unit, dice: Dice, events: list[Event]) -> bool:
         held = _held(state, state.turn)
         if owner.id not in held:
             return False
-        state.flags[RAPID_FIRE_HELD] = (state.turn, held - {owner.id})  # kept through this phase only
+        state.rapid_fire_held = (state.turn, held - {owner.id})  # kept through this phase only
         return True
 
 
 def _held(state: GameState, turn: int) -> frozenset[str]:
-    entry = state.flags.get(RAPID_FIRE_HELD)
-    if isinstance(entry, tuple) and entry[0] == turn and isinstance(entry[1], frozenset):
+    entry = state.rapid_fire_held
+    if entry is not None and entry[0] == turn:
         return entry[1]
     return frozenset()

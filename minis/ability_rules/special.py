@@ -33,7 +33,6 @@ DEMOLITION_ROLL = 4
 #: Headshot: dice rolled and successes needed.
 HEADSHOT_DICE = 6
 HEADSHOT_SUCCESSES = 3
-SMOKE = "smoke-screen"
 
 
 def _ready(state: GameState, owner: Unit, phase: Phase) -> str | None:
@@ -73,7 +72,7 @@ class BridgeDemolition(Ability):
             return ()
         assert owner.hex is not None and state.board is not None
         found = [(state.board.label(h),) for h in bridges_from(state, owner.hex)]
-        if not found and state.flags and obstacles.in_hex(state, owner.hex):
+        if not found and state.obstacles and obstacles.in_hex(state, owner.hex):
             return [()]
         return found
 
@@ -86,7 +85,7 @@ class BridgeDemolition(Ability):
     def _bridge(self, state: GameState, owner: Unit, args: tuple[str, ...]) -> tuple[Hex | None, str | None]:
         assert owner.hex is not None and state.board is not None
         bridges = bridges_from(state, owner.hex)
-        if not bridges and not args and state.flags and obstacles.in_hex(state, owner.hex):
+        if not bridges and not args and state.obstacles and obstacles.in_hex(state, owner.hex):
             return None, None  # no bridge: the obstacles in its hex alone
         if not bridges:
             return None, f"there is no bridge in {owner.id}'s hex"
@@ -123,7 +122,7 @@ class BridgeDemolition(Ability):
         )
         if blown and across is not None:
             state.broken_roads = state.broken_roads | {frozenset((owner.hex, across))}
-        if blown and state.flags:
+        if blown and state.obstacles:
             for obstacle in obstacles.in_hex(state, owner.hex):  # the same roll clears them
                 obstacles.remove(state, obstacle, owner, events)
 
@@ -133,8 +132,8 @@ class BridgeDemolition(Ability):
 
 def smoke(state: GameState) -> frozenset[Hex]:
     """The hexes filled with smoke this turn."""
-    entry = state.flags.get(SMOKE)
-    if isinstance(entry, tuple) and entry[0] == state.turn and isinstance(entry[1], frozenset):
+    entry = state.smoke
+    if entry is not None and entry[0] == state.turn:
         return entry[1]
     return frozenset()
 
@@ -177,7 +176,7 @@ class SmokeScreen(Ability):
         assert owner.hex is not None
         mark_used(state, self.id, owner.id)
         state.activated.add(owner.id)
-        state.flags[SMOKE] = (state.turn, smoke(state) | {owner.hex})
+        state.smoke = (state.turn, smoke(state) | {owner.hex})
         events.append(Event("ability", owner.side, owner.id, hexes=(owner.hex,), note=self.id))
 
 
@@ -242,8 +241,6 @@ class Headshot(Ability):
 
 # --- Overrun -----------------------------------------------------------------------------------------
 
-OVERRUN = "overrun"
-
 
 @ability("overrun")
 class Overrun(Ability):
@@ -255,7 +252,7 @@ class Overrun(Ability):
     ) -> bool | str | None:
         """Accept (True) or refuse (a reason) the move's overrun target; a move without one clears it.
         `path` starts with the hex the move starts from, which is not entered."""
-        state.flags.pop(OVERRUN, None)
+        state.overrun = None
         if overrun is None:
             return None
         if owner.id in this_phase(state, self.id):
@@ -265,17 +262,17 @@ class Overrun(Ability):
             return f"{overrun} is not an enemy Soldier"
         if not victim.on_map or victim.carried_by is not None or victim.hex not in path[1:]:
             return f"{overrun} is not in a hex of {owner.id}'s move"
-        state.flags[OVERRUN] = (phase_key(state), owner.id, overrun)
+        state.overrun = (phase_key(state), owner.id, overrun)
         return True
 
     def on_enter(self, state: GameState, owner: Unit, hex_: Hex, events: list[Event]) -> None:
-        planned = state.flags.get(OVERRUN)
-        if not isinstance(planned, tuple) or planned[:2] != (phase_key(state), owner.id):
+        planned = state.overrun
+        if planned is None or planned[:2] != (phase_key(state), owner.id):
             return
-        victim = state.units[str(planned[2])]
+        victim = state.units[planned[2]]
         if victim.hex != hex_ or victim.removed or victim.carried_by is not None:
             return
-        del state.flags[OVERRUN]
+        state.overrun = None
         add_this_phase(state, self.id, owner.id)
         events.append(Event("ability", owner.side, owner.id, victim.id, hexes=(hex_,), note=self.id))
         if not victim.disrupted:
@@ -535,8 +532,7 @@ class TopMountedRockets(_Salvo):
 
 # --- Improvisation -----------------------------------------------------------------------------------
 
-#: Improvisation: the flag holding (lost unit, its hex, the improviser, the improviser's `entered` then).
-IMPROVISED = "improvisation"
+# Improvisation: `GameState.improvised` holds (lost unit, its hex, the improviser, its `entered` then).
 
 
 @ability("improvisation")
@@ -565,7 +561,7 @@ class Improvisation(Ability):
             and target.hex == me.hex
         ):
             found = _improvised(state)
-            state.flags[IMPROVISED] = (*found, (target.id, me.hex, me.id, me.entered))
+            state.improvised = (*found, (target.id, me.hex, me.id, me.entered))
 
     def attack_options(self, ctx: AttackContext, owner: Unit) -> Iterable[AttackOption]:
         if ctx.attacker.id != owner.id or ctx.band is None or ctx.mode:
@@ -582,5 +578,4 @@ class Improvisation(Ability):
 
 
 def _improvised(state: GameState) -> tuple[tuple[str, Hex, str, int], ...]:
-    entry = state.flags.get(IMPROVISED)
-    return entry if isinstance(entry, tuple) else ()
+    return state.improvised

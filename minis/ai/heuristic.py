@@ -124,7 +124,7 @@ class HeuristicBot:
             return flight.reaction_shots(game, side)
         if stage is Stage.DEFENSIVE_FIRE:
             return self._defensive_fire(game, side)
-        if stage is Stage.DEPLOY and state.flags and obstacle_ai.placing(game):  # obstacles first
+        if stage is Stage.DEPLOY and state.obstacles and obstacle_ai.placing(game):  # obstacles first
             return [(obstacle_ai.place(game, side, rng), 1.0)]
         if stage is Stage.DEPLOY:
             action = deployment.deploy(game, side, self._sight_for(state), rng)

@@ -46,7 +46,7 @@ class RandomBot:
         stage = game.state.stage
         if stage is Stage.ACT:
             return self._act(game)
-        if stage is Stage.DEPLOY and game.state.flags and obstacles.placing(game.state):
+        if stage is Stage.DEPLOY and game.state.obstacles and obstacles.placing(game.state):
             return self.rng.choice(game.legal_actions())  # obstacles first: any legal placement
         if stage is Stage.DEPLOY:
             waiting = game.ready_units()

@@ -7,9 +7,9 @@ can't be saved. So after a unit's normal action the engine asks the abilities fo
 earned (`FollowUp`), keeps them here as the current activation, and drops them as soon as the player
 does anything else (another unit's action, or passing). Each follow-up is used at most once.
 
-The bookkeeping lives in `GameState.flags`, tagged with the phase, so it goes stale by itself when the
-phase ends. Also kept here: which units moved and which attacked in the current phase (Fighting Platform
-needs to know whether its transport moved).
+The bookkeeping lives in `GameState.activation` and `GameState.notes`, tagged with the phase, so it goes
+stale by itself when the phase ends. Also kept here: which units moved and which attacked in the current
+phase (Fighting Platform needs to know whether its transport moved).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from minis.hexgrid import Hex
 from minis.rules.flags import add_this_phase, phase_key, this_phase
 from minis.state import GameState
 
-KEY = "activation"
 MOVED = "moved"
 ATTACKED = "attacked"
 
@@ -37,8 +36,8 @@ class Activation:
 
 
 def current(state: GameState) -> Activation | None:
-    found = state.flags.get(KEY)
-    if isinstance(found, Activation) and found.phase == phase_key(state) and found.offers:
+    found = state.activation
+    if found is not None and found.phase == phase_key(state) and found.offers:
         return found
     return None
 
@@ -61,8 +60,7 @@ def acting_unit(state: GameState) -> str | None:
 
 def clear(state: GameState) -> None:
     """Another action was taken: the follow-ups are lost (they can't be saved)."""
-    if KEY in state.flags:
-        del state.flags[KEY]
+    state.activation = None
 
 
 def record(state: GameState, unit_id: str, done: str) -> None:
@@ -88,11 +86,11 @@ def after_action(
     if used is not None:
         fade = used.kind in ("move", "face")  # a move or turn after attacking ends the extra attacks
         left = tuple(f for f in offers(state, unit_id) if f != used and not (fade and f.kind == "attack"))
-        state.flags[KEY] = Activation(phase_key(state), unit_id, left)
+        state.activation = Activation(phase_key(state), unit_id, left)
         return
     unit = state.units[unit_id]
     earned = abilities.follow_ups(state, unit, done, path) if unit.on_map else ()
     if earned:
-        state.flags[KEY] = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)))
+        state.activation = Activation(phase_key(state), unit_id, tuple(dict.fromkeys(earned)))
     else:  # no extra actions: the same as an activation with none left (`current` ignores those)
-        state.flags.pop(KEY, None)
+        state.activation = None

@@ -13,7 +13,7 @@ aircraft play exactly as before).
 Placing an aircraft next to (or on) an enemy unit with Antiair, or within 4 hexes of an enemy Ace,
 gives that unit a reaction shot: a defensive-fire attack, asked of its player (`Stage.REACTION`), that
 disrupts at once. A disrupted aircraft (face up) can't be placed; one disrupted by a reaction shot keeps
-its counter through this turn's casualty phase (`GROUNDED`), so it sits out the next turn too.
+its counter through this turn's casualty phase (`GameState.grounded`), so it sits out the next turn too.
 
 Attacks on aircraft use the attacker's vs-Soldier values, at -1 on each die unless the attacker has
 Antiair or Ace, never with a cover roll; line of sight to or from an aircraft crosses any terrain
@@ -28,17 +28,12 @@ from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rule_sets import ALTERNATE_WITH_PASS, OWN_PHASE
-from minis.rules.air_attacks import GROUNDED, has_antiair, is_ace
+from minis.rules.air_attacks import ground, has_antiair, is_ace
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_attack
 from minis.rules.defensive_fire import may_fire
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
-#: `GameState.flags` key: the aircraft whose placement opened the reaction window under way.
-REACTION = "reaction-window"
-#: `GameState.flags` key: the sides (values) that declined to place more aircraft in a shared flight
-#: phase with a pass (2010): they place no more that turn.
-DECLINED = "flight-declined"
 #: The word files use for "off the map" where a hex is expected (`at = "off"`: rules tests, scenarios).
 OFF_MAP = "off"
 #: How far an enemy unit with Antiair sees an aircraft placed to shoot at it (its own hex or next to it).
@@ -110,7 +105,7 @@ def place(state: GameState, unit: Unit, hex_: Hex, events: list[Event]) -> None:
     state.update(unit.id, hex=hex_, facing=None, entered=state.next_entry())
     events.append(Event("place", unit.side, unit.id, hexes=(hex_,)))
     if reactors(state, state.units[unit.id]):
-        state.flags[REACTION] = unit.id
+        state.reaction = unit.id
         state.stage = Stage.REACTION
     else:
         hand_over(state)
@@ -120,8 +115,8 @@ def reacting_to(state: GameState) -> Unit | None:
     """The aircraft whose placement the reaction window under way answers (None: no window)."""
     if state.stage is not Stage.REACTION:
         return None
-    unit_id = state.flags.get(REACTION)
-    return state.units[unit_id] if isinstance(unit_id, str) else None
+    unit_id = state.reaction
+    return state.units[unit_id] if unit_id is not None else None
 
 
 def reactors(state: GameState, aircraft: Unit) -> list[Unit]:
@@ -156,10 +151,7 @@ def react(state: GameState, firer_id: str, dice: Dice, events: list[Event]) -> N
     if isinstance(plan, AttackPlan):
         result = resolve_attack(state, plan, dice, events)
         if result.hits and state.units[aircraft.id].disrupted:
-            grounded = state.flags.get(GROUNDED, ())
-            assert isinstance(grounded, tuple)
-            if aircraft.id not in grounded:
-                state.flags[GROUNDED] = (*grounded, aircraft.id)
+            ground(state, aircraft.id)
     if not reactors(state, state.units[aircraft.id]):
         close_window(state)
 
@@ -168,7 +160,7 @@ def close_window(state: GameState, events: list[Event] | None = None) -> None:
     """The reacting player holds (or nobody is left to shoot): the flight phase goes on."""
     if events is not None and state.active is not None:
         events.append(Event("hold", state.active.other))
-    state.flags.pop(REACTION, None)
+    state.reaction = None
     state.stage = Stage.ACT
     hand_over(state)
 
@@ -180,9 +172,7 @@ def shared_flight(state: GameState) -> bool:
 
 def declined(state: GameState) -> tuple[str, ...]:
     """The sides (values) that have declined to place more aircraft in this shared flight phase."""
-    found = state.flags.get(DECLINED, ()) if state.flags else ()
-    assert isinstance(found, tuple)
-    return found
+    return state.declined
 
 
 def may_place(state: GameState, side: Side) -> bool:
@@ -222,19 +212,17 @@ def decline(state: GameState) -> None:
     """The active player passes in a shared flight phase (2010): he places no more aircraft this turn."""
     assert state.active is not None
     if state.active.value not in declined(state):
-        state.flags[DECLINED] = (*declined(state), state.active.value)
+        state.declined = (*declined(state), state.active.value)
 
 
 def end_shared_flight(state: GameState) -> None:
     """The shared flight phase is over: the passes made in it are forgotten."""
-    state.flags.pop(DECLINED, None)
+    state.declined = ()
 
 
 def grounded(state: GameState) -> tuple[str, ...]:
     """Aircraft disrupted by a reaction shot this turn (they keep the counter through its casualty phase)."""
-    found = state.flags.get(GROUNDED, ())
-    assert isinstance(found, tuple)
-    return found
+    return state.grounded
 
 
 # --- the airstrike phase ---------------------------------------------------------------------------
@@ -276,4 +264,4 @@ def leave_map(state: GameState, events: list[Event]) -> None:
         if unit.card.is_aircraft and unit.hex is not None and not unit.removed:
             state.update(unit.id, hex=None, pending=())
             events.append(Event("land", unit.side, unit.id))
-    state.flags.pop(GROUNDED, None)
+    state.grounded = ()

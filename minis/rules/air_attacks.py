@@ -14,10 +14,6 @@ from typing import ClassVar
 from minis import abilities
 from minis.state import GameState, Unit
 
-#: `GameState.flags` key: aircraft disrupted at once this turn (a reaction shot, Speed Boost); they keep
-#: the counter through this turn's casualty phase (the official Q&A; a literal reading of the insert
-#: would clear it).
-GROUNDED = "grounded-aircraft"
 #: The -1 on each die of an attack on an aircraft (not for attackers with Antiair or Ace).
 AIR_TARGET_PENALTY = 1
 #: Units with these abilities can't attack aircraft at all.
@@ -90,7 +86,8 @@ def cannot_attack_aircraft(attacker: Unit, state: GameState | None = None) -> st
 
 def ground(state: GameState, aircraft_id: str) -> None:
     """Note an aircraft disrupted at once this turn: it keeps the counter through the casualty phase."""
-    grounded = state.flags.get(GROUNDED, ())
-    assert isinstance(grounded, tuple)
-    if aircraft_id not in grounded:
-        state.flags[GROUNDED] = (*grounded, aircraft_id)
+    # `GameState.grounded`: aircraft disrupted at once this turn (a reaction shot, Speed Boost) keep the
+    # counter through this turn's casualty phase (the official Q&A; a literal reading of the insert would
+    # clear it).
+    if aircraft_id not in state.grounded:
+        state.grounded = (*state.grounded, aircraft_id)

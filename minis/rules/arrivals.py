@@ -40,8 +40,6 @@ OUTSIDE_ENEMY_ZONE = "outside-enemy-zone"
 #: Kinds of units that start off the map and arrive later.
 LATER = (HERO, PARATROOPER)
 
-#: The flag set when a Paratrooper has landed: (turn, side) of the movement phase it landed in.
-LANDED = "paratroopers-landed"
 
 _HOOK = "special_deployment"
 
@@ -88,7 +86,7 @@ def closed(state: GameState) -> bool:
     return (
         state.phase is Phase.MOVEMENT
         and state.active is not None
-        and state.flags.get(LANDED) == (state.turn, state.active.value)
+        and state.landed == (state.turn, state.active.value)
     )
 
 
@@ -161,7 +159,7 @@ def arrive(state: GameState, action: A.Arrive, events: list[Event]) -> None:
     state.update(unit.id, hex=action.hex, entered=state.next_entry())
     if kind(state, unit) == PARATROOPER:
         state.activated.add(unit.id)  # it moves no further this phase
-        state.flags[LANDED] = (state.turn, unit.side.value)
+        state.landed = (state.turn, unit.side.value)
     events.append(Event("arrive", unit.side, unit.id, hexes=(action.hex,)))
 
 

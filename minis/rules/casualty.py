@@ -12,7 +12,6 @@ from __future__ import annotations
 from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
-from minis.rules.air_attacks import GROUNDED
 from minis.state import Counter, GameState
 
 
@@ -21,8 +20,7 @@ def casualty_phase(state: GameState, events: list[Event], dice: Dice | None = No
     units = sorted(state.units.values(), key=lambda u: u.id)
     rolls = dice if dice is not None else Dice.scripted()  # no dice given: an ability's roll waits
     keepers = abilities.units_with(state, "keeps_disruption")
-    grounded = state.flags.get(GROUNDED, ()) if state.flags else ()
-    assert isinstance(grounded, tuple)
+    grounded = state.grounded
     if grounded and not state.rules.reaction_grounds_next_turn:
         grounded = ()  # a literal reading of the insert: step 1 clears an at-once disruption too
     for unit in units:  # step 1 (aircraft waiting off the map too)

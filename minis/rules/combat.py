@@ -21,7 +21,6 @@ from minis.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
 from minis.rules import casualty, indirect, obstacles
 from minis.rules.air_attacks import AIR_TARGET_PENALTY, cannot_attack_aircraft, ignores_air_penalty
-from minis.rules.obstacles import OBSTACLES
 from minis.state import Counter, GameState, Unit
 
 #: A die showing this or more (after modifiers) is a success.
@@ -217,13 +216,7 @@ def _plan(
     if cover is not None and (ignores_cover or not abilities.cover_allowed(ctx)):
         cover = None
     pillbox = 0
-    if (
-        state.flags
-        and OBSTACLES in state.flags
-        and not ignores_cover
-        and not target.card.is_aircraft
-        and abilities.cover_allowed(ctx)
-    ):
+    if state.obstacles and not ignores_cover and not target.card.is_aircraft and abilities.cover_allowed(ctx):
         cover, pillbox = obstacles.pillbox_cover(state, target, cover)  # the Soldier in a pillbox
     if cover is not None:
         fixed = abilities.cover_automatic(ctx)
@@ -331,7 +324,7 @@ def _plain_plan(state: GameState, ctx: AttackContext, dice: int | None) -> Attac
     assert state.battle.board is not None and target.hex is not None
     cover = state.battle.board.terrain(target.hex).effects.cover(target.card.is_vehicle)
     pillbox = 0
-    if state.flags and OBSTACLES in state.flags:
+    if state.obstacles:
         cover, pillbox = obstacles.pillbox_cover(state, target, cover)  # the Soldier in a pillbox
     cover_mod = -SAME_HEX_COVER_PENALTY if cover is not None and ctx.distance == 0 else 0
     return AttackPlan(ctx, dice, modifier, defense, cover, cover_mod + pillbox, None)

@@ -16,7 +16,7 @@ from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance, within
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_with_blast
-from minis.state import GameState, MoveProgress, Unit
+from minis.state import GameState, MoveProgress, StepKey, Unit
 
 
 def provoked(state: GameState, mover: Unit, firer: Unit, a: Hex, b: Hex) -> bool:
@@ -79,21 +79,20 @@ def near_path(path: tuple[Hex, ...]) -> frozenset[Hex]:
 _NEAR_PATH: dict[tuple[Hex, ...], frozenset[Hex]] = {}
 
 
-#: `GameState.flags` key: the step under way and the units that fired at it. A step provokes one attack
-#: from each provoked unit, in the hex left or the hex entered (rulebook, Target's Hex), even from a unit
-#: without a per-phase limit (Suppressive Fire); a unit moves at most once a phase, so the step is known
-#: by the phase, the mover, its path and the step's index.
-STEP_FIRED = "defensive-fire-step"
+# `GameState.step_fired`: the step under way and the units that fired at it. A step provokes one attack
+# from each provoked unit, in the hex left or the hex entered (rulebook, Target's Hex), even from a unit
+# without a per-phase limit (Suppressive Fire); a unit moves at most once a phase, so the step is known
+# by the phase, the mover, its path and the step's index.
 
 
-def _step(state: GameState, move: MoveProgress) -> tuple[object, ...]:
+def _step(state: GameState, move: MoveProgress) -> StepKey:
     return (state.turn, state.phase, state.active, move.unit, move.path, move.step)
 
 
 def fired_at_step(state: GameState, move: MoveProgress) -> frozenset[str]:
     """The units that have already fired at the step of `move` under way."""
-    entry = state.flags.get(STEP_FIRED)
-    if isinstance(entry, tuple) and entry[0] == _step(state, move) and isinstance(entry[1], frozenset):
+    entry = state.step_fired
+    if entry is not None and entry[0] == _step(state, move):
         return entry[1]
     return frozenset()
 
@@ -173,7 +172,7 @@ def fire(state: GameState, firer_id: str, mover_id: str, dice: Dice, events: lis
     state.fired[firer_id] = state.fired.get(firer_id, 0) + 1
     if state.move is not None and abilities.defensive_fire_limit(state, state.units[firer_id]) > 1:
         # Only a unit that may fire again this phase needs the record (the others are stopped by `fired`).
-        state.flags[STEP_FIRED] = (_step(state, state.move), fired_at_step(state, state.move) | {firer_id})
+        state.step_fired = (_step(state, state.move), fired_at_step(state, state.move) | {firer_id})
     disrupted = False
     for _ in range(abilities.defensive_fire_attacks(state, state.units[firer_id])):
         plan = plan_attack(state, state.units[firer_id], state.units[mover_id], defensive=True)

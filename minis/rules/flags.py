@@ -1,17 +1,19 @@
-"""Bookkeeping across actions in `GameState.flags`: once per game, for the rest of a turn, this phase.
+"""Bookkeeping across actions kept by name: once per game (`GameState.used`), for the rest of a turn or
+this phase (`GameState.notes`).
 
-Values are immutable (the state is cloned by shallow copy) and keyed by names of their own (an ability's
-id, the activation). A scoped entry is (scope, items): it goes stale by itself when its turn or phase ends.
+Values are immutable and replaced, never changed in place (clones share them), keyed by names of their own
+(an ability's id, the activation's). A note is (scope, items): it goes stale by itself when its turn or
+phase ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from minis.state import GameState
+from minis.state import GameState, Note, PhaseKey
 
 
-def phase_key(state: GameState) -> tuple[int, str, str]:
+def phase_key(state: GameState) -> PhaseKey:
     """Identifies the current phase of the current turn (a flag set in another phase is stale)."""
     # `_value_` is the member's value as a plain attribute (`.value` is a slower descriptor): asked on
     # every action by the activation bookkeeping.
@@ -19,20 +21,21 @@ def phase_key(state: GameState) -> tuple[int, str, str]:
     return (state.turn, state.phase._value_, active._value_ if active is not None else "")
 
 
-def _scoped(state: GameState, name: str, key: Hashable) -> frozenset[Hashable]:
-    entry = state.flags.get(name)
-    if isinstance(entry, tuple) and entry[0] == key and isinstance(entry[1], frozenset):
+def _scoped(state: GameState, name: str, key: int | PhaseKey) -> frozenset[Hashable]:
+    entry = state.notes.get(name)
+    if entry is not None and entry[0] == key:
         return entry[1]
     return frozenset()
 
 
-def _scoped_add(state: GameState, name: str, key: Hashable, item: Hashable) -> None:
-    flags = state.flags
-    entry = flags.get(name)  # `_scoped`, inlined: a unit's every action is noted
-    if isinstance(entry, tuple) and entry[0] == key and isinstance(entry[1], frozenset):
-        flags[name] = (key, entry[1].union((item,)))
+def _scoped_add(state: GameState, name: str, key: int | PhaseKey, item: Hashable) -> None:
+    notes = state.notes
+    entry = notes.get(name)  # `_scoped`, inlined: a unit's every action is noted
+    if entry is not None and entry[0] == key:
+        note = Note(key, entry[1].union((item,)))
     else:
-        flags[name] = (key, frozenset((item,)))
+        note = Note(key, frozenset((item,)))
+    state.notes = {**notes, name: note}  # replaced: clones share the mapping
 
 
 def this_phase(state: GameState, name: str) -> frozenset[Hashable]:
@@ -55,8 +58,8 @@ def add_this_turn(state: GameState, name: str, item: Hashable) -> None:
 
 def used_this_game(state: GameState, name: str, unit_id: str) -> bool:
     """True once a unit has used a once-per-game ability."""
-    return bool(state.flags.get(f"{name}:{unit_id}"))
+    return (name, unit_id) in state.used
 
 
 def mark_used(state: GameState, name: str, unit_id: str) -> None:
-    state.flags[f"{name}:{unit_id}"] = True
+    state.used = state.used | {(name, unit_id)}

@@ -25,14 +25,14 @@ from minis.state import GameState, Phase, Stage, Unit
 def ready_units(state: GameState) -> list[str]:
     """Units of the decider that have not acted this phase (deployment: not yet deployed)."""
     if state.stage is Stage.ACT:
-        if state.flags and arrivals.LANDED in state.flags and arrivals.closed(state):  # Paratroopers landed
+        if state.landed is not None and arrivals.closed(state):  # Paratroopers landed
             return []
         phase = state.phase
         if phase is Phase.FLIGHT or phase is Phase.AIRSTRIKE:
             assert state.active is not None
             ready = air.waiting if phase is Phase.FLIGHT else air.strikers
             found = [u.id for u in ready(state, state.active)]
-            if phase is Phase.AIRSTRIKE and state.flags:  # an extra attack earned (Strafe)
+            if phase is Phase.AIRSTRIKE and state.activation is not None:  # an extra attack earned (Strafe)
                 acting = activation.acting_unit(state)
                 if acting is not None and acting in state.activated and activation.offers(state, acting):
                     found = sorted({*found, acting})
@@ -49,13 +49,13 @@ def ready_units(state: GameState) -> list[str]:
             and (not setup_phase or abilities.moves_before_turn_1(state, u))
         ]
         acting = (  # extra actions left: one unit at most
-            activation.acting_unit(state) if state.flags and activation.KEY in state.flags else None
+            activation.acting_unit(state) if state.activation is not None else None
         )
         if acting is not None and acting in activated and activation.offers(state, acting):
             found.append(acting)
         return sorted(found)
     if state.stage is Stage.DEPLOY:
-        if state.flags and obstacles.placing(state) and state.deploying is not None:  # obstacles first
+        if state.obstacles and obstacles.placing(state) and state.deploying is not None:  # obstacles first
             return sorted(o.id for o in obstacles.pending(state, state.deploying))
         return sequence.still_to_deploy(state, state.deploying) if state.deploying is not None else []
     if state.stage is Stage.DEFENSIVE_FIRE and state.move is not None:
@@ -300,7 +300,7 @@ def unit_actions(state: GameState, unit: Unit) -> list[A.Action]:
 
 
 def deploy_actions(state: GameState, only: str | None = None) -> list[A.Action]:
-    if state.flags and obstacles.placing(state):  # obstacles are placed first, the players alternating
+    if state.obstacles and obstacles.placing(state):  # obstacles are placed first, the players alternating
         return obstacles.deploy_actions(state, only)
     side = state.deploying
     assert side is not None and state.battle.board is not None

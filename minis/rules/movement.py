@@ -22,7 +22,6 @@ from minis import abilities
 from minis.ability_api import class_hooks
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo, obstacles
-from minis.rules.obstacles import OBSTACLES
 from minis.rules.stacking import full_hexes, room_for, why_full
 from minis.state import GameState, Phase, Unit
 from minis.terrain import MOVEMENT_ROLL_TARGET
@@ -218,7 +217,7 @@ def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan 
         and hooks.steps_plainly
         and "speed_modifier" not in battle.aura_hooks
         and not state.broken_roads
-        and not (state.flags and OBSTACLES in state.flags)
+        and not state.obstacles
     ):  # no ability and nothing on the map has a say in the steps: the plan depends on the map alone
         vehicle = card.is_vehicle
         speed_ = _card_speed(unit)
@@ -283,7 +282,7 @@ def _checked_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPl
             result = step(state, unit, here, there, bonus_left)
         if isinstance(result, str):
             return f"{unit.id} can't move from {board.label(here)} to {board.label(there)}: {result}"
-        if state.flags and OBSTACLES in state.flags:  # wire and tank obstacles (minis.rules.obstacles)
+        if state.obstacles:  # wire and tank obstacles (minis.rules.obstacles)
             extra = obstacles.extra_rolls(state, unit, here, there)
             if extra:
                 result = Step(result.cost, result.road, result.rolls + extra)

@@ -2,9 +2,9 @@
 they go.
 
 An obstacle is not a unit: it never moves, attacks, is attacked, stacks or counts for victory points, so
-it is kept apart from `GameState.units`, as a tuple of `Obstacle` values in `GameState.flags[OBSTACLES]`
-(the key is there only when an army has obstacle cards: every other game plays exactly as before, and
-no rule that walks the units has to skip them). Its card's abilities say what it does; the rules here
+it is kept apart from `GameState.units`, as a tuple of `Obstacle` values in `GameState.obstacles`
+(empty unless an army has obstacle cards: every other game plays exactly as before, and no rule that
+walks the units has to skip them). Its card's abilities say what it does; the rules here
 ask the battle's registry for each effect (`effects`), so a test that switches an ability off switches
 its effect off.
 
@@ -33,10 +33,6 @@ from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import GameState, Stage, Unit
 
-#: The key of `GameState.flags` that holds the battle's obstacles.
-OBSTACLES = "obstacles"
-#: The obstacles destroyed so far (their names stay known to the log).
-GONE = "obstacles-gone"
 #: The effects an obstacle card's abilities give (the `obstacle` attribute of their hook classes).
 FORTIFICATION = "fortification"
 WIRE = "barbed wire"
@@ -76,14 +72,12 @@ def is_obstacle(card: StatCard) -> bool:
 
 def all_obstacles(state: GameState) -> tuple[Obstacle, ...]:
     """Every obstacle of the battle (placed or not)."""
-    found = state.flags.get(OBSTACLES)
-    return found if isinstance(found, tuple) else ()
+    return state.obstacles
 
 
 def gone(state: GameState) -> tuple[Obstacle, ...]:
     """The obstacles destroyed so far, in order."""
-    found = state.flags.get(GONE)
-    return found if isinstance(found, tuple) else ()
+    return state.obstacles_gone
 
 
 def names(state: GameState) -> dict[str, str]:
@@ -186,20 +180,20 @@ def add_preset(state: GameState, name: str, card: StatCard, side: Side, hex_: He
     taken = {o.id for o in all_obstacles(state)}
     while name in taken:
         name += "+"
-    state.flags[OBSTACLES] = (*all_obstacles(state), Obstacle(name, card, side, hex_))
+    state.obstacles = (*all_obstacles(state), Obstacle(name, card, side, hex_))
 
 
 def _replace(state: GameState, obstacle: Obstacle | None, gone: str = "") -> None:
     items = [o for o in all_obstacles(state) if o.id != (obstacle.id if obstacle else gone)]
     if obstacle is not None:
         items = [obstacle if o.id == obstacle.id else o for o in all_obstacles(state)]
-    state.flags[OBSTACLES] = tuple(items)
+    state.obstacles = tuple(items)
 
 
 def remove(state: GameState, obstacle: Obstacle, by: Unit | None, events: list[Event]) -> None:
     """The obstacle is destroyed and taken off the map."""
     _replace(state, None, gone=obstacle.id)
-    state.flags[GONE] = (*gone(state), obstacle)
+    state.obstacles_gone = (*gone(state), obstacle)
     hexes = tuple(h for h in (obstacle.hex, obstacle.across) if h is not None)
     events.append(
         Event(

@@ -19,9 +19,6 @@ from minis.rules.errors import IllegalAction
 from minis.rules.stacking import hexes_broken_by
 from minis.state import GameState, Phase, Stage, Unit
 
-#: `GameState.flags` key: the overstacked hexes still to be settled, in order (the first is the current).
-KEY = "overstack-penalty"
-
 
 def begin(state: GameState) -> bool:
     """At the active player's pass: if his units break the limits anywhere, the game waits for his
@@ -34,19 +31,15 @@ def begin(state: GameState) -> bool:
     hexes = hexes_broken_by(state, state.active)
     if not hexes:
         return False
-    state.flags[KEY] = tuple(hexes)
+    state.overstacked = tuple(hexes)
     state.stage = Stage.PENALTY
     return True
 
 
 def current(state: GameState) -> Hex | None:
     """The overstacked hex whose penalty the game waits for (None outside the penalty stage)."""
-    waiting = state.flags.get(KEY)
-    if not isinstance(waiting, tuple) or not waiting:
-        return None
-    hex_ = waiting[0]
-    assert isinstance(hex_, Hex)
-    return hex_
+    waiting = state.overstacked
+    return waiting[0] if waiting else None
 
 
 def choices(state: GameState) -> list[Unit]:
@@ -75,11 +68,9 @@ def settle(state: GameState, action: A.Action, events: list[Event]) -> bool:
         raise IllegalAction(f"{action.unit} is not one of the overstacked units in {where} ({names})")
     for counter in combat.place_hits(state, unit, 1):
         events.append(Event("counter", unit.side, unit.id, hexes=(hex_,), note=counter.value, value=0))
-    waiting = state.flags[KEY]
-    assert isinstance(waiting, tuple)
+    waiting = state.overstacked
+    state.overstacked = waiting[1:]
     if len(waiting) > 1:
-        state.flags[KEY] = waiting[1:]
         return False
-    del state.flags[KEY]
     state.stage = Stage.ACT
     return True

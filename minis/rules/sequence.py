@@ -77,7 +77,7 @@ def advance(
     state: GameState, dice: Dice, events: list[Event], load_board: BoardLoader = default_loader
 ) -> None:
     """Run automatic stages until a decision (or the end of the game) is reached."""
-    if state.stage is Stage.DEPLOY and state.flags:
+    if state.stage is Stage.DEPLOY and state.obstacles:
         obstacles.settle(state)  # whose turn it is to place an obstacle
     while state.stage in AUTOMATIC:
         stage = state.stage
@@ -316,7 +316,7 @@ def _act(state: GameState, action: A.Action, dice: Dice, events: list[Event]) ->
         activation.clear(state)
         arrivals.arrive(state, action, events)
         return
-    landed = arrivals.act_problem(state, action) if state.flags and arrivals.LANDED in state.flags else None
+    landed = arrivals.act_problem(state, action) if state.landed is not None else None
     if landed:  # Paratroopers have landed: the movement phase is at its end
         raise IllegalAction(landed)
     if isinstance(action, A.Pass):
@@ -481,9 +481,6 @@ def _start_move(state: GameState, unit: Unit, action: A.Move, offer: FollowUp | 
     walk.begin(state, unit.id, action.path, action.face, plan, offer.ability if offer else "")
 
 
-BEFORE_TURN_1 = "before-turn-1"
-
-
 def begin_before_turn_1(state: GameState, sides: list[Side], events: list[Event]) -> None:
     """After deployment: each of `sides` in turn moves its units that may move before turn 1 (Vanguard);
     sides without such units are skipped. Then turn 1 begins."""
@@ -493,7 +490,7 @@ def begin_before_turn_1(state: GameState, sides: list[Side], events: list[Event]
             state.phase = Phase.SETUP
             state.stage = Stage.ACT
             state.active = side
-            state.flags[BEFORE_TURN_1] = tuple(sides)
+            state.before_turn_1 = tuple(sides)
             _new_phase(state)
             return
     state.active = None
@@ -504,8 +501,7 @@ def _vanguard(state: GameState, action: A.Action, events: list[Event]) -> None:
     """After deployment, before turn 1: units that may move then (Vanguard) make one move each."""
     if isinstance(action, A.Pass):
         events.append(Event("pass", state.active))
-        waiting = state.flags.pop(BEFORE_TURN_1, ())
-        assert isinstance(waiting, tuple)
+        waiting, state.before_turn_1 = state.before_turn_1, ()
         begin_before_turn_1(state, list(waiting), events)
         return
     if not isinstance(action, A.Move | A.Face):
@@ -612,7 +608,7 @@ def left_out(state: GameState, events: list[Event]) -> None:
 def _deploy(state: GameState, action: A.Action, events: list[Event]) -> None:
     side = state.deploying
     assert side is not None
-    if state.flags and obstacles.placing(state):  # obstacles are placed first, the players alternating
+    if state.obstacles and obstacles.placing(state):  # obstacles are placed first, the players alternating
         if not isinstance(action, A.Deploy):
             raise IllegalAction("obstacles are placed first: 'deploy U H' (Barbed Wire: 'deploy U H1/H2')")
         obstacles.deploy(state, action, events)

@@ -17,9 +17,6 @@ from minis.sides import Side
 from minis.state import GameState
 from minis.terms import Exit, Hold, ObjectiveFrom, PointsFrom
 
-#: The flag that lists the units that got off the map (in the order they left).
-EXITED = "exited"
-
 
 def controller(state: GameState) -> Side | None:
     """The player who controls the objective, or None (nobody near it, or both)."""
@@ -53,9 +50,7 @@ def points(state: GameState, side: Side) -> int:
 
 def exited(state: GameState) -> tuple[str, ...]:
     """The units that got off the map by the enemy's edge, in the order they left."""
-    found = state.flags.get(EXITED, ())
-    assert isinstance(found, tuple)
-    return found
+    return state.exited
 
 
 def leave_map(state: GameState, events: list[Event]) -> None:
@@ -78,7 +73,7 @@ def leave_map(state: GameState, events: list[Event]) -> None:
             events.append(Event("exit", side, unit.id, hexes=(unit.hex,)))
             state.update(unit.id, hex=None, removed=True, carried_by=None)
     if gone:
-        state.flags[EXITED] = tuple(gone)
+        state.exited = tuple(gone)
 
 
 def winner_at_end_of_turn(state: GameState) -> tuple[Side | None, str]:

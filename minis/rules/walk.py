@@ -19,7 +19,7 @@ from minis.events import Event
 from minis.hexgrid import FACING_BY_STEP, Facing, Hex, direction_to
 from minis.rules import activation, defensive_fire, obstacles
 from minis.rules.movement import PathPlan, roll_succeeds
-from minis.rules.obstacles import MINE_STOP, OBSTACLES
+from minis.rules.obstacles import MINE_STOP
 from minis.rules.stacking import room_for
 from minis.state import GameState, MoveProgress, Phase, Stage, Unit
 
@@ -45,7 +45,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
     # hexes have no enemy next to them can open for nobody (asking `shooters` would find no one).
     side = state.units[move.unit].side
     enemies = {u.hex for u in state.units.values() if u.side is not side and u.hex is not None}
-    if unopposed(state, move, enemies) and not (state.flags and OBSTACLES in state.flags):
+    if unopposed(state, move, enemies) and not state.obstacles:
         _walk_unopposed(state, move, dice, events)
         return
     transport = abilities.overrides(state, state.units[move.unit].card, "capacity")
@@ -71,11 +71,7 @@ def run(state: GameState, dice: Dice, events: list[Event]) -> None:
                     state.move = move
                     _finish(state, dice, events, stopped=f"failed the movement roll to {_verb(what)}")
                     return
-            if (
-                state.flags
-                and OBSTACLES in state.flags
-                and obstacles.mine_on_leaving(state, unit, here, dice, events)
-            ):
+            if state.obstacles and obstacles.mine_on_leaving(state, unit, here, dice, events):
                 state.move = move
                 _finish(state, dice, events, stopped=MINE_STOP)
                 return
@@ -211,7 +207,7 @@ def _finish(state: GameState, dice: Dice, events: list[Event], stopped: str) -> 
     assert state.move is not None
     unit_id = state.move.unit
     finish(state, events, stopped)
-    if state.flags and OBSTACLES in state.flags:
+    if state.obstacles:
         obstacles.mine_at_end(state, unit_id, stopped, dice, events)
 
 

@@ -463,7 +463,7 @@ class BattleScreen(Screen):
         self.handed_over = side
         end = self.state.ends.get(side, "")
         then = f"to deploy the {side.title} army at the {end} end of the map"
-        if self.state.flags and obstacle_ui.next_to_place(self.state) is not None:
+        if self.state.obstacles and obstacle_ui.next_to_place(self.state) is not None:
             then = f"to place a {side.title} obstacle (obstacles go on the map before the units)"
 
         def back() -> None:
@@ -938,7 +938,7 @@ class BattleScreen(Screen):
         if under_key != self._under_key:
             self._under_key = under_key
             layers = [(self._tints(), True)]
-            if state.flags:
+            if state.obstacles:
                 layers.append((obstacle_ui.mesh(state), True))  # obstacles (minis.ui.obstacles)
             self.map.set_group("under", under_key, layers, self._cost_texts())
         if selected is not None and selected.hex is not None:

@@ -270,7 +270,7 @@ class BattleController:
         self.board_version += 1
         self.clear_selection(keep_message=True)
         self.wire_first = None
-        if self.state.flags and obstacles.placing(self.state):  # obstacles first: nothing to select
+        if self.state.obstacles and obstacles.placing(self.state):  # obstacles first: nothing to select
             if self.state.deploying not in self.computer:
                 self.say(obstacle_ui.prompt(self.state, None))
         elif self.stage is Stage.DEPLOY and self.state.deploying not in self.computer:
@@ -666,7 +666,7 @@ class BattleController:
     def _deploy_click(self, hex_: Hex) -> None:
         state = self.state
         side = state.deploying
-        if state.flags and obstacles.placing(state):  # obstacles are placed first (minis.ui.obstacles)
+        if state.obstacles and obstacles.placing(state):  # obstacles are placed first (minis.ui.obstacles)
             self._obstacle_click(hex_)
             return
         own = [u for u in state.at(hex_) if u.side is side and u.id not in state.fixed]
@@ -1396,7 +1396,7 @@ class BattleController:
             return []
         objective = " · the objective" if hex_ == state.objective else ""
         lines = [f"{self.label(hex_)} {hexdraw.terrain_name(board.terrain(hex_))}{objective}"]
-        if state.flags:
+        if state.obstacles:
             lines += obstacle_ui.hover_lines(state, hex_)  # obstacles in the hex and on its hexsides
         lines += self.effect_lines(hex_)
         names = self.short_names()

@@ -72,7 +72,7 @@ def battle_words(state: GameState) -> dict[str, str]:
     """Every id a sentence about this battle may say and its name for players: the units', the
     obstacles' (which are not units) and the cards' of both ("m1-garand-rifle" -> "M1 Garand Rifle")."""
     names = {unit.card.id: unit.card.name for unit in state.units.values()}
-    if state.flags:
+    if state.obstacles or state.obstacles_gone:
         names.update(obstacles.names(state))
     names.update(unit_names(state.units.values()))
     return names

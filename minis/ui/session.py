@@ -204,7 +204,10 @@ class Session:
         """Every id of the battle and its name for players (`plain.battle_words`: units, obstacles,
         cards), worked out again only when the units or the obstacles change (the log asks per line)."""
         state = self.game.state
-        key = (tuple(state.units), tuple(obstacles.names(state)) if state.flags else ())
+        key = (
+            tuple(state.units),
+            tuple(obstacles.names(state)) if state.obstacles or state.obstacles_gone else (),
+        )
         if self._words[0] != key:
             self._words = (key, battle_words(state))
         return self._words[1]
