@@ -48,21 +48,11 @@ def press_key(driver: Any, symbol: int, text: str, modifiers: int = 0) -> None:
 def test_a_double_click_on_open_adds_no_card_to_the_builder_behind(
     driver: Any, arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from minis.ui.demo import AXIS
     from minis.ui.filedialog import FileDialog
 
     builder = axis_builder(driver, tmp_path, monkeypatch)
-    loaded = [
-        "panzer-iv-ausf-g",
-        "panzer-iii-ausf-f",
-        "sig-33",
-        "pak-38-anti-tank-gun",
-        "mg-42-machine-gun-team",
-        "wehrmacht-expert-sniper",
-        "ss-haupsturmfuhrer",
-        "pioneers",
-        "mauser-kar-98k",
-        "mauser-kar-98k",
-    ]
+    loaded = list(AXIS)  # the sample Axis army the dialog loads
     for _ in range(2):
         driver.click_box(builder.load_button.box)
         dialog = driver.screen
