@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minis.hexgrid import Hex, neighbours
+from minis.rules import caching
 from minis.terrain import TerrainEffects
 
 if TYPE_CHECKING:
@@ -55,15 +56,6 @@ class MapInfo:
         return table
 
 
-_CACHE: dict[int, MapInfo] = {}
-
-
 def info(board: Board) -> MapInfo:
-    """The MapInfo of a board (cached per board object)."""
-    found = _CACHE.get(id(board))
-    if found is None or found.board is not board:
-        found = MapInfo(board)
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        _CACHE[id(board)] = found
-    return found
+    """The MapInfo of a board (kept on the board: `caching.kept`)."""
+    return caching.kept(board, MapInfo)
