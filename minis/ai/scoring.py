@@ -77,7 +77,7 @@ _CARD_NUMBERS: dict[str, tuple[int, int]] = {}
 
 def _card_numbers(card: StatCard) -> tuple[int, int]:
     """How dangerous a card is (its most dice) and how far it reaches (0: no attack), remembered."""
-    found = _CARD_NUMBERS.get(card.id)
+    found = _CARD_NUMBERS.get(card.id) if caching.enabled else None
     if found is None:
         most, far = 0, 0
         for band, hexes in ((RangeBand.SHORT, 1), (RangeBand.MEDIUM, 4), (RangeBand.LONG, 8)):
@@ -175,7 +175,7 @@ _DICE_BY_DISTANCE: dict[int, tuple[StatCard, tuple[tuple[int, int], ...]]] = {}
 
 def dice_by_distance(card: StatCard) -> tuple[tuple[int, int], ...]:
     """`card.attack_dice` at every distance 0-8, (against a Soldier, against a Vehicle), 0: no attack."""
-    found = _DICE_BY_DISTANCE.get(id(card))
+    found = _DICE_BY_DISTANCE.get(id(card)) if caching.enabled else None
     if found is None or found[0] is not card:
         table = []
         for dist in range(9):

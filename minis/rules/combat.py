@@ -229,7 +229,7 @@ def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
     dq, dr = a.q - b.q, a.r - b.r
     dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # `distance`, inlined: asked for every enemy
     card = attacker.card
-    reach = _REACH.get(card.id)
+    reach = _REACH.get(card.id) if caching.enabled else None
     if reach is None or reach[0] is not card:
         reach = _reach(card)
     if dist in (reach[2] if target.card.is_vehicle else reach[1]):
@@ -252,7 +252,7 @@ def reachable_enemies(state: GameState, attacker: Unit) -> list[Unit]:
     assert a is not None
     side = attacker.side
     card = attacker.card
-    reach = _REACH.get(card.id)
+    reach = _REACH.get(card.id) if caching.enabled else None
     if reach is None or reach[0] is not card:
         reach = _reach(card)
     battle = state.battle

@@ -57,7 +57,7 @@ _NEAR_BOTH: dict[tuple[Hex, Hex], frozenset[Hex]] = {}
 
 def near_both(a: Hex, b: Hex) -> frozenset[Hex]:
     """The hexes adjacent to (or the same as) both a and b: where a unit the step a -> b provokes is."""
-    found = _NEAR_BOTH.get((a, b))
+    found = _NEAR_BOTH.get((a, b)) if caching.enabled else None
     if found is None:
         found = frozenset(h for h in within(a, 1) if distance(h, b) <= 1)
         if len(_NEAR_BOTH) > 100_000:
@@ -70,7 +70,7 @@ def near_both(a: Hex, b: Hex) -> frozenset[Hex]:
 def near_path(path: tuple[Hex, ...]) -> frozenset[Hex]:
     """Every hex next to (or in) both hexes of some step of `path`: where a unit that any step of the
     move could provoke stands (`near_both` of every step, together; kept per path, as paths repeat)."""
-    found = _NEAR_PATH.get(path)
+    found = _NEAR_PATH.get(path) if caching.enabled else None
     if found is None:
         found = frozenset().union(*(near_both(a, b) for a, b in pairwise(path)))
         if len(_NEAR_PATH) > 100_000:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from minis.hexgrid import Hex, neighbours
-from minis.rules import caching
 from minis.terrain import TerrainEffects
 
 if TYPE_CHECKING:
@@ -57,5 +56,7 @@ class MapInfo:
 
 
 def info(board: Board) -> MapInfo:
-    """The MapInfo of a board (kept on the board: `caching.kept`)."""
-    return caching.kept(board, MapInfo)
+    """The MapInfo of a board, kept on the board. Not turned off by `caching.off()`: it is the board
+    itself in dictionaries (built from the board alone, never stale), and rebuilding it for every
+    question would make play without the caches too slow to test."""
+    return board.derived(MapInfo)

@@ -496,7 +496,7 @@ _KINDS: dict[type, int] = {}
 
 def _kind(klass: type) -> int:
     """How a handler class's step hooks depend on the position (`_KINDS`, worked out once per class)."""
-    found = _KINDS.get(klass)
+    found = _KINDS.get(klass) if caching.enabled else None
     if found is None:
         own = vars(klass)
         if class_hooks(klass).isdisjoint(STEP_HOOKS):
