@@ -352,6 +352,17 @@ class Board:
         """True if the hex touches the map edge or a half-hex (the Assault objective may not)."""
         return any(hex_ + f.value not in self._indices for f in FACINGS)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what was derived from it (`derived`): a search worker's copy makes its own,
+        so the caches kept on a board don't grow every position shipped to a worker."""
+        found = {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
+        found["_cache"] = {}
+        return found
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     def derived(self, build: Callable[[Board], T]) -> T:
         """What `build` makes of this board, made once and kept on it (keyed by `build` itself): the
         rules' speed caches live here, so they die with the board and need no bound or id() key."""

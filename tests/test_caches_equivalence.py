@@ -16,6 +16,7 @@ import pytest
 from engine_support import random_army
 
 from minis.ai.heuristic import HeuristicBot
+from minis.ai.playout import pack, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.scoring import sight_for
 from minis.army import Army
@@ -109,3 +110,14 @@ def test_the_caches_die_with_their_board() -> None:
     del board, info
     gc.collect()
     assert gone() is None
+
+
+def test_a_board_shipped_to_a_worker_leaves_its_caches_behind() -> None:
+    """A position packed for a search worker carries no caches (they would grow with every position)."""
+    game = _configuration_game(2, "2005")
+    _play(game, RandomBot(2))
+    board = game.state.battle.board
+    assert board is not None and caching.kept(board, movement.MoveCaches).searches
+    shipped = unpack(pack(game)).state.battle.board
+    assert shipped is not None and shipped == board
+    assert not caching.kept(shipped, movement.MoveCaches).searches
