@@ -15,7 +15,7 @@ from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army
 from minis.dice import Dice
 from minis.game import Game
-from minis.rules import movement
+from minis.rules import caching, movement
 from minis.sides import Side
 from minis.state import Stage
 
@@ -58,7 +58,9 @@ def test_bench_reachable_of_units_with_step_hooks(benchmark: Any, hooked_game: G
     units = [u for u in state.units.values() if u.hex is not None and u.carried_by is None]
 
     def every_unit() -> int:
-        movement._SEARCHES.clear()
+        board = state.battle.board
+        assert board is not None
+        caching.kept(board, movement.MoveCaches).searches.clear()
         return sum(len(movement.reachable(state, u)) for u in units)
 
     assert benchmark(every_unit) > 0

@@ -19,8 +19,8 @@ from __future__ import annotations
 import operator
 import re
 import types
-from collections.abc import Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import numpy as np
@@ -42,6 +42,8 @@ from minis.terrain import Hexside, Terrain
 
 if TYPE_CHECKING:
     from minis.los import LosTable
+
+T = TypeVar("T")
 
 #: The two ends of the battle map, where the armies deploy.
 ENDS = ("west", "east")
@@ -95,7 +97,8 @@ class Board:
     stream_sides: npt.NDArray[np.bool_] = attrs.field(repr=False)
     #: True where a road link crosses the hexside in FACINGS order; shape (n, 6).
     road_sides: npt.NDArray[np.bool_] = attrs.field(repr=False)
-    _cache: dict[str, Any] = attrs.field(factory=dict, repr=False)
+    #: What is derived from this board and kept with it (`derived`), so it dies with the board.
+    _cache: dict[object, Any] = attrs.field(factory=dict, repr=False)
 
     # --- construction ---------------------------------------------------------------------------------
 
@@ -348,6 +351,25 @@ class Board:
     def is_edge_adjacent(self, hex_: Hex) -> bool:
         """True if the hex touches the map edge or a half-hex (the Assault objective may not)."""
         return any(hex_ + f.value not in self._indices for f in FACINGS)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what was derived from it (`derived`): a search worker's copy makes its own,
+        so the caches kept on a board don't grow every position shipped to a worker."""
+        found = {field.name: getattr(self, field.name) for field in attrs.fields(type(self))}
+        found["_cache"] = {}
+        return found
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def derived(self, build: Callable[[Board], T]) -> T:
+        """What `build` makes of this board, made once and kept on it (keyed by `build` itself): the
+        rules' speed caches live here, so they die with the board and need no bound or id() key."""
+        found = self._cache.get(build)
+        if found is None:
+            found = self._cache[build] = build(self)
+        return found
 
     # --- line of sight --------------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The playout-speed shortcuts of issue 14 give what the engine gave without them.
 
-- `check_path` keeps the plans of moves by units no ability has a say in (`movement._PLANS`); a kept
-  plan must equal the step-by-step check's, and the stacking at the end is still asked every time.
+- `check_path` keeps the plans of moves by units no ability has a say in (`MoveCaches.plans`, on the
+  board); a kept plan must equal the step-by-step check's, and the stacking at the end is still asked
+  every time.
 - `full_hexes(..., among)` is `full_hexes` cut down to the hexes asked about.
 - `combat.reachable_enemies` is `may_reach` asked of every enemy (the random bot's draw of targets).
 """

@@ -19,6 +19,7 @@ from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
 from minis.odds import hit_odds, odds_inputs
+from minis.rules import caching
 from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan
 from minis.rules.movement import speed
@@ -76,7 +77,7 @@ _CARD_NUMBERS: dict[str, tuple[int, int]] = {}
 
 def _card_numbers(card: StatCard) -> tuple[int, int]:
     """How dangerous a card is (its most dice) and how far it reaches (0: no attack), remembered."""
-    found = _CARD_NUMBERS.get(card.id)
+    found = _CARD_NUMBERS.get(card.id) if caching.enabled else None
     if found is None:
         most, far = 0, 0
         for band, hexes in ((RangeBand.SHORT, 1), (RangeBand.MEDIUM, 4), (RangeBand.LONG, 8)):
@@ -84,7 +85,9 @@ def _card_numbers(card: StatCard) -> tuple[int, int]:
                 dice = card.attack_dice(kind, band)
                 if dice is not None:
                     most, far = max(most, dice), hexes
-        found = _CARD_NUMBERS[card.id] = (most, far)
+        found = (most, far)
+        if caching.enabled:  # a card's numbers: module-level, they describe a card, not a battle
+            _CARD_NUMBERS[card.id] = found
     return found
 
 
@@ -140,7 +143,7 @@ def _cover(board: Board, hex_: Hex, vehicle: bool) -> int | None:
 class Sight:
     """Line of sight between two hexes of one board, remembered (the board's own answer is slower).
 
-    One per board for the whole process (`sight_for`): line of sight depends on the board only, and
+    One per board, kept on it (`sight_for`): line of sight depends on the board only, and
     a search's playouts ask the same pairs again and again.
     """
 
@@ -161,20 +164,9 @@ class Sight:
         return found
 
 
-#: The boards' line-of-sight tables, the most recent last (a process plays a few boards at a time).
-_SIGHTS: list[Sight] = []
-SIGHTS_KEPT = 8
-
-
 def sight_for(board: Board) -> Sight:
-    """The process's line-of-sight table of `board` (made on first use)."""
-    for sight in reversed(_SIGHTS):
-        if sight.board is board:
-            return sight
-    sight = Sight(board)
-    _SIGHTS.append(sight)
-    del _SIGHTS[:-SIGHTS_KEPT]
-    return sight
+    """The line-of-sight table of `board`, made on first use and kept on the board (dies with it)."""
+    return caching.kept(board, Sight)
 
 
 #: Per card (by identity): the dice it rolls against a Soldier and a Vehicle at each distance 0-8.
@@ -183,7 +175,7 @@ _DICE_BY_DISTANCE: dict[int, tuple[StatCard, tuple[tuple[int, int], ...]]] = {}
 
 def dice_by_distance(card: StatCard) -> tuple[tuple[int, int], ...]:
     """`card.attack_dice` at every distance 0-8, (against a Soldier, against a Vehicle), 0: no attack."""
-    found = _DICE_BY_DISTANCE.get(id(card))
+    found = _DICE_BY_DISTANCE.get(id(card)) if caching.enabled else None
     if found is None or found[0] is not card:
         table = []
         for dist in range(9):
@@ -192,7 +184,9 @@ def dice_by_distance(card: StatCard) -> tuple[tuple[int, int], ...]:
             table.append(
                 (card.attack_dice(UnitType.SOLDIER, band) or 0, card.attack_dice(UnitType.VEHICLE, band) or 0)
             )
-        found = _DICE_BY_DISTANCE[id(card)] = (card, tuple(table))
+        found = (card, tuple(table))
+        if caching.enabled:  # kept by card (the card held, so its id is not reused)
+            _DICE_BY_DISTANCE[id(card)] = found
     return found[1]
 
 
@@ -325,7 +319,7 @@ class Evaluator:
         board = state.battle.board
         assert board is not None
         key = cls.key(state, side)
-        found = _EVALUATORS.get(key)
+        found = _EVALUATORS.get(key) if caching.enabled else None
         if found is None:
             found = _EVALUATORS[key] = cls.make(state, side, sight_for(board))
             if len(_EVALUATORS) > EVALUATORS_KEPT:
@@ -476,6 +470,7 @@ class Evaluator:
         return score, facing_here
 
 
-#: The process's recent evaluators by key (`Evaluator.shared`), oldest first.
+#: The process's recent evaluators by key (`Evaluator.shared`), oldest first. Kept at module level and
+#: bounded: an evaluator holds its battle (so the id in its key is not reused) and belongs to a bot.
 _EVALUATORS: dict[tuple[object, ...], Evaluator] = {}
 EVALUATORS_KEPT = 2048

@@ -15,11 +15,12 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import AttackContext
+from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
-from minis.rules import casualty, indirect, obstacles
+from minis.rules import caching, casualty, indirect, obstacles
 from minis.rules.air_attacks import AIR_TARGET_PENALTY, cannot_attack_aircraft, ignores_air_penalty
 from minis.state import Counter, GameState, Unit
 
@@ -75,15 +76,11 @@ def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     if distance(attacker.hex, target.hex) <= 1:
         return True  # the same or an adjacent hex: the sight line crosses no other hex
     board = state.battle.board
-    sight = _SIGHT.get(id(board))
-    if sight is None or sight[0] is not board:  # answers are per board (a Board is immutable)
-        if len(_SIGHT) > 16:
-            _SIGHT.clear()
-        sight = _SIGHT[id(board)] = (board, {})
+    sight = caching.kept(board, _sight_answers)  # answers are per board (a Board is immutable)
     key = (attacker.hex, target.hex)
-    found = sight[1].get(key)
+    found = sight.get(key)
     if found is None:
-        found = sight[1][key] = bool(board.visible(attacker.hex, target.hex))
+        found = sight[key] = bool(board.visible(attacker.hex, target.hex))
     if not found and abilities.overrides(state, attacker.card, "sight_past"):
         return _sees_past(state, attacker.hex, target.hex, abilities.sight_past(state, attacker))
     return found
@@ -98,9 +95,9 @@ def _sees_past(state: GameState, a: Hex, b: Hex, allowed: int) -> bool:
     return sum(1 for h in crossed_hexes(a, b) if h in blocking) <= allowed
 
 
-#: Per board (by id, the board kept to tell a reused id): line of sight between two of its hexes (asked
-#: again and again by listing; a search's playouts go from board to board, so each keeps its own).
-_SIGHT: dict[int, tuple[object, dict[tuple[Hex, Hex], bool]]] = {}
+def _sight_answers(board: Board) -> dict[tuple[Hex, Hex], bool]:
+    """Line of sight between two hexes of a board, as asked (again and again by listing), kept on it."""
+    return {}
 
 
 def plan_attack(
@@ -232,7 +229,7 @@ def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
     dq, dr = a.q - b.q, a.r - b.r
     dist = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # `distance`, inlined: asked for every enemy
     card = attacker.card
-    reach = _REACH.get(card.id)
+    reach = _REACH.get(card.id) if caching.enabled else None
     if reach is None or reach[0] is not card:
         reach = _reach(card)
     if dist in (reach[2] if target.card.is_vehicle else reach[1]):
@@ -255,7 +252,7 @@ def reachable_enemies(state: GameState, attacker: Unit) -> list[Unit]:
     assert a is not None
     side = attacker.side
     card = attacker.card
-    reach = _REACH.get(card.id)
+    reach = _REACH.get(card.id) if caching.enabled else None
     if reach is None or reach[0] is not card:
         reach = _reach(card)
     battle = state.battle
@@ -302,7 +299,8 @@ def _reach(card: StatCard) -> tuple[StatCard, frozenset[int], frozenset[int]]:
         )
 
     found = (card, distances(UnitType.SOLDIER), distances(UnitType.VEHICLE))
-    _REACH[card.id] = found
+    if caching.enabled:  # off: worked out afresh every time
+        _REACH[card.id] = found
     return found
 
 

@@ -15,6 +15,7 @@ from minis import abilities
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance, within
+from minis.rules import caching
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_with_blast
 from minis.state import GameState, MoveProgress, StepKey, Unit
 
@@ -50,29 +51,32 @@ def window_hex(move: MoveProgress) -> Hex:
     return move.path[move.step] if move.at == 1 else move.path[move.step + 1]
 
 
+#: Kept at module level (bounded): geometry of two hexes, the same on every board and in every battle.
 _NEAR_BOTH: dict[tuple[Hex, Hex], frozenset[Hex]] = {}
 
 
 def near_both(a: Hex, b: Hex) -> frozenset[Hex]:
     """The hexes adjacent to (or the same as) both a and b: where a unit the step a -> b provokes is."""
-    found = _NEAR_BOTH.get((a, b))
+    found = _NEAR_BOTH.get((a, b)) if caching.enabled else None
     if found is None:
         found = frozenset(h for h in within(a, 1) if distance(h, b) <= 1)
         if len(_NEAR_BOTH) > 100_000:
             _NEAR_BOTH.clear()
-        _NEAR_BOTH[(a, b)] = found
+        if caching.enabled:
+            _NEAR_BOTH[(a, b)] = found
     return found
 
 
 def near_path(path: tuple[Hex, ...]) -> frozenset[Hex]:
     """Every hex next to (or in) both hexes of some step of `path`: where a unit that any step of the
     move could provoke stands (`near_both` of every step, together; kept per path, as paths repeat)."""
-    found = _NEAR_PATH.get(path)
+    found = _NEAR_PATH.get(path) if caching.enabled else None
     if found is None:
         found = frozenset().union(*(near_both(a, b) for a, b in pairwise(path)))
         if len(_NEAR_PATH) > 100_000:
             _NEAR_PATH.clear()
-        _NEAR_PATH[path] = found
+        if caching.enabled:
+            _NEAR_PATH[path] = found
     return found
 
 

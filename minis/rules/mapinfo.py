@@ -55,15 +55,8 @@ class MapInfo:
         return table
 
 
-_CACHE: dict[int, MapInfo] = {}
-
-
 def info(board: Board) -> MapInfo:
-    """The MapInfo of a board (cached per board object)."""
-    found = _CACHE.get(id(board))
-    if found is None or found.board is not board:
-        found = MapInfo(board)
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        _CACHE[id(board)] = found
-    return found
+    """The MapInfo of a board, kept on the board. Not turned off by `caching.off()`: it is the board
+    itself in dictionaries (built from the board alone, never stale), and rebuilding it for every
+    question would make play without the caches too slow to test."""
+    return board.derived(MapInfo)

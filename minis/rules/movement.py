@@ -20,8 +20,9 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import class_hooks
+from minis.board import Board
 from minis.hexgrid import Hex, distance
-from minis.rules import mapinfo, obstacles
+from minis.rules import caching, mapinfo, obstacles
 from minis.rules.stacking import full_hexes, room_for, why_full
 from minis.state import GameState, Phase, Unit
 from minis.terrain import MOVEMENT_ROLL_TARGET
@@ -148,14 +149,14 @@ def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step
 #: Per map and unit kind: every step the map allows (abilities and broken roads aside), without and with
 #: the road bonus still unused (Steps are immutable, so they are shared).
 StepTable = dict[tuple[Hex, Hex], tuple[Step, Step]]
-_STEP_TABLES: dict[tuple[int, bool], tuple[mapinfo.MapInfo, StepTable]] = {}
 
 
 def _step_table(info: mapinfo.MapInfo, vehicle: bool) -> StepTable:
     """The steps `step` allows on this map when no ability and no broken road is involved (cached)."""
-    found = _STEP_TABLES.get((id(info), vehicle))
-    if found is not None and found[0] is info:
-        return found[1]
+    tables = caching.kept(info.board, MoveCaches).step_tables
+    found = tables.get(vehicle)
+    if found is not None:
+        return found
     table: StepTable = {}
     for a, steps in info.edges(vehicle).items():
         for b, road, cost in steps:
@@ -166,9 +167,7 @@ def _step_table(info: mapinfo.MapInfo, vehicle: bool) -> StepTable:
                 )
             plain = Step(cost, road, rolls)
             table[(a, b)] = (plain, Step(0, road, rolls) if road and vehicle else plain)
-    if len(_STEP_TABLES) > 64:
-        _STEP_TABLES.clear()
-    _STEP_TABLES[(id(info), vehicle)] = (info, table)
+    tables[vehicle] = table
     return table
 
 
@@ -204,43 +203,56 @@ class PathPlan:
     )
 
 
-def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
-    """Validate a move along `path` (the hexes entered, in order); a reason string if it is illegal."""
+#: What a cached move plan depends on (`plan_key`): unit kind, start hex, path, road bonus unused,
+#: printed speed, movement phase. The board is the cache's owner (`MoveCaches`), so not in the key.
+PlanKey = tuple[bool, Hex, tuple[Hex, ...], bool, int, bool]
+
+
+def plan_key(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PlanKey | None:
+    """Everything a plan of `path` by `unit` depends on, or None if more has a say (then it is worked out
+    every time). The one place that says when a cached plan holds: while no ability of the card has a
+    say in moving or stepping, no aura changes speed, no road is broken and no obstacle is on the map,
+    a plan depends on the board (the cache's owner) and this key alone; the stacking at the end is not
+    in it and is checked every time. A new movement rule that a plan depends on must be added here."""
     assert unit.hex is not None
     battle = state.battle
     card = unit.card
     hooks = battle.cards.get(card.id)
     if (
-        hooks is not None
-        and hooks.card is card
-        and hooks.moves_plainly
-        and hooks.steps_plainly
-        and "speed_modifier" not in battle.aura_hooks
-        and not state.broken_roads
-        and not state.obstacles
-    ):  # no ability and nothing on the map has a say in the steps: the plan depends on the map alone
-        vehicle = card.is_vehicle
-        speed_ = _card_speed(unit)
-        bonus = vehicle and unit.id not in state.road_bonus
-        key = (id(battle.board), vehicle, unit.hex, path, bonus, speed_, state.phase is Phase.MOVEMENT)
-        known = _PLANS.get(key)
-        if known is not None and known[0] is battle.board:
-            if not room_for(state, unit, path[-1] if path else unit.hex):
-                return _checked_path(state, unit, path)  # the general check says why
-            return known[1]
-        plan = _checked_path(state, unit, path)
-        if isinstance(plan, PathPlan) and path:
-            if len(_PLANS) > 50_000:
-                _PLANS.clear()
-            _PLANS[key] = (battle.board, plan)
-        return plan
-    return _checked_path(state, unit, path)
+        hooks is None
+        or hooks.card is not card
+        or not hooks.moves_plainly
+        or not hooks.steps_plainly
+        or "speed_modifier" in battle.aura_hooks
+        or state.broken_roads
+        or state.obstacles
+    ):
+        return None
+    vehicle = card.is_vehicle
+    bonus = vehicle and unit.id not in state.road_bonus
+    return (vehicle, unit.hex, path, bonus, _card_speed(unit), state.phase is Phase.MOVEMENT)
 
 
-#: Plans of moves by units no ability has a say in (`check_path`'s fast path), by (board, unit kind,
-#: start hex, path, road bonus unused, speed, movement phase): everything such a plan depends on but
-#: the stacking at the end, which is checked every time. A PathPlan is immutable, so it is shared.
-_PLANS: dict[tuple[object, ...], tuple[object, PathPlan]] = {}
+def check_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
+    """Validate a move along `path` (the hexes entered, in order); a reason string if it is illegal."""
+    assert unit.hex is not None
+    key = plan_key(state, unit, path)
+    if key is None:
+        return _checked_path(state, unit, path)
+    board = state.battle.board
+    assert board is not None
+    plans = caching.kept(board, MoveCaches).plans
+    known = plans.get(key)
+    if known is not None:
+        if not room_for(state, unit, path[-1] if path else unit.hex):
+            return _checked_path(state, unit, path)  # the general check says why
+        return known
+    plan = _checked_path(state, unit, path)
+    if isinstance(plan, PathPlan) and path:
+        if len(plans) > PLANS_KEPT:
+            plans.clear()
+        plans[key] = plan
+    return plan
 
 
 def _checked_path(state: GameState, unit: Unit, path: tuple[Hex, ...]) -> PathPlan | str:
@@ -324,22 +336,20 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     # unit searches afresh every time. A search is otherwise the same for every unit with the same
     # hooks meeting the same broken roads (Bridge Demolition), so it is cached with them.
     hooks = step_hooks(state, unit) if own_steps else ()
-    key = (id(board), state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum, hooks)
-    found = None if hooks is None else _SEARCHES.get(key)
-    if found is None or found[0] is not board:
+    key = (state.broken_roads, unit.hex, vehicle, speed_, road_budget, bonus, minimum, hooks)
+    searches = caching.kept(board, MoveCaches).searches
+    moves = None if hooks is None else searches.get(key)
+    if moves is None:
         info = mapinfo.info(board)
         variants = None
         if hooks is not None and not state.broken_roads:
             variants = _hook_variants(state, unit, info, hooks) if hooks else _indexed_edges(info, vehicle)[2]
-        found = (
-            board,
-            dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, variants)),
-        )
+        moves = dict(_search(state, unit, info, vehicle, speed_, road_budget, minimum, bonus, variants))
         if hooks is not None:
-            if len(_SEARCHES) > 20_000:
-                _SEARCHES.clear()
-            _SEARCHES[key] = found
-    moves = found[1]  # cheapest first; shared by every unit that meets the same search
+            if len(searches) > SEARCHES_KEPT:
+                searches.clear()
+            searches[key] = moves
+    # cheapest first; shared by every unit that meets the same search
     if not moves:  # nowhere to go (a gun): no stacking to ask about
         return MappingProxyType(moves)
     full = full_hexes(state, unit, moves)
@@ -351,25 +361,20 @@ def reachable(state: GameState, unit: Unit) -> Mapping[Hex, tuple[Hex, ...]]:
     return open_moves
 
 
-#: Searches by (board, broken roads, hex, unit kind, speeds, road bonus, minimum movement, step hooks):
-#: they don't depend on where the other units are (stacking is checked afterwards), so units keep
-#: meeting the same ones.
-_SEARCHES: dict[tuple[object, ...], tuple[object, dict[Hex, tuple[Hex, ...]]]] = {}
-
 #: One step out of a search state: the state it leads to, its cost, and whether the road budget applies.
 SearchStep = tuple[int, int, bool]
 #: Per map and unit kind: the map's hexes by index number, and for each of the four kinds of search
 #: state (road bonus unused, all steps along a road) the steps out of every hex (`_search_steps`).
 Variants = tuple[list[tuple[SearchStep, ...]], ...]
 IndexedEdges = tuple[list[Hex], dict[Hex, int], Variants]
-_INDEXED: dict[tuple[int, bool], tuple[mapinfo.MapInfo, IndexedEdges]] = {}
 
 
 def _indexed_edges(info: mapinfo.MapInfo, vehicle: bool) -> IndexedEdges:
     """`info.edges(vehicle)` keyed on hex index numbers (cached): small integer keys hash fast."""
-    found = _INDEXED.get((id(info), vehicle))
-    if found is not None and found[0] is info:
-        return found[1]
+    kept = caching.kept(info.board, MoveCaches).indexed
+    found = kept.get(vehicle)
+    if found is not None:
+        return found
     edges = info.edges(vehicle)
     hexes = list(info.neighbours)
     index = {h: i for i, h in enumerate(hexes)}
@@ -383,9 +388,7 @@ def _indexed_edges(info: mapinfo.MapInfo, vehicle: bool) -> IndexedEdges:
         table[index[a]] = tuple((index[b], road, cost) for b, road, cost in steps)
     variants = tuple([_search_steps(row, flags) for row in table] for flags in range(4))
     result = (hexes, index, variants)
-    if len(_INDEXED) > 64:
-        _INDEXED.clear()
-    _INDEXED[(id(info), vehicle)] = (info, result)
+    kept[vehicle] = result
     return result
 
 
@@ -487,19 +490,21 @@ def _search(
 STEP_HOOKS = frozenset(("may_enter", "may_step", "step_cost", "enters_terrain"))
 #: Per ability class: 0 no step hook, 1 answers from the map, 2 silent unless disrupted, 3 anything else
 #: (the class says so itself: `Ability.steps_from_the_map`, `Ability.steps_only_when_disrupted`).
+#: Kept at module level: it describes an ability class (a few dozen), never a battle.
 _KINDS: dict[type, int] = {}
 
 
 def _kind(klass: type) -> int:
     """How a handler class's step hooks depend on the position (`_KINDS`, worked out once per class)."""
-    found = _KINDS.get(klass)
+    found = _KINDS.get(klass) if caching.enabled else None
     if found is None:
         own = vars(klass)
         if class_hooks(klass).isdisjoint(STEP_HOOKS):
             found = 0
         else:
             found = 1 if own.get("steps_from_the_map") else 2 if own.get("steps_only_when_disrupted") else 3
-        _KINDS[klass] = found
+        if caching.enabled:
+            _KINDS[klass] = found
     return found
 
 
@@ -522,18 +527,16 @@ def step_hooks(state: GameState, unit: Unit) -> StepHooks | None:
     return tuple(found)
 
 
-#: Per map, unit kind and step hooks: the search steps out of every hex (`IndexedEdges` variants).
-_HOOK_VARIANTS: dict[tuple[int, bool, StepHooks], tuple[mapinfo.MapInfo, Variants | None]] = {}
 
 
 def _hook_variants(state: GameState, unit: Unit, info: mapinfo.MapInfo, hooks: StepHooks) -> Variants | None:
     """The search steps out of every hex for a unit whose step hooks (`hooks`) answer from the map
     alone: what `step` allows, asked once per map for every step (cached); None to search generally."""
     vehicle = unit.card.is_vehicle
-    cache_key = (id(info), vehicle, hooks)
-    cached = _HOOK_VARIANTS.get(cache_key)
-    if cached is not None and cached[0] is info:
-        return cached[1]
+    kept = caching.kept(info.board, MoveCaches).hook_variants
+    cache_key = (vehicle, hooks)
+    if cache_key in kept:
+        return kept[cache_key]
     hexes, index, _ = _indexed_edges(info, vehicle)
     rows: list[list[tuple[int, bool, int]]] | None = []
     for here in hexes:
@@ -546,9 +549,7 @@ def _hook_variants(state: GameState, unit: Unit, info: mapinfo.MapInfo, hooks: S
     variants = (
         None if rows is None else tuple([_search_steps(row, flags) for row in rows] for flags in range(4))
     )
-    if len(_HOOK_VARIANTS) > 256:
-        _HOOK_VARIANTS.clear()
-    _HOOK_VARIANTS[cache_key] = (info, variants)
+    kept[cache_key] = variants
     return variants
 
 
@@ -572,3 +573,25 @@ def _raw_steps(
 
 def roll_succeeds(die: int) -> bool:
     return die >= MOVEMENT_ROLL_TARGET
+
+
+#: What a search depends on besides the board: broken roads, start hex, unit kind, speeds, road bonus
+#: unused, minimum movement, step hooks (where the other units are is not: stacking is asked afterwards).
+SearchKey = tuple[object, ...]
+PLANS_KEPT = 50_000
+SEARCHES_KEPT = 20_000
+
+
+@attrs.define(slots=True, eq=False)
+class MoveCaches:
+    """Movement's speed caches of one board, kept on it (`caching.kept`) so they die with it: the map's
+    steps per unit kind (Vehicle or not), the same by hex index number, the search steps for step hooks
+    that answer from the map, move plans (`plan_key`) and searches (`reachable`). Plans and searches
+    grow with the positions met, so they are bounded; the rest hold two entries or a few."""
+
+    board: Board
+    step_tables: dict[bool, StepTable] = attrs.Factory(dict)
+    indexed: dict[bool, IndexedEdges] = attrs.Factory(dict)
+    hook_variants: dict[tuple[bool, StepHooks], Variants | None] = attrs.Factory(dict)
+    plans: dict[PlanKey, PathPlan] = attrs.Factory(dict)
+    searches: dict[SearchKey, dict[Hex, tuple[Hex, ...]]] = attrs.Factory(dict)

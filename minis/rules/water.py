@@ -16,28 +16,25 @@ both armies have deployed, with a "stranded" event; it scores nothing, as a unit
 from __future__ import annotations
 
 from minis import abilities
+from minis.board import Board
 from minis.events import Event
 from minis.hexgrid import Hex, distance
-from minis.rules import mapinfo, setup
+from minis.rules import caching, mapinfo, setup
 from minis.state import GameState, Unit
 from minis.terrain import Terrain
 
-#: Per board object: whether it has a water hex at all (most maps don't: then nothing here is asked twice).
-_HAS_WATER: dict[int, tuple[object, bool]] = {}
+
+def _has_water(board: Board) -> bool:
+    """Whether the board has a water hex at all (most maps don't: then nothing here is asked twice)."""
+    return any(e.terrain is Terrain.WATER for e in mapinfo.info(board).effects.values())
 
 
 def has_water(state: GameState) -> bool:
-    """True if the battle map has a water hex (cached per board)."""
+    """True if the battle map has a water hex (kept on the board)."""
     board = state.battle.board
     if board is None:
         return False
-    found = _HAS_WATER.get(id(board))
-    if found is None or found[0] is not board:
-        if len(_HAS_WATER) > 64:
-            _HAS_WATER.clear()
-        found = (board, any(e.terrain is Terrain.WATER for e in mapinfo.info(board).effects.values()))
-        _HAS_WATER[id(board)] = found
-    return found[1]
+    return caching.kept(board, _has_water)
 
 
 def in_water(state: GameState, hex_: Hex | None) -> bool:
