@@ -527,8 +527,6 @@ def step_hooks(state: GameState, unit: Unit) -> StepHooks | None:
     return tuple(found)
 
 
-
-
 def _hook_variants(state: GameState, unit: Unit, info: mapinfo.MapInfo, hooks: StepHooks) -> Variants | None:
     """The search steps out of every hex for a unit whose step hooks (`hooks`) answer from the map
     alone: what `step` allows, asked once per map for every step (cached); None to search generally."""
