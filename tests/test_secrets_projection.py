@@ -26,6 +26,7 @@ from minis.ai.bot import view
 from minis.ai.playout import _Pickler
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
+from minis.board import Board
 from minis.cards import StatCard
 from minis.dice import SEED_BITS, Dice
 from minis.game import Game
@@ -166,7 +167,8 @@ class Reachable:
 def walk(root: object) -> Reachable:
     """Every object reachable from `root` (`gc.get_referents`), not into classes, modules or functions'
     globals (functions: their closures and defaults), nor the rule set's table of ability classes (every
-    ability's id, the same in every game)."""
+    ability's id, the same in every game), nor a board's speed caches (tables of the public map that
+    `Board.__getstate__` leaves out of every pickle; walking them cost seconds a view)."""
     found = Reachable()
     seen: set[int] = set()
     stack = [root]
@@ -193,6 +195,8 @@ def walk(root: object) -> Reachable:
             found.rng_states.append(obj.getstate())
         elif isinstance(obj, AbilityRegistry):
             seen.add(id(obj.classes))
+        elif isinstance(obj, Board):
+            seen.add(id(obj._cache))
         if isinstance(obj, types.FunctionType):
             stack.extend(cell.cell_contents for cell in obj.__closure__ or ())
             stack.extend(obj.__defaults__ or ())
