@@ -161,6 +161,10 @@ def driver(arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     drive.close()
 
 
+#: The dice of the battle the test plays (drawn at random, some battles ended before turn 2's question).
+HINTS_SEED = 1
+
+
 @pytest.mark.screenshots
 def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
     driver: Any, arcade: Any, shots: Path
@@ -168,11 +172,13 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
     """Against the computer, H at each of the player's decisions: in the end and first-player (and
     initiative) questions the dialog shows the hint and its reason (H did nothing there); in
     deployment and the phases the message says the hint and the panel starts with its reason."""
+    from minis.dice import Dice
     from minis.ui.battle import BattleScreen
     from tests.helpers_window import end_phase
     from tests.test_ui_computer import computer_turns, menu
 
     key = arcade.key
+    driver.window.new_dice = lambda: Dice(seed=HINTS_SEED)  # a battle that reaches turn 2's initiative
     menu(driver, "Play against the computer")
     driver.key(key.Y)
     driver.key(key.Y)  # the computer builds both; the player is the Axis
