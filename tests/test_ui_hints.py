@@ -167,7 +167,7 @@ HINTS_SEED = 1
 
 @pytest.mark.screenshots
 def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
-    driver: Any, arcade: Any, shots: Path
+    driver: Any, arcade: Any, shots: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Against the computer, H at each of the player's decisions: in the end and first-player (and
     initiative) questions the dialog shows the hint and its reason (H did nothing there); in
@@ -179,6 +179,7 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
 
     key = arcade.key
     driver.window.new_dice = lambda: Dice(seed=HINTS_SEED)  # a battle that reaches turn 2's initiative
+    monkeypatch.setattr("minis.ui.opponent.random.randrange", lambda _: HINTS_SEED)  # the computer's armies
     menu(driver, "Play against the computer")
     driver.key(key.Y)
     driver.key(key.Y)  # the computer builds both; the player is the Axis
