@@ -15,37 +15,23 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
-from types import FrameType
 
 from websockets.asyncio.server import serve
 
 from minis.net.server import SERVE_OPTIONS, GameServer, Limits
 from minis.net.store import Store
+from tests.fuzzing import alarm
 
 ROOT = Path(__file__).resolve().parent.parent
 ARMIES = ROOT / "armies"
 
 
-class TimeLimit(BaseException):
-    """A test that ran past its time (a BaseException, so no `except Exception` swallows it)."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Stop the test with TimeLimit after `seconds` (main thread only), so nothing can hang the suite."""
-
-    def stop(_signum: int, _frame: FrameType | None) -> None:
-        raise TimeLimit(f"over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def time_limit(seconds: float) -> contextlib.AbstractContextManager[None]:
+    """Stop the test with `TimeLimit` after `seconds` (main thread only), so nothing can hang the suite:
+    the fuzz tests' own alarm (`tests.fuzzing.alarm`)."""
+    return alarm(seconds)
 
 
 @contextlib.asynccontextmanager
