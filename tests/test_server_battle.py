@@ -30,11 +30,11 @@ def checked(server: GameServer, seen: list[int]) -> None:
     """Check the engine's invariants on the server's true game before every state is sent."""
     original = server._broadcast
 
-    async def broadcast(table: Any) -> None:
+    async def broadcast(table: Any, *args: Any) -> None:
         if table.game is not None:
             check_invariants(table.game)
             seen.append(table.at)
-        await original(table)
+        await original(table, *args)
 
     server._broadcast = broadcast  # type: ignore[method-assign]
 

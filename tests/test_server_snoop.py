@@ -95,9 +95,9 @@ def spy(server: GameServer, log: list[tuple[int, dict[str, set[str]]]]) -> None:
     """Note, before each state goes out, what each listener may not know at that point."""
     original = server._broadcast
 
-    async def broadcast(table: Table) -> None:
+    async def broadcast(table: Table, *args: Any) -> None:
         log.append((table.at, {name: secrets_at(table, side) for name, side in VIEWERS.items()}))
-        await original(table)
+        await original(table, *args)
 
     server._broadcast = broadcast  # type: ignore[method-assign]
 

@@ -290,7 +290,7 @@ class GameServer:
         self._bind(conn, table, side)
         log.info("battle %s: the %s seat is taken", table.number, side.value)
         await self._send(conn, {"kind": "seat", "code": table.code, "side": side.value, "token": token})
-        await self._send(conn, self._state(table, side))
+        await self._send(conn, self._state(table, side, history=True))
 
     async def _on_resume(self, conn: Connection, message: dict[str, Any]) -> None:
         table = self._table(message["code"])
@@ -305,12 +305,12 @@ class GameServer:
         await self._send(
             conn, {"kind": "seat", "code": table.code, "side": found.value, "token": message["token"]}
         )
-        await self._send(conn, self._state(table, found))
+        await self._send(conn, self._state(table, found, history=True))
 
     async def _on_watch(self, conn: Connection, message: dict[str, Any]) -> None:
         table = self._table(message["code"], spectators=True)
         self._bind(conn, table, None)
-        await self._send(conn, self._state(table, None))
+        await self._send(conn, self._state(table, None, history=True))
 
     async def _on_army(self, conn: Connection, message: dict[str, Any]) -> None:
         table, side = self._bound(conn)
@@ -387,8 +387,8 @@ class GameServer:
             raise ProtocolError(
                 "the server could not store that decision, so it was not made: try again"
             ) from None
-        table.at = len(record)
-        await self._broadcast(table)
+        since, table.at = table.at, len(record)
+        await self._broadcast(table, since, side)
 
     async def _on_record(self, conn: Connection, message: dict[str, Any]) -> None:
         table = self._table(message["code"], spectators=True)
@@ -419,8 +419,18 @@ class GameServer:
         game.header.pop("seed", None)  # the seed lives in the store alone: no record or message has it
         return game
 
-    def _state(self, table: Table, side: Side | None) -> dict[str, Any]:
-        """What a seat (`side`) or a spectator (None) is sent: the public facts, and the projection."""
+    def _state(
+        self,
+        table: Table,
+        side: Side | None,
+        *,
+        since: int | None = None,
+        decided_by: Side | None = None,
+        history: bool = False,
+    ) -> dict[str, Any]:
+        """What a seat (`side`) or a spectator (None) is sent: the public facts, the projection, and
+        the record's entries it may see (`entries`): those from `since` on (a decision's), or with
+        `history` all of them (a seat joined or resumed)."""
         state: dict[str, Any] = {
             "kind": "state",
             "code": table.code if side is not None else None,
@@ -442,22 +452,42 @@ class GameServer:
             over=game.over,
             winner=game.winner.value if game.winner is not None else None,
         )
+        nothing_hidden = not any(hidden_units(game.state, s) or hidden_obstacles(game.state, s) for s in Side)
         if side is not None:
             state["game"] = pack_game(project(game, side, Dice(seed=0)))
-        elif not any(hidden_units(game.state, s) or hidden_obstacles(game.state, s) for s in Side):
+        elif nothing_hidden:
             state["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))  # nothing is hidden now
+        start = 0 if history else since
+        if start is not None:
+            state["entries"] = _entries_seen(game, start, side, nothing_hidden, decided_by)
         return state
 
-    async def _broadcast(self, table: Table) -> None:
+    async def _broadcast(
+        self, table: Table, since: int | None = None, decided_by: Side | None = None
+    ) -> None:
+        """Every seat's and spectator's new state (with a decision's entries from `since`, made by
+        `decided_by`)."""
         sends = []
         for key, conns in list(table.listeners.items()):
             if conns:
-                text = encode(self._state(table, key))
+                text = encode(self._state(table, key, since=since, decided_by=decided_by))
                 sends += [self._send(conn, text) for conn in list(conns)]
         if self._deciding is not None:  # no await since the decision came in: all of it the server's
             self.work_timings.append(time.perf_counter() - self._deciding)
             self._deciding = None
         await asyncio.gather(*sends)
+
+
+def _entries_seen(
+    game: Game, start: int, side: Side | None, nothing_hidden: bool, decided_by: Side | None
+) -> list[list[Any]]:
+    """The record's entries from `start` that `side` (None: a spectator) may see, as `[at, action,
+    dice]`: every one once nothing of either army is hidden (from then on the whole record is what both
+    players saw), before that only a seat's own decision (the other's set-up decisions would name what
+    is still secret: the seat sees their result in its projection)."""
+    if not (nothing_hidden or (side is not None and side is decided_by and start > 0)):
+        return []
+    return [[at, entry.action, list(entry.dice)] for at, entry in enumerate(game.record) if at >= start]
 
 
 def _side(value: str) -> Side:
