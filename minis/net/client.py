@@ -87,6 +87,7 @@ class SeatClient:
         self._ws: ClientConnection | None = None
         self._stopped = False
         self._log = log or (lambda text: None)
+        self._on_other: OnState | None = None
 
     def game(self, dice: Dice) -> Game | None:
         """The side's projected game as last sent (None before the battle begins), with `dice`."""
@@ -106,7 +107,10 @@ class SeatClient:
     def stop(self) -> None:
         self._stopped = True
 
-    async def run(self, on_state: OnState) -> None:
+    async def run(self, on_state: OnState, on_other: OnState | None = None) -> None:
+        """Keep the seat until `stop()`: `on_state` gets every state and error, `on_other` (if given)
+        every other message (the seat's token, chat, an army accepted)."""
+        self._on_other = on_other
         lost_since: float | None = None
         while not self._stopped:
             try:
@@ -142,6 +146,8 @@ class SeatClient:
             kind = message.get("kind")
             if kind == "seat":
                 self.token = message["token"]
+                if self._on_other is not None:
+                    await self._on_other(self, message)
             elif kind == "error":
                 if message.get("about") in ("join", "resume"):
                     raise NetError(str(message.get("message")))
@@ -152,6 +158,8 @@ class SeatClient:
                     continue  # an older position arriving late: the record only grows
                 self.state = message
                 await on_state(self, message)
+            elif self._on_other is not None:
+                await self._on_other(self, message)
             if self._stopped:
                 return
 

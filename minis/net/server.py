@@ -440,6 +440,8 @@ class GameServer:
             "seats": {s.value: s in table.seats for s in Side},
             "started": table.game is not None,
         }
+        if history:  # a seat joined or resumed: what battle this is (its settings are public)
+            state["settings"] = table.settings
         game = table.game
         if game is None:
             return state

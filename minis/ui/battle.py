@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 import arcade
 import attrs
@@ -374,6 +375,17 @@ class BattleScreen(Screen):
         self.controller = BattleController(session, on_acted=self.after_action)
         if computer is not None:
             self.controller.computer = computer.sides
+        #: The side played on another machine, over a game server (`minis.ui.netsession`): its
+        #: decisions arrive from the server and are shown as the computer's are.
+        self.remote = session.far_side
+        if self.remote is not None:
+            self.controller.computer = frozenset({self.remote})
+            self.controller.opponent_word = "the other player"
+            # the server keeps the battle: no save or load here, but the chat and the battle's menu
+            self.save_button = Button("Chat (M)", self.open_chat, size=theme.SMALL_SIZE + 1)
+            self.load_button = Button("Menu (Esc)", self.on_back, size=theme.SMALL_SIZE + 1)
+        #: The server's news already told (chat lines, an offer asked, the connection lost).
+        self._told: dict[str, Any] = {"chat": 0}
         #: Each side's aircraft beside the map (only in a battle with aircraft): a click picks one.
         self.air_tray = airtray.AirTray(self.pick_aircraft)
         self.air_tray.visible = self.controller.has_aircraft()
@@ -436,7 +448,7 @@ class BattleScreen(Screen):
         if self.notices:
             self.show_dialog(self.notices.pop(0)())
             return
-        if self.game.over:
+        if self.session.over:
             self.show_dialog(None)
             if self.computer is not None:
                 self.computer.close()
@@ -454,6 +466,7 @@ class BattleScreen(Screen):
                 and deploying is not None
                 and deploying is not self.handed_over
                 and self.computer is None  # one player at the screen: nothing to hand over
+                and self.remote is None
                 and self.app.top_screen is self
             ):
                 self._hand_over(deploying)
@@ -506,9 +519,16 @@ class BattleScreen(Screen):
         """Escape on a question the game waits for (the coin flip's or initiative's first player, the
         end): nothing can be put off, so Escape does what it does everywhere in a battle, it asks
         'Leave this battle?'; Stay brings the question back."""
+        if self.remote is not None:
+            from minis.ui import netbattle
+
+            netbattle.battle_menu(self)
+            return
         self.show_dialog(leave_dialog(self, self._leave_text(), on_stay=self.next_dialog))
 
     def _leave_text(self) -> str:
+        if self.remote is not None:
+            return "The server keeps this battle: resume it from Play over the network."
         return f"The game is saved automatically at every phase ({self.session.autosave_path})."
 
     def _casualty_dialog(self, title: str, text: str) -> Dialog:
@@ -555,10 +575,18 @@ class BattleScreen(Screen):
         self.controller.pass_phase()
 
     def undo(self) -> None:
+        if self.remote is not None:  # over the network, the other player is asked
+            from minis.ui import netbattle
+
+            netbattle.ask_undo(self)
+            return
         self.controller.undo()
 
     # --- files ------------------------------------------------------------------------------------------
     def save_game(self) -> None:
+        if self.remote is not None:
+            self.say("The server keeps this battle (resume it from Play over the network).", bad=True)
+            return
         if not self.session.recordable:
             self.say("This battle began from a set position: it can't be saved.", bad=True)
             return
@@ -573,6 +601,9 @@ class BattleScreen(Screen):
         )
 
     def load_game(self) -> None:
+        if self.remote is not None:
+            self.say("Leave this network battle first (Esc): the server keeps it.", bad=True)
+            return
         self.app.routes.load_game(self.session.saves, playing=not self.game.over)
 
     # --- keys -----------------------------------------------------------------------------------------
@@ -664,11 +695,29 @@ class BattleScreen(Screen):
             self.controller.computer_status = computer.status
             self.changed()
 
+    def open_chat(self) -> None:
+        """The battle's chat (a network battle): read and write."""
+        from minis.ui import netbattle
+
+        netbattle.open_chat(self)
+
+    def _remote_turn(self) -> None:
+        """Over the network: take in what the server sent, and show the next decision that arrived
+        once nothing covers the battle and the last one's motion is over."""
+        if self.remote is None:
+            return
+        from minis.ui import netbattle
+
+        netbattle.follow_server(self)
+
     def on_command_key(self, symbol: int, modifiers: int) -> bool:
         key = arcade.key
         ctrl = modifiers & key.MOD_CTRL
         stage = self.stage
         control = self.controller
+        if self.remote is not None and symbol == key.M and self.dialog is None:
+            self.open_chat()
+            return True
         if control.computer_decides() and symbol not in (key.T, key.V) and not (ctrl and symbol == key.S):
             return True  # the computer's turn: the player's keys wait (Escape still leaves)
         if ctrl and symbol == key.S:
@@ -711,6 +760,11 @@ class BattleScreen(Screen):
     def on_back(self) -> bool:
         if self.controller.selected is not None and self.stage is not Stage.DEPLOY:
             self.controller.clear_selection()
+            return True
+        if self.remote is not None:
+            from minis.ui import netbattle
+
+            netbattle.battle_menu(self)
             return True
         self.show_dialog(leave_dialog(self, self._leave_text()))
         return True
@@ -880,12 +934,14 @@ class BattleScreen(Screen):
         if stage is Stage.ACT and self.game.state.phase in AIR_HINTS:
             hint = AIR_HINTS[self.game.state.phase]
         hint += " · T: map key · V: log notation"
+        if self.remote is not None and control.computer_decides():
+            hint = f"The {self.remote.title} player's turn · T: map key · V: log notation · Esc: leave"
         if self.computer is not None:  # against the computer: its pace and the hint come first
             if control.computer_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
             asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
             hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
-        self.set_hint(hint if not self.game.over else "")
+        self.set_hint(hint if not self.session.over else "")
         if self._info_source != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self._info_source
             self._layout_all()
@@ -1368,6 +1424,7 @@ class BattleScreen(Screen):
         """The computer's turn, if it is; idle time lays out the next card of the battle, so a click
         shows it at once."""
         self._computer_turn()
+        self._remote_turn()
         self.card.prepare_one()
 
     def draw_dynamic(self) -> None:

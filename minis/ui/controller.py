@@ -172,6 +172,9 @@ class BattleController:
         #: is shown, and `computer_status` says what the computer is doing.
         self.computer: frozenset[Side] = frozenset()
         self.computer_status = ""
+        #: Who decides for those sides, in the panel's words: the computer, or (over the network)
+        #: the other player.
+        self.opponent_word = "the computer"
         self.refresh()
 
     # --- the game ------------------------------------------------------------------------------------
@@ -237,6 +240,15 @@ class BattleController:
         if self.on_acted is not None:
             self.on_acted(events)
         return True
+
+    def arrived(self, events: list[Event]) -> None:
+        """The other player's decision, applied elsewhere (a game server), shown as an action is: its
+        events in words, the selection brought up to date, the screen's dialogs and motion."""
+        said = self.summary(events)
+        self.say(said[0] if said else self.plain(self.session.last_action))
+        self.refresh()
+        if self.on_acted is not None:
+            self.on_acted(events)
 
     def stacking_warning(self, events: list[Event]) -> str | None:
         """What a hex left over the stacking limit by a unit that just ended its move (or arrived, or
@@ -955,10 +967,10 @@ class BattleController:
         )
         who = decider.title if decider else ""
         if decider in self.computer:  # nothing of the computer's choices (its army to deploy) shows
-            info = self.computer_status or "The computer is deciding…"
+            info = self.computer_status or f"{self.opponent_word.capitalize()} is deciding…"
             return attrs.evolve(
                 base,
-                heading=f"{who}: the computer's turn",
+                heading=f"{who}: {self.opponent_word}'s turn",
                 heading_side=decider,
                 info=info,
                 end_shown=False,

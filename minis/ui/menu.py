@@ -38,6 +38,10 @@ def _play_scenario(window: MinisWindow) -> None:
     window.routes.choose_scenario()
 
 
+def _network(window: MinisWindow) -> None:
+    window.routes.network()
+
+
 def _load_game(window: MinisWindow) -> None:
     window.routes.load_game()
 
@@ -74,6 +78,11 @@ ENTRIES: list[tuple[str, str, Callable[[MinisWindow], object]]] = [
         _against_computer,
     ),
     ("Watch the computer play itself", "The computer plays both sides, to the end.", _watch_computer),
+    (
+        "Play over the network",
+        "Two players on two machines: host a battle, join one, or go on with yours.",
+        _network,
+    ),
     ("Load game", "Go on with a saved game (or the autosave).", _load_game),
     ("Battle maps", "Look at the six battle maps and check sight lines.", _battle_maps),
     ("Map editor", "Draw your own battle maps.", _map_editor),

@@ -66,6 +66,9 @@ class Routes(Protocol):
     def save_game(self, session: Session, *, title: str, name: str, saved: Callable[[str], object]) -> None:
         """The Save dialog for a session's record; `saved` hears the message once it is written."""
 
+    def network(self) -> None:
+        """Play over the network: host, join, or resume a battle held by a game server."""
+
     def battle_maps(self) -> None:
         """The six configurations and the sight-line tool."""
 

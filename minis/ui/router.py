@@ -122,6 +122,11 @@ class Router:
 
         open_save_dialog(self.window, session, title=title, name=name, saved=saved)
 
+    def network(self) -> None:
+        from minis.ui.netmenu import NetworkMenu
+
+        self.window.open(NetworkMenu(self.window))
+
     def battle_maps(self) -> None:
         from minis.ui.battlemaps import BattleMapsScreen
 

@@ -260,6 +260,16 @@ class Session:
         return session
 
     # --- facts for the screens ---------------------------------------------------------------------
+    @property
+    def far_side(self) -> Side | None:
+        """The side played on another machine (a network battle's other seat); None at one screen."""
+        return None
+
+    @property
+    def over(self) -> bool:
+        """The battle has ended (by the rules; over the network also by a resignation or a draw)."""
+        return self.game.over
+
     def losses(self, side: Side) -> list[str]:
         """The ids of the side's destroyed units."""
         return sorted(u.id for u in self.game.state.units.values() if u.side is side and u.removed)

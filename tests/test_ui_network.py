@@ -1,0 +1,190 @@
+"""Play over the network in a real window: the window hosts a battle on a server it starts itself
+(on 127.0.0.1, a free port), a network bot joins it as the other player from another thread, and the
+window's side is played through input events (the army loaded in the builder, deployment by clicks,
+a turn's phases ended by keys) while the bot's decisions arrive from the server and are shown; the
+screenshot of the battle is looked at. Then the seat is resumed from the window's list."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from minis import actions as A
+from minis.net.bot import play_seat
+from minis.net.client import NetError
+from minis.net.local import LocalServer
+from minis.net.seats import load_seats
+from minis.sides import Side
+from minis.state import Stage
+from tests.helpers_server import ARMIES, time_limit
+
+ALLIES = (ARMIES / "sample-allies.toml").read_text()
+
+
+def click_hex(driver: Any, label: str) -> None:
+    screen = driver.screen
+    driver.click(*screen.map.hex_centre_on_screen(screen.state.board.parse(label)))
+
+
+class BotThread:
+    """The other player: a network bot in a thread of its own (its own event loop)."""
+
+    def __init__(self, url: str, code: str) -> None:
+        self.result: list[object] = []
+        self.thread = threading.Thread(target=self.run, args=(url, code), daemon=True)
+        self.thread.start()
+
+    def run(self, url: str, code: str) -> None:
+        try:
+            winner = asyncio.run(
+                play_seat(url, code, Side.ALLIES, ALLIES, strength="random", seed=2, patience=3.0, quiet=True)
+            )
+            self.result.append(winner)
+        except NetError as error:
+            self.result.append(error)
+
+
+def wait_frames(driver: Any, done: Any, limit: int = 3000) -> None:
+    """Frames (each a short real wait: the server and the bot work in other threads) until `done()`."""
+    import time
+
+    for _ in range(limit):
+        if done():
+            return
+        driver.frame()
+        time.sleep(0.01)
+    raise AssertionError(f"waited in vain; the screen is {driver.screen!r}")
+
+
+def test_a_hosted_battle_played_by_input_events_against_a_network_player(
+    driver: Any, arcade: Any, shots: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from minis.ui import netmenu
+    from minis.ui.armybuilder import ArmyBuilder
+    from minis.ui.battle import BattleScreen
+    from minis.ui.filedialog import FileDialog
+    from minis.ui.netmenu import HostChoice, Lobby, NetworkMenu
+    from tests.helpers_window import end_phase
+
+    key = arcade.key
+    monkeypatch.setenv("MINIS_NETWORK", str(tmp_path / "network"))
+    server = LocalServer(tmp_path / "server", host="127.0.0.1", port=0, seed=3)
+    monkeypatch.setattr(netmenu, "_LOCAL", server)
+    bot: BotThread | None = None
+    try:
+        with time_limit(240):
+            driver.click_box(driver.screen.entry_box("Play over the network"))
+            assert isinstance(driver.screen, NetworkMenu)
+            driver.key(key.H)
+            assert isinstance(driver.screen, HostChoice)
+            driver.key(key.ENTER)  # host: the Axis, a Standard battle, on this machine
+            builder = driver.screen
+            assert isinstance(builder, ArmyBuilder) and builder.side is Side.AXIS
+            seats = load_seats()
+            assert len(seats) == 1 and seats[0].side == "axis" and seats[0].token
+            code = seats[0].code
+            driver.click_box(builder.load_button.box)
+            dialog = driver.screen
+            assert isinstance(dialog, FileDialog)
+            dialog.path.set_value("")
+            driver.type_text(str(ARMIES / "sample-axis.toml"))
+            driver.key(key.ENTER)
+            driver.key(key.D)  # done: the army goes to the server
+            lobby = driver.screen
+            assert isinstance(lobby, Lobby)
+            assert code in lobby.invite.text
+            driver.frame(3)
+            assert "Waiting for them to join" in lobby.waiting.text
+            shot_lobby = driver.screenshot(shots / "network-lobby.png")
+            assert shot_lobby.exists()
+            bot = BotThread(server.url, code)
+            wait_frames(driver, lambda: isinstance(driver.screen, BattleScreen))
+            screen = driver.screen
+            assert isinstance(screen, BattleScreen) and screen.remote is Side.ALLIES
+            arrived: list[int] = []
+            original = screen.controller.arrived
+
+            def counted(events: list[Any]) -> None:
+                arrived.append(len(events))
+                original(events)
+
+            screen.controller.arrived = counted  # type: ignore[method-assign]
+            deployed = moved = 0
+            for _ in range(400):
+                wait_frames(
+                    driver,
+                    lambda: (
+                        screen.dialog is not None or screen.game.decider() is Side.AXIS or screen.session.over
+                    ),
+                )
+                if screen.session.over or (screen.state.turn >= 2 and moved and screen.dialog is None):
+                    break
+                if screen.dialog is not None:
+                    title = screen.dialog.title.text
+                    if title == "Choose an end":
+                        driver.key(key.W)
+                    elif title.startswith(("Coin", "Turn")):
+                        driver.key(key.A)
+                    else:
+                        driver.key(key.ENTER)
+                    continue
+                stage = screen.stage
+                if stage is Stage.DEPLOY:
+                    if screen.controller.to_deploy():
+                        unit = screen.controller.selected
+                        hexes = [
+                            a.hex
+                            for a in screen.game.legal_actions()
+                            if isinstance(a, A.Deploy) and a.unit == unit
+                        ]
+                        click_hex(driver, screen.game.label(hexes[len(hexes) // 2]))
+                        deployed += 1
+                    else:
+                        driver.key(key.R)
+                elif stage is Stage.ACT:
+                    moves = [
+                        a for a in screen.game.legal_actions() if isinstance(a, A.Move) and len(a.path) == 1
+                    ]
+                    if moves and moved < 2 and screen.state.phase.value == "movement":
+                        move = moves[0]
+                        start = screen.state.units[move.unit].hex
+                        assert start is not None
+                        click_hex(driver, screen.game.label(start))
+                        click_hex(driver, screen.game.label(move.path[-1]))
+                        click_hex(driver, screen.game.label(move.path[-1]))  # the path's end: move
+                        moved += 1
+                    else:
+                        end_phase(driver)
+                elif stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION):
+                    driver.key(key.H)  # hold
+                else:
+                    driver.key(key.ENTER)
+            assert deployed >= 3 and moved >= 1
+            assert arrived and max(arrived) > 0  # the other player's decisions came with their events
+            log = screen.session.log_lines()
+            assert len(log) > 10
+            picture = driver.screenshot(shots / "network-battle.png")
+            assert picture.exists()
+            # Escape: the network battle's menu; Leave keeps the seat for later
+            driver.key(key.ESCAPE)
+            assert screen.dialog is not None and screen.dialog.title.text == "This network battle"
+            driver.key(key.L)
+            assert not isinstance(driver.screen, BattleScreen)
+            # resumed from the list: the same battle, where it was
+            driver.click_box(driver.screen.entry_box("Play over the network"))
+            menu = driver.screen
+            assert isinstance(menu, NetworkMenu)
+            wait_frames(driver, lambda: menu._fresh_shown)
+            assert "move" in menu.list.details[0] or "over" in menu.list.details[0]
+            driver.key(key.ENTER)
+            wait_frames(driver, lambda: isinstance(driver.screen, BattleScreen))
+            assert driver.screen.session.follower.at >= screen.session.follower.at
+            driver.screen.session.close()
+    finally:
+        server.stop()
+        if bot is not None:
+            bot.thread.join(15)
