@@ -88,6 +88,9 @@ class SeatClient:
         self._stopped = False
         self._log = log or (lambda text: None)
         self._on_other: OnState | None = None
+        #: Set while the connection holds the seat (the server answered the join or resume): what
+        #: others send through this client waits for it.
+        self.bound = asyncio.Event()
 
     def game(self, dice: Dice) -> Game | None:
         """The side's projected game as last sent (None before the battle begins), with `dice`."""
@@ -118,6 +121,7 @@ class SeatClient:
                 try:
                     await self._session(on_state)
                 finally:
+                    self.bound.clear()
                     ws, self._ws = self._ws, None
                     await ws.close()
                 if self._stopped:
@@ -146,6 +150,7 @@ class SeatClient:
             kind = message.get("kind")
             if kind == "seat":
                 self.token = message["token"]
+                self.bound.set()
                 if self._on_other is not None:
                     await self._on_other(self, message)
             elif kind == "error":

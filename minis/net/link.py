@@ -24,6 +24,8 @@ from minis.sides import Side
 
 __all__ = ["Link"]
 
+#: Seconds a message waits for the connection to hold the seat (a reconnection) before it is given up.
+BIND_WAIT = 10.0
 #: What is said when a message cannot go out (the connection is being restored).
 OFFLINE = "not connected to the server just now (trying again): try again in a moment"
 
@@ -42,6 +44,8 @@ class Link:
         self._held: deque[dict[str, Any]] = deque()
         #: Messages received so far: each carries its number as `_seq` (the order they came in).
         self.received = 0
+        #: True once the connection has ended for good (stopped, or the server gone too long).
+        self.ended = False
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name=f"minis-link-{code}", daemon=True)
         self._thread.start()
@@ -64,9 +68,12 @@ class Link:
 
         try:
             await self.client.run(got, got)
+            self.ended = True
         except NetError as error:
+            self.ended = True
             self.inbox.put({"kind": "gone", "message": str(error)})
         except Exception as error:  # the client's own fault: the window says so, never a traceback
+            self.ended = True
             self.inbox.put({"kind": "gone", "message": f"the connection failed ({type(error).__name__})"})
 
     def send(self, message: dict[str, Any]) -> None:
@@ -74,6 +81,7 @@ class Link:
 
         async def go() -> None:
             try:
+                await asyncio.wait_for(self.client.bound.wait(), BIND_WAIT)
                 await self.client.send(message)
             except (*LOST, ConnectionError):
                 self.inbox.put(_offline(message))
@@ -132,7 +140,7 @@ class Link:
 
     @property
     def alive(self) -> bool:
-        return self._thread.is_alive()
+        return not self.ended and self._thread.is_alive()
 
 
 def _offline(message: dict[str, Any]) -> dict[str, Any]:

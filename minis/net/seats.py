@@ -8,15 +8,16 @@ that can't be read lists no seats (and is left as it is: nothing a player made i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from minis.atomic import write_atomic
 from minis.data import user_folder
 
 __all__ = ["StoredSeat", "forget", "load_seats", "remember", "seats_file"]
@@ -95,16 +96,10 @@ def forget(url: str, code: str, side: str, path: Path | None = None) -> None:
 
 
 def _write(path: Path, seats: list[StoredSeat]) -> None:
+    """The file written atomically; made readable by its owner only the first time (a token is a key,
+    and `write_atomic` keeps a file's permissions)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"seats": [attrs.asdict(seat) for seat in seats]}, indent=1)
-    handle, temporary = tempfile.mkstemp(prefix=".seats-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o600)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    write_atomic(path, json.dumps({"seats": [attrs.asdict(seat) for seat in seats]}, indent=1) + "\n")

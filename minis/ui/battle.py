@@ -934,6 +934,8 @@ class BattleScreen(Screen):
         if stage is Stage.ACT and self.game.state.phase in AIR_HINTS:
             hint = AIR_HINTS[self.game.state.phase]
         hint += " · T: map key · V: log notation"
+        if self.remote is not None:  # a network battle: no save or load here, a chat and a menu
+            hint = hint.replace("Ctrl+S/O", "M: chat · Esc: menu")
         if self.remote is not None and control.computer_decides():
             hint = f"The {self.remote.title} player's turn · T: map key · V: log notation · Esc: leave"
         if self.computer is not None:  # against the computer: its pace and the hint come first

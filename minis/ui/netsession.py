@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 from minis import actions as A
+from minis.atomic import write_atomic
 from minis.dice import Dice
 from minis.events import Event
 from minis.game import Game
@@ -185,10 +187,39 @@ class NetSession(Session):
     def undo_text(self) -> str:
         return self.last_action if self.undo_askable else ""
 
+    @property
+    def result(self) -> tuple[Side | None, str]:
+        """The server's word: a resignation or an agreed draw, else the rules' own result."""
+        ended = self.status.get("ended")
+        if ended == "resigned":
+            loser = self.side.other if self.winner is self.side else self.side
+            return self.winner, f"the {loser.title} resigned"
+        if ended == "draw agreed":
+            return None, "both players agreed to a draw"
+        return super().result
+
     # --- what one screen has and a network battle has not -----------------------------------------------
     @property
     def recordable(self) -> bool:
-        return False  # the server keeps the battle: no save or load at the window
+        """Once it is over, the battle's record can be saved (the server gives it then)."""
+        return self.over
+
+    def save(self, path: str | Path) -> Path:
+        """The finished battle's record from the server, written atomically (OSError if it can't be:
+        the server's refusal or silence is one too, in words)."""
+        import asyncio
+
+        from minis.net.client import NetError, request
+
+        try:
+            answer = asyncio.run(
+                request(self.link.url, {"kind": "record", "code": self.link.code}, timeout=10.0)
+            )
+        except NetError as error:
+            raise OSError(f"the server gave no record: {error}") from None
+        path = Path(path)
+        write_atomic(path, str(answer.get("text", "")))
+        return path
 
     def autosave(self) -> None:
         return None

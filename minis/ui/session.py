@@ -270,6 +270,11 @@ class Session:
         """The battle has ended (by the rules; over the network also by a resignation or a draw)."""
         return self.game.over
 
+    @property
+    def result(self) -> tuple[Side | None, str]:
+        """The winner (None: a draw) and why, in the rules' words (the victory screen's headline)."""
+        return self.game.state.winner, self.winner_reason()
+
     def losses(self, side: Side) -> list[str]:
         """The ids of the side's destroyed units."""
         return sorted(u.id for u in self.game.state.units.values() if u.side is side and u.removed)

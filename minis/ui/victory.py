@@ -23,9 +23,8 @@ class VictoryScreen(Screen):
         super().__init__(window)
         self.session = session
         state = session.game.state
-        winner = state.winner
+        winner, reason = session.result
         self.winner = winner
-        reason = session.winner_reason()
         self.headline = Label(
             f"The {winner.title} win" if winner else "The battle is drawn",
             size=40,
