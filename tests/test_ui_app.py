@@ -78,12 +78,13 @@ def test_the_main_menu_offers_only_what_works(driver: Any, shots: Path) -> None:
         "Play a scenario",
         "Play against the computer",
         "Watch the computer play itself",
+        "Play over the network",
         "Load game",
         "Battle maps",
         "Quit",
     ]
     if importlib.util.find_spec("minis.ui.editor") is not None:
-        expected.insert(7, "Map editor")
+        expected.insert(8, "Map editor")
     assert menu.menu.items == expected
     assert "Enter" in menu.hint_text and "Esc" in menu.hint_text
     assert driver.window.get_size() == (1280, 800)
@@ -122,7 +123,7 @@ def test_the_menu_opens_every_screen_through_the_windows_routes(
     for title, _, _ in menu.entries[:-1]:  # all but Quit
         menu.choose(menu.menu.items.index(title))
     expected = ["new_battle", "new_battle", "choose_scenario", "against_computer", "against_computer"]
-    expected += ["load_game", "battle_maps"]
+    expected += ["network", "load_game", "battle_maps"]
     if "Map editor" in menu.menu.items:
         expected.append("map_editor")
     assert calls == expected

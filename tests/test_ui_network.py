@@ -67,7 +67,8 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
     from minis.ui.armybuilder import ArmyBuilder
     from minis.ui.battle import BattleScreen
     from minis.ui.filedialog import FileDialog
-    from minis.ui.netmenu import HostChoice, Lobby, NetworkMenu
+    from minis.ui.netbattle import ChatScreen
+    from minis.ui.netmenu import HostChoice, JoinChoice, Lobby, NetworkMenu
     from tests.helpers_window import end_phase
 
     key = arcade.key
@@ -79,8 +80,21 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
         with time_limit(240):
             driver.click_box(driver.screen.entry_box("Play over the network"))
             assert isinstance(driver.screen, NetworkMenu)
+            driver.key(key.J)
+            join = driver.screen
+            assert isinstance(join, JoinChoice)
+            driver.key(key.ENTER)  # no code typed: said, nothing happens
+            assert "invitation code" in join.problem.text
+            server.start()
+            join.address.set_value(server.url)
+            driver.type_text("NOSUCHCODE")
+            driver.key(key.ENTER)
+            assert isinstance(driver.screen, JoinChoice) and "no battle has that code" in join.problem.text
+            driver.screenshot(shots / "network-join.png")
+            driver.key(key.ESCAPE)
             driver.key(key.H)
             assert isinstance(driver.screen, HostChoice)
+            driver.screenshot(shots / "network-host.png")
             driver.key(key.ENTER)  # host: the Axis, a Standard battle, on this machine
             builder = driver.screen
             assert isinstance(builder, ArmyBuilder) and builder.side is Side.AXIS
@@ -99,8 +113,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
             assert code in lobby.invite.text
             driver.frame(3)
             assert "Waiting for them to join" in lobby.waiting.text
-            shot_lobby = driver.screenshot(shots / "network-lobby.png")
-            assert shot_lobby.exists()
+            assert driver.screenshot(shots / "network-lobby.png").exists()
             bot = BotThread(server.url, code)
             wait_frames(driver, lambda: isinstance(driver.screen, BattleScreen))
             screen = driver.screen
@@ -169,9 +182,22 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
             assert len(log) > 10
             picture = driver.screenshot(shots / "network-battle.png")
             assert picture.exists()
+            # the chat: M opens it, a line typed goes to the server and comes back to both seats
+            driver.key(key.M)
+            chat = driver.screen
+            assert isinstance(chat, ChatScreen)
+            driver.type_text("Good luck!")
+            driver.key(key.ENTER)
+            wait_frames(driver, lambda: any(text == "Good luck!" for _, text in screen.session.chat))
+            driver.frame(2)
+            assert "You: Good luck!" in chat.lines.text
+            driver.screenshot(shots / "network-chat.png")
+            driver.key(key.ESCAPE)
+            assert driver.screen is screen
             # Escape: the network battle's menu; Leave keeps the seat for later
             driver.key(key.ESCAPE)
             assert screen.dialog is not None and screen.dialog.title.text == "This network battle"
+            driver.screenshot(shots / "network-battle-menu.png")
             driver.key(key.L)
             assert not isinstance(driver.screen, BattleScreen)
             # resumed from the list: the same battle, where it was
@@ -179,6 +205,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
             menu = driver.screen
             assert isinstance(menu, NetworkMenu)
             wait_frames(driver, lambda: menu._fresh_shown)
+            driver.screenshot(shots / "network-menu.png")
             assert "move" in menu.list.details[0] or "over" in menu.list.details[0]
             driver.key(key.ENTER)
             wait_frames(driver, lambda: isinstance(driver.screen, BattleScreen))

@@ -23,7 +23,7 @@ from minis.game import Game
 from minis.net.protocol import MAX_SERVER_MESSAGE, ProtocolError, encode, unpack_game
 from minis.sides import Side
 
-__all__ = ["NetError", "SeatClient", "request"]
+__all__ = ["NetError", "SeatClient", "SeatRefused", "request"]
 
 #: What a lost or refused connection raises (the client then tries again, or gives up).
 LOST = (ConnectionClosed, OSError, TimeoutError, InvalidHandshake)
@@ -31,6 +31,10 @@ LOST = (ConnectionClosed, OSError, TimeoutError, InvalidHandshake)
 
 class NetError(Exception):
     """The server refused a request (its plain-words reason), or could not be reached."""
+
+
+class SeatRefused(NetError):
+    """The server refused the seat (no such battle, the seat taken, a wrong token): its reason."""
 
 
 async def _open(url: str, timeout: float) -> ClientConnection:
@@ -155,7 +159,7 @@ class SeatClient:
                     await self._on_other(self, message)
             elif kind == "error":
                 if message.get("about") in ("join", "resume"):
-                    raise NetError(str(message.get("message")))
+                    raise SeatRefused(str(message.get("message")))
                 self.errors.append(message)
                 await on_state(self, {"kind": "error", **message})
             elif kind == "state":

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from minis.net.client import LOST, NetError, SeatClient
+from minis.net.client import LOST, NetError, SeatClient, SeatRefused
 from minis.sides import Side
 
 __all__ = ["Link"]
@@ -71,7 +71,8 @@ class Link:
             self.ended = True
         except NetError as error:
             self.ended = True
-            self.inbox.put({"kind": "gone", "message": str(error)})
+            refused = isinstance(error, SeatRefused)
+            self.inbox.put({"kind": "gone", "message": str(error), "refused": refused})
         except Exception as error:  # the client's own fault: the window says so, never a traceback
             self.ended = True
             self.inbox.put({"kind": "gone", "message": f"the connection failed ({type(error).__name__})"})

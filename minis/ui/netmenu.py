@@ -106,12 +106,15 @@ class Seat:
     @classmethod
     def take(cls, url: str, code: str, side: Side, token: str | None = None) -> Seat:
         """Join (or resume with `token`) and wait for the first state; NetError with the server's words."""
-        link = Link(url, code, side, token=token, patience=FIRST_ANSWER)
+        link = Link(url, code, side, token=token, patience=FIRST_ANSWER / 2)
         first = link.wait(lambda m: m.get("kind") in ("state", "gone", "error"), FIRST_ANSWER)
         if first is None or first.get("kind") != "state":
             link.close()
-            reason = first.get("message") if first is not None else "the server did not answer"
-            raise NetError(str(reason))
+            if first is None or (first.get("kind") == "gone" and not first.get("refused")):
+                raise NetError(
+                    f"cannot reach a server at {url} (is the address right, and the server running?)"
+                )
+            raise NetError(str(first.get("message")))
         link.client.patience = 60.0
         return cls(link, first)
 
@@ -322,7 +325,7 @@ class HostChoice(Screen):
         self.show()
 
     def show(self) -> None:
-        port = self.local.port if self.local is not None else DEFAULT_PORT
+        port = (self.local if self.local is not None else local_server()).port
         where = f"this machine (port {port or 'any'})" if self.on_this_machine else "at an address"
         self.server.label.text = f"Server: {where} (S)"
         self.address.visible = not self.on_this_machine
