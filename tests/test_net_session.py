@@ -1,12 +1,15 @@
 """The window's side of network play without a window: two `NetSession`s (each a seat's `Link` in a
 thread of its own) play a battle on a server this test starts on 127.0.0.1 (`LocalServer`), each
 deciding only from its own projection; their positions agree after every decision once the armies
-are revealed, each decision comes back with its events, a refused decision is refused at once with
+are revealed; each is driven through the battle controller (the window's, without a window) with the
+engine's invariants after every decision, and the server's record replays to the final position; each
+decision comes back with its events, a refused decision is refused at once with
 the rules' reason (nothing sent), a decision out of turn is refused, and the stored seats file is
 written atomically, readable by its owner only, and survives a broken file."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -18,12 +21,14 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import parse_army
-from minis.net.client import NetError
+from minis.net.client import NetError, request
 from minis.net.link import Link
 from minis.net.local import LocalServer
 from minis.net.seats import StoredSeat, forget, load_seats, remember
+from minis.record import parse_record, replay_record
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
+from tests.engine_support import check_invariants
 from tests.helpers_server import ARMIES, time_limit
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()
@@ -47,15 +52,12 @@ def server(tmp_path: Path) -> Any:
 
 
 def seats_of(server: LocalServer) -> tuple[Link, Link]:
-    import asyncio
-
-    from minis.net.client import request
-
     code = asyncio.run(request(server.url, {"kind": "new", "config": 3, "turn_limit": 2}))["code"]
     return Link(server.url, code, Side.AXIS), Link(server.url, code, Side.ALLIES)
 
 
 def test_two_seats_play_a_battle_each_from_its_own_projection(server: LocalServer) -> None:
+    from minis.ui.controller import BattleController
     from minis.ui.netsession import NetSession
 
     axis_link, allies_link = seats_of(server)
@@ -70,15 +72,18 @@ def test_two_seats_play_a_battle_each_from_its_own_projection(server: LocalServe
                 Side.AXIS: NetSession(axis_link, axis_state),
                 Side.ALLIES: NetSession(allies_link, allies_state),
             }
+            controllers = {side: BattleController(session) for side, session in sessions.items()}
+            for side, control in controllers.items():
+                control.computer = frozenset({side.other})  # the other seat decides elsewhere
             bots = {side: RandomBot(random.Random(side.value).randrange(2**32)) for side in Side}
             axis_units = len(parse_army(AXIS, "axis").units)
             decisions = with_events = agreed = 0
             refused_at_once = out_of_turn = False
             for _ in range(3000):
-                for session in sessions.values():
+                for side, session in sessions.items():
                     session.poll()
-                    while session.next_state() is not None:
-                        pass
+                    while (arrived := session.next_state()) is not None:
+                        controllers[side].arrived(arrived)
                 if all(session.over for session in sessions.values()):
                     break
                 axis, allies = sessions[Side.AXIS], sessions[Side.ALLIES]
@@ -105,14 +110,26 @@ def test_two_seats_play_a_battle_each_from_its_own_projection(server: LocalServe
                     assert session.link.received == sent  # refused here: nothing went to the server
                     refused_at_once = True
                 action = bots[side].choose(session.game)
-                events = session.apply(action)
+                before = len(session.events)
+                assert controllers[side].act(action), controllers[side].message
+                events = session.events[before:]
                 decisions += 1
                 with_events += bool(events)
+                table = next(iter(server.server.tables.values()))  # the server's own battle
+                check_invariants(table.game)
+                check_invariants(session.game)
             assert all(session.over for session in sessions.values())
             assert decisions > 30 and with_events > decisions // 2
             assert refused_at_once and out_of_turn and agreed > 5
             assert sessions[Side.AXIS].log_lines()[-5:] == sessions[Side.ALLIES].log_lines()[-5:]
             assert sessions[Side.AXIS].winner == sessions[Side.ALLIES].winner
+            # the server's record replays to the identical final position
+            text = asyncio.run(request(server.url, {"kind": "record", "code": axis_link.code}))["text"]
+            replayed = replay_record(parse_record(text))
+            final = next(iter(server.server.tables.values())).game
+            assert replayed.state.units == final.state.units
+            assert (replayed.state.turn, replayed.winner) == (final.state.turn, final.winner)
+            assert replayed.state.units == sessions[Side.AXIS].game.state.units
     finally:
         for link in (axis_link, allies_link):
             link.close()

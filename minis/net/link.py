@@ -87,10 +87,8 @@ class Link:
             except (*LOST, ConnectionError):
                 self.inbox.put(_offline(message))
 
-        if self.loop.is_closed():
-            self.inbox.put(
-                {"kind": "error", "about": message.get("kind"), "message": OFFLINE, "offline": True}
-            )
+        if self.ended or self.loop.is_closed():
+            self.inbox.put(_offline(message))
             return
         with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: the window is leaving
             asyncio.run_coroutine_threadsafe(go(), self.loop)

@@ -11,9 +11,13 @@ import asyncio
 import contextlib
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from minis.data import user_folder
 from minis.net.client import NetError
+
+if TYPE_CHECKING:
+    from minis.net.server import GameServer
 
 __all__ = ["DATABASE", "DEFAULT_PORT", "LocalServer", "lan_address", "server_folder"]
 
@@ -43,6 +47,8 @@ class LocalServer:
         self._ready = threading.Event()
         self._error = ""
         self._thread: threading.Thread | None = None
+        #: The server while it runs (its battles: for a test's eyes, from the server's own thread).
+        self.server: GameServer | None = None
 
     @property
     def url(self) -> str:
@@ -94,7 +100,7 @@ class LocalServer:
             self._ready.set()
             return
         try:
-            server = GameServer(store, seed=self.seed)
+            server = self.server = GameServer(store, seed=self.seed)
             server.load()
             self._stop = asyncio.get_running_loop().create_future()
             try:
