@@ -33,11 +33,11 @@ async def talk(url: str) -> ClientConnection:
 
 
 async def answer(ws: ClientConnection, message: Any) -> dict[str, Any]:
-    """The server's answer to `message` (the states it pushes meanwhile are passed over)."""
+    """The server's answer to `message` (the states and chat it pushes meanwhile are passed over)."""
     await ws.send(message if isinstance(message, str | bytes) else encode(message))
     while True:
         reply: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if reply["kind"] != "state":
+        if reply["kind"] not in ("state", "chat"):
             return reply
 
 
