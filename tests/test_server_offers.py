@@ -14,14 +14,18 @@ from typing import Any
 
 import pytest
 
+from minis.army import load_army
 from minis.cli import main
-from minis.net.client import NetError, request
+from minis.dice import Dice
+from minis.errors import MinisError, problem_lines
+from minis.game import Game
+from minis.net.client import NetError, SeatClient, request
 from minis.net.server import GameServer
 from minis.projection import hidden_obstacles, hidden_units
-from minis.record import parse_record, replay_record
+from minis.record import parse_record, record_text, replay_record
 from minis.sides import Side
 from tests.helpers_netplay import AXIS, Battle, Peer, begin, join, random_bot, step
-from tests.helpers_server import served, time_limit, wait_for
+from tests.helpers_server import ARMIES, served, time_limit, wait_for
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -357,6 +361,57 @@ def test_seat_statuses_for_the_your_move_list(tmp_path: Path) -> None:
                 assert words in refused["message"], (bad, refused)
             assert (await request(url, {"kind": "seats", "seats": []}))["seats"] == []
             await peer.close()
+            await battle.close()
+
+    with time_limit(60):
+        asyncio.run(run())
+
+
+def test_a_records_ending_keys_are_checked(tmp_path: Path) -> None:
+    axis, allies = load_army(ARMIES / "sample-axis.toml"), load_army(ARMIES / "sample-allies.toml")
+    game = Game.new(axis, allies, dice=Dice(seed=1))
+    text = record_text(game)
+    head, rest = text.split("\n---\n", 1)
+    for extra, words in (
+        ('ended = "gave up"', '\'ended\' must be "resigned" or "draw agreed"'),
+        ('ended = "resigned"', "a resigned battle names its winner"),
+        ('ended = "draw agreed"\nwinner = "axis"', 'only with ended = "resigned"'),
+        ('ended = "resigned"\nwinner = "nobody"', '\'winner\' is "axis" or "allies"'),
+    ):
+        with pytest.raises(MinisError) as raised:
+            parse_record(f"{head}\n{extra}\n---\n{rest}", "r.rec")
+        lines = problem_lines(raised.value.problems)
+        assert any(line.startswith("r.rec:") and words in line for line in lines), (extra, lines)
+    fine = parse_record(f'{head}\nended = "resigned"\nwinner = "allies"\n---\n{rest}', "r.rec")
+    assert fine.header["winner"] == "allies"
+
+
+def test_a_seat_client_takes_the_smaller_at_of_an_undo(tmp_path: Path) -> None:
+    """A seat's client drops an older position arriving late, but not the state of an undo."""
+
+    async def run() -> None:
+        async with served(tmp_path, seed=5) as (server, url):
+            battle = await begin(url, config=1)
+            bot = random_bot(3)
+            client = SeatClient(url, battle.code, Side.AXIS, token=battle.tokens[Side.AXIS], patience=5)
+
+            async def on_state(seat: SeatClient, message: dict[str, Any]) -> None:
+                pass
+
+            task = asyncio.create_task(client.run(on_state))
+            side, _, _ = await step(server, battle, bot)
+            while not undoable(server, battle, side):
+                side, _, _ = await step(server, battle, bot)
+            high = server.tables[battle.code].at
+            await wait_for(lambda: client.state is not None and client.state["at"] == high, 10)
+            await battle.seats[side].ask({"kind": "offer", "what": "undo"}, "state")
+            await battle.seats[side.other].state(lambda m: m["offers"]["undo"] is not None)
+            await battle.seats[side.other].send({"kind": "answer", "what": "undo", "accept": True})
+            await wait_for(lambda: client.state is not None and client.state["at"] == high - 1, 10)
+            assert client.state is not None and client.state["taken_back"] is True
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
             await battle.close()
 
     with time_limit(60):
