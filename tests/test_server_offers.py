@@ -280,11 +280,15 @@ def test_the_network_bot_accepts_an_undo_refuses_a_draw_and_stops_when_the_other
                     await axis.state(lambda m: m["offers"]["draw"] is None)  # the bot refused
                     refused = True
                 at = table.at
-                await axis.send({"kind": "decide", "action": game.format(chooser.choose(game)), "at": at})
+                action = game.format(chooser.choose(game))
+                await axis.send({"kind": "decide", "action": action, "at": at})
                 await axis.state(lambda m, at=at: m["at"] == at + 1)
                 if table.at > 4 and undoable_axis(table):
-                    await axis.ask({"kind": "offer", "what": "undo"}, "state")
-                    await axis.state(lambda m, at=at: m.get("taken_back", False) and m["at"] == at)
+                    for _ in range(2):  # the same decision taken back twice: the bot answers each time
+                        await axis.ask({"kind": "offer", "what": "undo"}, "state")
+                        await axis.state(lambda m, at=at: m.get("taken_back", False) and m["at"] == at)
+                        await axis.send({"kind": "decide", "action": action, "at": at})
+                        await axis.state(lambda m, at=at: m["at"] == at + 1)
                     undone = True
                     break
             assert undone and refused

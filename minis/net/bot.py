@@ -69,7 +69,7 @@ async def play_seat(
 
     client = SeatClient(url, code, side, patience=patience, log=note)
     army_sent: list[int] = []
-    answered: set[tuple[str, int]] = set()
+    answered: set[str] = set()
 
     async def on_state(seat: SeatClient, message: dict[str, Any]) -> None:
         if message["kind"] == "error":
@@ -91,8 +91,10 @@ async def play_seat(
             return
         offers = message.get("offers") or {}
         for what, accept in (("undo", True), ("draw", False)):
-            if offers.get(what) == side.other.value and (what, message["at"]) not in answered:
-                answered.add((what, message["at"]))
+            if offers.get(what) != side.other.value:
+                answered.discard(what)  # answered (or gone): the next offer is a new one
+            elif what not in answered:  # once: a state before the answer arrives repeats the offer
+                answered.add(what)
                 await seat.send({"kind": "answer", "what": what, "accept": accept})
         if message.get("decider") == side.value:
             action = await asyncio.to_thread(decide, seat, strength, seed)
