@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -416,6 +417,36 @@ def test_a_seat_client_takes_the_smaller_at_of_an_undo(tmp_path: Path) -> None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            await battle.close()
+
+    with time_limit(60):
+        asyncio.run(run())
+
+
+def test_an_undo_the_store_refuses_is_not_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def run() -> None:
+        async with served(tmp_path, seed=5) as (server, url):
+            battle = await begin(url, config=1)
+            bot = random_bot(3)
+            side, _, _ = await step(server, battle, bot)
+            while not undoable(server, battle, side):
+                side, _, _ = await step(server, battle, bot)
+            table = server.tables[battle.code]
+            game, at = table.game, table.at
+
+            def full(*args: object) -> None:
+                raise sqlite3.OperationalError("database or disk is full")
+
+            monkeypatch.setattr(server.store, "remove_last_entry", full)
+            await battle.seats[side].ask({"kind": "offer", "what": "undo"}, "state")
+            other = battle.seats[side.other]
+            await other.state(lambda m: m["offers"]["undo"] is not None)
+            refused = await other.ask({"kind": "answer", "what": "undo", "accept": True})
+            assert refused["message"] == "the server could not take that decision back: it stands"
+            cleared = await battle.seats[side].state(lambda m: m["offers"]["undo"] is None)
+            assert cleared["at"] == at and "taken_back" not in cleared
+            assert table.game is game and table.at == at and table.offers == {}
+            assert len(next(server.store.battles(table.number)).entries) == at
             await battle.close()
 
     with time_limit(60):

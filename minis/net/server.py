@@ -465,9 +465,9 @@ class GameServer:
             raise ProtocolError("the server could not store that line: try again") from None
         table.chat.append(line)
         del table.chat[:-CHAT_KEPT]
-        text = encode({"kind": "chat", "lines": [line]})
+        said = encode({"kind": "chat", "lines": [line]})
         await asyncio.gather(
-            *(self._send(c, text) for conns in table.listeners.values() for c in list(conns))
+            *(self._send(c, said) for conns in table.listeners.values() for c in list(conns))
         )
 
     def _playing(self, conn: Connection) -> tuple[Table, Side, Game]:
@@ -511,14 +511,18 @@ class GameServer:
         if what == "draw":
             await self._end(table, DRAW_AGREED, None)
             return
+        # checked again (every decision clears the offers, so it still holds), then made
         problem = _undo_problem(table, game, asker)
-        if problem:  # cannot happen while offers are cleared by every decision; checked all the same
-            raise ProtocolError(problem)
         at = table.at - 1
         try:
+            if problem:
+                raise ProtocolError(problem)
             replayed, deciders = self._replayed(table, game.record[:at])
             self.store.remove_last_entry(table.number, at)
-        except (ValueError, IllegalAction, MinisError, sqlite3.Error):
+        except (ProtocolError, ValueError, IllegalAction, MinisError, sqlite3.Error) as error:
+            await self._broadcast(table)  # the offer is gone: everyone sees it so
+            if isinstance(error, ProtocolError):
+                raise
             log.exception("battle %s: the undo could not be made", table.number)
             raise ProtocolError("the server could not take that decision back: it stands") from None
         table.game, table.deciders, table.at = replayed, deciders, at
