@@ -124,7 +124,14 @@ def test_a_bad_scenario_file_is_refused_with_its_problems(tmp_path: Path) -> Non
         async with served(tmp_path) as (_, url):
             status, out, err = await asyncio.to_thread(run_cli, "net", "new", url, "--scenario", str(bad))
             assert status == 1 and out == "" and f"{bad}:3:1:" in err and "Traceback" not in err
-            good = new_message(scenario=str(short_river_crossing(tmp_path)))
+            path = short_river_crossing(tmp_path)
+            status, out, err = await asyncio.to_thread(run_cli, "net", "new", url, "--scenario", str(path))
+            assert status == 0 and out.splitlines()[-1].startswith("code="), err
+            status, out, err = await asyncio.to_thread(
+                run_cli, "net", "new", url, "--scenario", str(path), "--config", "2"
+            )
+            assert status == 1 and "leave --config out" in err and out == ""
+            good = new_message(scenario=str(path))
             peer = await Peer.open(url)
             for message, words in (
                 (
