@@ -86,7 +86,11 @@ HEADER_KEYS = (
     "strength",
     "rules",  # the rule set played under (left out: the 2005 rulebook's)
     "rule_options",  # an inline table of the options set over it (a custom set)
+    "ended",  # a player ended the battle: "resigned" or "draw agreed" (a network battle's record)
+    "winner",  # with "resigned": the side that won (the other resigned)
 )
+#: How a player may end a battle before the rules do (`ended`).
+ENDINGS = ("resigned", "draw agreed")
 
 
 @attrs.frozen
@@ -274,6 +278,13 @@ def _check_header(header: dict[str, Any], source: Any, file: str) -> list[Proble
         bad("computer", '\'computer\' must list the sides the computer plays: ["axis"], ["allies"] or both')
     if "strength" in header and header["strength"] not in STRENGTHS:
         bad("strength", f"'strength' must be one of {', '.join(repr(s) for s in STRENGTHS)}")
+    ended, winner = header.get("ended"), header.get("winner")
+    if ended is not None and ended not in ENDINGS:
+        bad("ended", '\'ended\' must be "resigned" or "draw agreed"')
+    if winner is not None and (ended != "resigned" or winner not in sides):
+        bad("winner", '\'winner\' is "axis" or "allies", and only with ended = "resigned"')
+    if ended == "resigned" and winner is None:
+        bad("ended", 'a resigned battle names its winner: winner = "axis" or "allies"')
     if "rules" in header or "rule_options" in header:
         try:
             rule_sets.from_values(header.get("rules", rule_sets.DEFAULT), header.get("rule_options"))

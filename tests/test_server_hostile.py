@@ -33,11 +33,11 @@ async def talk(url: str) -> ClientConnection:
 
 
 async def answer(ws: ClientConnection, message: Any) -> dict[str, Any]:
-    """The server's answer to `message` (the states it pushes meanwhile are passed over)."""
+    """The server's answer to `message` (the states and chat it pushes meanwhile are passed over)."""
     await ws.send(message if isinstance(message, str | bytes) else encode(message))
     while True:
         reply: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        if reply["kind"] != "state":
+        if reply["kind"] not in ("state", "chat"):
             return reply
 
 
@@ -190,7 +190,8 @@ def test_oversized_floods_silence_and_half_messages_close_the_connection(tmp_pat
 def hostile(rng: random.Random, code: str, token: str) -> str | bytes:
     """One malformed or hostile message, of every sort the issue lists."""
     kinds = ["new", "join", "resume", "watch", "army", "decide", "record", "ping", "", "x" * 300, None, 7]
-    choice = rng.randrange(12)
+    kinds += ["chat", "offer", "answer", "resign", "seats"]
+    choice = rng.randrange(17)
     if choice == 0:
         return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200)))
     if choice == 1:
@@ -227,6 +228,12 @@ def hostile(rng: random.Random, code: str, token: str) -> str | bytes:
             "rules",
             "scenario",
             "turn_limit",
+            "what",
+            "accept",
+            "seats",
+            "scenario_file",
+            "scenario_text",
+            "map_text",
         ]
         message: dict[str, Any] = {"kind": rng.choice(kinds)}
         for _ in range(rng.randrange(4)):
@@ -248,6 +255,50 @@ def hostile(rng: random.Random, code: str, token: str) -> str | bytes:
         return encode({"kind": "join", "code": code, "side": rng.choice(["axis", "allies", "neutral", ""])})
     if choice == 10:
         return encode({"kind": "record", "code": rng.choice([code, "", "?" * 50])})
+    if choice == 11:  # the seat itself (its token): the chat, offers and resigning below are a seat's
+        return encode({"kind": "resume", "code": code, "token": token})
+    if choice == 12:
+        pieces = ["", " ", "\n", "\t", "\u0000", "\u202e", "\udcff", "ok", "x" * 499, "é"]
+        return encode({"kind": "chat", "text": "".join(rng.choice(pieces) for _ in range(rng.randrange(4)))})
+    if choice == 13:
+        whats: list[Any] = ["undo", "draw", "resign", "", None, 1, ["undo"]]
+        accepts: list[Any] = [True, False, 0, 1, "yes", None]
+        message = {"kind": rng.choice(["offer", "answer", "resign"]), "what": rng.choice(whats)}
+        if rng.random() < 0.7:
+            message["accept"] = rng.choice(accepts)
+        return encode(message)
+    if choice == 14:
+        items: list[Any] = [
+            {"code": code, "token": token},
+            {"code": code, "token": token[:-1] + "0"},
+            {"code": code},
+            {"token": token},
+            [code, token],
+            None,
+            {"code": 5, "token": []},
+            {"code": "?" * 200, "token": "é"},
+        ]
+        count = rng.choice([0, 1, 3, 101])
+        return encode({"kind": "seats", "seats": [rng.choice(items) for _ in range(count)]})
+    if choice == 15:
+        texts = [
+            "",
+            'kind = "scenario"',
+            'kind = "scenario"\ntitle = "x"\nmap = "/etc/passwd.toml"\n[axis]\n[allies]\n',
+            'kind = "scenario"\ntitle = "x"\nmap = "../../maps/x.toml"\n',
+            "[" * 500,
+            "\udcff",
+            'kind = "map"',
+        ]
+        message = {
+            "kind": "new",
+            "scenario": rng.choice(["file", "file", "standard", "x.toml"]),
+            "scenario_file": rng.choice(["s.toml", "", "\u0000", "/etc/passwd", "x" * 400, "\udcff"]),
+            "scenario_text": rng.choice(texts),
+        }
+        if rng.random() < 0.5:
+            message["map_text"] = rng.choice(texts)
+        return encode(message)
     return json.dumps({"kind": "watch", "code": code, "extra": [rng.random() for _ in range(50)]})
 
 

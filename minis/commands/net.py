@@ -19,7 +19,12 @@ def register(subparsers: Subparsers) -> None:
     new.add_argument("url", metavar="URL", help="the server, ws://HOST:PORT or wss://HOST")
     new.add_argument("--config", type=int, choices=range(1, 7), metavar="N", help="map configuration 1-6")
     new.add_argument("--rules", metavar="NAME", help=f"the rule set: {', '.join(rule_sets.NAMED)}")
-    new.add_argument("--scenario", choices=("standard", "assault"), default="standard")
+    new.add_argument(
+        "--scenario",
+        default="standard",
+        metavar="standard|assault|FILE",
+        help="the rulebook's Standard or Assault, or a scenario file (it sets the map, rules and turns)",
+    )
     new.add_argument("--attacker", choices=("axis", "allies"), help="an Assault's attacker (default axis)")
     new.add_argument("--turn-limit", type=int, metavar="T", help="a battle undecided after turn T is a draw")
     new.set_defaults(func=run_new)
@@ -43,12 +48,15 @@ def _ask(url: str, message: dict[str, object]) -> dict[str, object]:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    message: dict[str, object] = {"kind": "new", "scenario": args.scenario}
-    for key, value in (("config", args.config), ("rules", args.rules), ("attacker", args.attacker)):
-        if value is not None:
-            message[key] = value
-    if args.turn_limit is not None:
-        message["turn_limit"] = args.turn_limit
+    from minis.net.client import new_message
+
+    message = new_message(
+        config=args.config,
+        rules=args.rules,
+        scenario=args.scenario,
+        attacker=args.attacker,
+        turn_limit=args.turn_limit,
+    )
     answer = _ask(args.url, message)
     print(f"spectate={answer['spectate']}")
     print(f"code={answer['code']}")

@@ -12,6 +12,7 @@ from minis.commands import Subparsers
 from minis.events import Event, describe
 from minis.game import Game
 from minis.record import cards_version, maps_version, read_record, replay_record
+from minis.sides import Side
 
 
 def register(subparsers: Subparsers) -> None:
@@ -35,6 +36,12 @@ def run(args: argparse.Namespace) -> int:
     for event in events or []:
         print(describe(event, game.label))
     print_position(game)
+    ended = record.header.get("ended")
+    if ended == "resigned":
+        winner = Side(record.header["winner"])
+        print(f"ended: the {winner.other.title} player resigned; winner: {winner.title}")
+    elif ended is not None:
+        print(f"ended: {ended} (no winner)")
     return 0
 
 

@@ -5,6 +5,9 @@ Each decision is made by a bot seeded from the bot's seed and the decision's pla
 (`at`), on the projection as received, with dice of its own: so a bot that loses its connection and
 decides the same position again decides the same, and a battle between seeded bots on a server with
 the test-only seed is the same battle however often the server is killed and restarted.
+
+To the other player it is an easy opponent: it lets them take back a decision, refuses a draw (it
+plays on), ignores the chat and offers nothing itself; a resignation ends its game like any result.
 """
 
 from __future__ import annotations
@@ -66,12 +69,15 @@ async def play_seat(
 
     client = SeatClient(url, code, side, patience=patience, log=note)
     army_sent: list[int] = []
+    answered: set[str] = set()
 
     async def on_state(seat: SeatClient, message: dict[str, Any]) -> None:
         if message["kind"] == "error":
             about = message.get("about")
             if message.get("stale") or (about == "army" and seat.state and seat.state.get("started")):
                 return  # the battle moved on meanwhile (a reconnection): the next state says where
+            if about == "answer":
+                return  # an offer answered twice (a state repeated it) or withdrawn meanwhile
             raise NetError(str(message.get("message")))
         if message.get("over"):
             winner = message.get("winner")
@@ -83,6 +89,13 @@ async def play_seat(
                 army_sent.append(id(seat._ws))
                 await seat.send({"kind": "army", "text": army_text})
             return
+        offers = message.get("offers") or {}
+        for what, accept in (("undo", True), ("draw", False)):
+            if offers.get(what) != side.other.value:
+                answered.discard(what)  # answered (or gone): the next offer is a new one
+            elif what not in answered:  # once: a state before the answer arrives repeats the offer
+                answered.add(what)
+                await seat.send({"kind": "answer", "what": what, "accept": accept})
         if message.get("decider") == side.value:
             action = await asyncio.to_thread(decide, seat, strength, seed)
             await seat.decide(action)

@@ -19,11 +19,12 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from minis.dice import Dice
+from minis.errors import MinisError, Problem
 from minis.game import Game
-from minis.net.protocol import MAX_SERVER_MESSAGE, ProtocolError, encode, unpack_game
+from minis.net.protocol import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, ProtocolError, encode, unpack_game
 from minis.sides import Side
 
-__all__ = ["NetError", "SeatClient", "SeatRefused", "request"]
+__all__ = ["NetError", "SeatClient", "SeatRefused", "new_message", "request"]
 
 #: What a lost or refused connection raises (the client then tries again, or gives up).
 LOST = (ConnectionClosed, OSError, TimeoutError, InvalidHandshake)
@@ -59,6 +60,91 @@ async def request(url: str, message: dict[str, Any], timeout: float = 15.0) -> d
         reason = answer.get("message") if isinstance(answer, dict) else None
         raise NetError(str(reason or "the server answered with something that is no message"))
     return answer
+
+
+#: The rulebook's battles a `new` message names; any other `scenario` is a scenario file.
+RULEBOOK_BATTLES = ("standard", "assault")
+
+
+def new_message(
+    *,
+    config: int | None = None,
+    rules: str | None = None,
+    scenario: str = "standard",
+    attacker: str | None = None,
+    turn_limit: int | None = None,
+) -> dict[str, Any]:
+    """The `new` message for a battle (`minis net new`, the window's host screen).
+
+    `scenario` is `standard`, `assault`, or a scenario file (a path, or a shipped scenario's name such
+    as `breakout`): the file is read and checked here (MinisError with its problems as
+    `FILE:LINE:COL: message`) and sent as text, with its map file's text when it names one; the server
+    checks it again. A scenario file sets the map, the rule set and the turns: `config`, `rules` or
+    `turn_limit` with one is a MinisError.
+    """
+    message: dict[str, Any] = {"kind": "new", "scenario": scenario}
+    if scenario not in RULEBOOK_BATTLES:
+        message = {"kind": "new", **_scenario_fields(scenario, config, rules, turn_limit)}
+        config = rules = turn_limit = None
+    for key, value in (
+        ("config", config),
+        ("rules", rules),
+        ("attacker", attacker),
+        ("turn_limit", turn_limit),
+    ):
+        if value is not None:
+            message[key] = value
+    return message
+
+
+def _scenario_fields(
+    path: str, config: int | None, rules: str | None, turn_limit: int | None
+) -> dict[str, Any]:
+    from minis.mapfile import read_document
+    from minis.mapfile.documents import MapDoc
+    from minis.paths import read_bytes
+    from minis.scenario import load_scenario
+    from minis.tomlfile import decode
+
+    plan = load_scenario(path)  # every problem of the file and its map, at once
+    for option, value in (("--config", config), ("--rules", rules), ("--turn-limit", turn_limit)):
+        if value is not None:
+            raise MinisError(
+                Problem(
+                    plan.file,
+                    0,
+                    0,
+                    f"a scenario file sets the map, the rule set and the turns: leave {option} out",
+                )
+            )
+    fields: dict[str, Any] = {
+        "scenario": "file",
+        "scenario_file": plan.header()["scenario_file"],  # a shipped one by its name, else its full path
+        "scenario_text": decode(read_bytes(plan.file), plan.file),
+    }
+    if plan.map_path is not None:
+        if not isinstance(read_document(plan.map_path), MapDoc):
+            raise MinisError(
+                Problem(
+                    str(plan.map_path),
+                    1,
+                    1,
+                    'a battle on a server takes a map file (kind = "map") as its map, not a configuration',
+                )
+            )
+        fields["map_text"] = decode(read_bytes(plan.map_path), str(plan.map_path))
+    size = len(encode(fields).encode())
+    if size > MAX_CLIENT_MESSAGE - 1024:
+        raise MinisError(
+            Problem(
+                plan.file,
+                0,
+                0,
+                f"the scenario and its map are too large to send to a server ({size // 1024} KB; "
+                f"at most {MAX_CLIENT_MESSAGE // 1024 - 1} KB together)",
+            )
+        )
+    return fields
 
 
 #: What a seat's client calls with each state it receives (it may send decisions from there).
@@ -149,6 +235,7 @@ class SeatClient:
             await self.send({"kind": "join", "code": self.code, "side": self.side.value, "nonce": self.nonce})
         else:
             await self.send({"kind": "resume", "code": self.code, "token": self.token})
+        fresh = True  # the first state of a connection is the battle as it is now, whatever came before
         async for data in self._ws:
             message = json.loads(data)
             kind = message.get("kind")
@@ -163,8 +250,10 @@ class SeatClient:
                 self.errors.append(message)
                 await on_state(self, {"kind": "error", **message})
             elif kind == "state":
-                if self.state is not None and message.get("at", 0) < self.state.get("at", 0):
-                    continue  # an older position arriving late: the record only grows
+                older = self.state is not None and message.get("at", 0) < self.state.get("at", 0)
+                if older and not message.get("taken_back") and not fresh:
+                    continue  # an older position arriving late: the record only grows (but for an undo)
+                fresh = False
                 self.state = message
                 await on_state(self, message)
             elif self._on_other is not None:

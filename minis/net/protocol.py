@@ -14,6 +14,7 @@ import io
 import json
 import pickle
 import types
+import unicodedata
 import zlib
 from typing import Any
 
@@ -22,10 +23,15 @@ from minis.game import Game
 from minis.rules import sequence
 
 __all__ = [
+    "CHAT_KEPT",
     "CLIENT_KINDS",
+    "MAX_CHAT",
     "MAX_CLIENT_MESSAGE",
+    "MAX_SEATS",
     "MAX_SERVER_MESSAGE",
+    "OFFERS",
     "ProtocolError",
+    "chat_text",
     "decode",
     "encode",
     "pack_game",
@@ -48,7 +54,19 @@ CLIENT_KINDS: dict[str, dict[str, type]] = {
     "decide": {"action": str, "at": int},
     "record": {"code": str},
     "ping": {},
+    "chat": {"text": str},
+    "offer": {"what": str},
+    "answer": {"what": str, "accept": bool},
+    "resign": {},
+    "seats": {"seats": list},
 }
+#: What a seat may offer the other (`offer`, `answer`).
+OFFERS = ("undo", "draw")
+#: The most characters of a chat line, and the lines a battle keeps.
+MAX_CHAT = 500
+CHAT_KEPT = 500
+#: The most seats one `seats` request may ask about.
+MAX_SEATS = 100
 #: The optional fields of `new`, and their types.
 NEW_OPTIONS: dict[str, tuple[type, ...]] = {
     "config": (int, type(None)),
@@ -56,6 +74,9 @@ NEW_OPTIONS: dict[str, tuple[type, ...]] = {
     "scenario": (str,),
     "attacker": (str, type(None)),
     "turn_limit": (int, type(None)),
+    "scenario_file": (str,),
+    "scenario_text": (str,),
+    "map_text": (str, type(None)),
 }
 
 
@@ -87,7 +108,7 @@ def decode(data: str | bytes) -> dict[str, Any]:
         raise ProtocolError(f"unknown message kind '{shown}' (the kinds: {known})")
     for field, wanted in CLIENT_KINDS[kind].items():
         value = message.get(field)
-        if not isinstance(value, wanted) or isinstance(value, bool):
+        if not isinstance(value, wanted) or (isinstance(value, bool) and wanted is not bool):
             raise ProtocolError(f"a '{kind}' message needs '{field}' ({_type_word(wanted)})")
     if kind == "new":
         for field, allowed in NEW_OPTIONS.items():
@@ -98,8 +119,28 @@ def decode(data: str | bytes) -> dict[str, Any]:
     return message
 
 
+#: Characters a chat line may not hold besides control characters and lone surrogates: the bidi
+#: overrides and isolates, which would make a line read other than it is.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def chat_text(text: str) -> str:
+    """A chat line as kept: stripped, 1 to MAX_CHAT characters, on one line, no control characters;
+    ProtocolError in plain words otherwise (the window checks a line the same way before sending)."""
+    text = text.strip()
+    if not text:
+        raise ProtocolError("a chat line needs some text")
+    if len(text) > MAX_CHAT:
+        raise ProtocolError(f"a chat line is at most {MAX_CHAT} characters (this one has {len(text)})")
+    if any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI for c in text):
+        raise ProtocolError("a chat line may not hold control characters (line breaks, tabs and the like)")
+    return text
+
+
 def _type_word(wanted: type) -> str:
-    return {str: "text", int: "a whole number"}.get(wanted, wanted.__name__)
+    return {str: "text", int: "a whole number", bool: "true or false", list: "a list"}.get(
+        wanted, wanted.__name__
+    )
 
 
 # --- a projection on the wire --------------------------------------------------------------------------

@@ -1,9 +1,11 @@
-"""The server's battles in one SQLite file: settings, seats, armies, the dice seed, and the record.
+"""The server's battles in one SQLite file: settings, seats, armies, the dice seed, the record, the
+chat's last lines and a result a seat made (a resignation, an agreed draw).
 
 Every accepted decision is written in one transaction (WAL, synchronous FULL) before any player hears
 of it, so a server killed at any moment restarts with every battle as its players last saw it. The
 record's lines are the game record's (`minis.record`): an action, a bar and the dice it used. The seed
 is stored here so that a restart rolls the same dice, and nowhere else: no message ever carries it.
+The tables are made if missing, so a file of an older server opens as it is (no chat, no results).
 """
 
 from __future__ import annotations
@@ -45,6 +47,20 @@ CREATE TABLE IF NOT EXISTS entries (
     dice TEXT NOT NULL,
     PRIMARY KEY (battle, at)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    battle INTEGER NOT NULL REFERENCES battles(number),
+    side TEXT NOT NULL,
+    text TEXT NOT NULL,
+    time REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_battle ON chat (battle, id);
+CREATE TABLE IF NOT EXISTS results (
+    battle INTEGER PRIMARY KEY REFERENCES battles(number),
+    ended TEXT NOT NULL,
+    winner TEXT,
+    time REAL NOT NULL
+);
 """
 
 
@@ -59,6 +75,10 @@ class BattleRow:
     seed: int
     seats: dict[str, tuple[str, str | None, str | None]]  # side -> (token, army text, join nonce)
     entries: list[RecordEntry]
+    #: How a seat ended it ("resigned", "draw agreed") and the winner, or None (play on, or the rules).
+    result: tuple[str, str | None] | None = None
+    #: The chat's kept lines, oldest first: {"side", "text", "time"}.
+    chat: list[dict[str, Any]] = attrs.field(factory=list)
 
 
 class Store:
@@ -123,6 +143,31 @@ class Store:
         """An accepted decision's record lines (with the automatic steps that followed it)."""
         self._transaction([_entry_row(battle, at, entry) for at, entry in entries])
 
+    def remove_last_entry(self, battle: int, at: int) -> None:
+        """An undo the other seat accepted: record entry `at` (the last) deleted."""
+        self._transaction([("DELETE FROM entries WHERE battle = ? AND at = ?", (battle, at))])
+
+    def add_chat(self, battle: int, side: str, text: str, when: float, kept: int) -> None:
+        """A chat line, and only the battle's last `kept` lines kept."""
+        self._transaction(
+            [
+                (
+                    "INSERT INTO chat (battle, side, text, time) VALUES (?, ?, ?, ?)",
+                    (battle, side, text, when),
+                ),
+                (
+                    "DELETE FROM chat WHERE battle = ? AND id NOT IN "
+                    "(SELECT id FROM chat WHERE battle = ? ORDER BY id DESC LIMIT ?)",
+                    (battle, battle, kept),
+                ),
+            ]
+        )
+
+    def set_result(self, battle: int, ended: str, winner: str | None) -> None:
+        """A battle a seat ended: resigned (`winner` the other side) or a draw agreed."""
+        sql = "INSERT INTO results (battle, ended, winner, time) VALUES (?, ?, ?, ?)"
+        self._transaction([(sql, (battle, ended, winner, time.time()))])
+
     def battles(self, only: int | None = None) -> Iterator[BattleRow]:
         """Every stored battle (or battle number `only`), as stored."""
         where, values = ("WHERE number = ?", (only,)) if only is not None else ("", ())
@@ -141,7 +186,19 @@ class Store:
                     "SELECT action, dice FROM entries WHERE battle = ? ORDER BY at", (number,)
                 )
             ]
-            yield BattleRow(number, code, spectate, json.loads(settings), int(seed), seats, entries)
+            found = self.db.execute(
+                "SELECT ended, winner FROM results WHERE battle = ?", (number,)
+            ).fetchone()
+            chat = [
+                {"side": side, "text": text, "time": when}
+                for side, text, when in self.db.execute(
+                    "SELECT side, text, time FROM chat WHERE battle = ? ORDER BY id", (number,)
+                )
+            ]
+            result = (str(found[0]), found[1]) if found is not None else None
+            yield BattleRow(
+                number, code, spectate, json.loads(settings), int(seed), seats, entries, result, chat
+            )
 
 
 def _entry_row(battle: int, at: int, entry: RecordEntry) -> tuple[str, tuple[Any, ...]]:
