@@ -215,3 +215,49 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
         server.stop()
         if bot is not None:
             bot.thread.join(15)
+
+
+def test_hosting_a_scenario_file_builds_the_army_within_its_limits(
+    driver: Any, arcade: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Battle: Standard, Assault, then a scenario file from the chooser; its title and rule set show,
+    and the host's army builder has the scenario's points and limits for the side."""
+    from minis.scenario import load_scenario
+    from minis.ui import netmenu
+    from minis.ui.armybuilder import ArmyBuilder
+    from minis.ui.netmenu import HostChoice
+    from minis.ui.scenariochoice import ScenarioDialog
+
+    key = arcade.key
+    monkeypatch.setenv("MINIS_NETWORK", str(tmp_path / "network"))
+    server = LocalServer(tmp_path / "server", host="127.0.0.1", port=0, seed=3)
+    monkeypatch.setattr(netmenu, "_LOCAL", server)
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "river-crossing.toml"
+    plan = load_scenario(path)
+    try:
+        with time_limit(120):
+            driver.click_box(driver.screen.entry_box("Play over the network"))
+            driver.key(key.H)
+            host = driver.screen
+            assert isinstance(host, HostChoice)
+            driver.key(key.B)  # Assault
+            assert host.battle.label.text == "Battle: Assault (B)"
+            driver.key(key.B)  # a scenario file: the chooser
+            dialog = driver.screen
+            assert isinstance(dialog, ScenarioDialog)
+            dialog.path.set_value("")
+            driver.type_text(str(path))
+            driver.key(key.ENTER)
+            assert driver.screen is host and host.plan is not None
+            assert host.battle.label.text == f"Battle: {plan.title} (B)"
+            driver.key(key.ENTER)
+            builder = driver.screen
+            assert isinstance(builder, ArmyBuilder), host.problem.text
+            attacker = Side(plan.attacker_side.value) if plan.attacker_side is not None else None
+            if plan.is_attack and attacker is None:
+                attacker = Side.AXIS
+            assert builder.points_limit == plan.force_of(Side.AXIS, attacker).points
+            assert builder.note == plan.title
+            assert load_seats()[0].title.startswith(plan.title)
+    finally:
+        server.stop()

@@ -46,6 +46,7 @@ class Link:
         self.received = 0
         #: True once the connection has ended for good (stopped, or the server gone too long).
         self.ended = False
+        self._closing: asyncio.Task[None] | None = None
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name=f"minis-link-{code}", daemon=True)
         self._thread.start()
@@ -126,15 +127,15 @@ class Link:
     def close(self, timeout: float = 5.0) -> None:
         """Leave the battle (the seat stays the player's: its token resumes it) and end the thread."""
 
-        async def stop() -> None:
+        def stop() -> None:  # on the link's own loop
             self.client.stop()
             ws = self.client._ws
             if ws is not None:
-                await ws.close()
+                self._closing = self.loop.create_task(ws.close())
 
-        if not self.loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(stop(), self.loop)
+        if self._thread.is_alive():
+            with contextlib.suppress(RuntimeError):  # the loop ended meanwhile: nothing to stop
+                self.loop.call_soon_threadsafe(stop)
         self._thread.join(timeout)
 
     @property

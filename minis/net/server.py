@@ -54,7 +54,7 @@ from minis.state import BattleKind
 if TYPE_CHECKING:
     from minis.scenario import Scenario
 
-__all__ = ["SERVE_OPTIONS", "GameServer", "Limits"]
+__all__ = ["SERVE_OPTIONS", "GameServer", "Limits", "scenario_plan"]
 
 log = logging.getLogger("minis.net.server")
 
@@ -171,7 +171,7 @@ class GameServer:
                 table.result = (ended, Side(winner) if winner else None)
             table.chat = row.chat
             try:
-                table.plan = _plan(table.settings)
+                table.plan = scenario_plan(table.settings)
                 if all(seat.army is not None for seat in table.seats.values()) and len(table.seats) == 2:
                     table.game, table.deciders = self._replayed(table, row.entries)
                     table.at = len(row.entries)
@@ -271,7 +271,7 @@ class GameServer:
         if conn.made >= self.limits.battles:
             raise ProtocolError(f"a connection may make at most {self.limits.battles} battles")
         settings = _settings(message)
-        plan = _plan(settings)
+        plan = scenario_plan(settings)
         number = self.store.next_number()
         if self.seed is not None:  # the test-only seed: each battle's dice from it and its number
             seed = random.Random(f"{self.seed}:{number}").getrandbits(128)
@@ -783,7 +783,7 @@ def _file_settings(message: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _plan(settings: dict[str, Any]) -> Scenario | None:
+def scenario_plan(settings: dict[str, Any]) -> Scenario | None:
     """The scenario of a scenario file's battle (None for the rulebook's), checked as `minis edit
     --check` checks it; ProtocolError with its problems as `FILE:LINE:COL: message` lines. The server
     never reads a file a client names: a map file comes as the message's `map_text`."""

@@ -19,12 +19,13 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from minis.army import Army, ArmyScenario, dump_army
-from minis.net.client import NetError, request
+from minis.errors import MinisError, problem_lines
+from minis.net.client import NetError, new_message, request
 from minis.net.link import Link
 from minis.net.local import DEFAULT_PORT, LocalServer, lan_address
 from minis.net.seats import StoredSeat, load_seats, remember
@@ -34,6 +35,9 @@ from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField, Widget
+
+if TYPE_CHECKING:
+    from minis.scenario import Scenario
 
 __all__ = ["HostChoice", "JoinChoice", "Lobby", "NetworkMenu", "local_server"]
 
@@ -70,13 +74,29 @@ def _address(text: str) -> str:
 
 
 def battle_title(settings: dict[str, Any]) -> str:
-    """A battle's settings in a player's words ("Assault, 2008 rules")."""
+    """A battle's settings in a player's words ("Assault, 2008 rules", "River Crossing, 2005 rules")."""
     scenario = str(settings.get("scenario") or "standard")
-    name = {"standard": "Standard battle", "assault": "Assault"}.get(
-        scenario, settings.get("title") or "Scenario"
-    )
-    rules = settings.get("rules")
-    return f"{name}, {rules or '2005'} rules"
+    if scenario == "file":
+        plan = _plan(settings)
+        if plan is None:
+            return "A scenario file's battle"
+        return f"{plan.title}, {plan.doc.rules.name} rules"
+    name = "Assault" if scenario == "assault" else "Standard battle"
+    return f"{name}, {settings.get('rules') or '2005'} rules"
+
+
+def _plan(settings: dict[str, Any]) -> Scenario | None:
+    """A scenario file's battle as the server has it (None for the rulebook's battles, or a file that
+    no longer reads: the server checked it when the battle was made)."""
+    if settings.get("scenario") != "file":
+        return None
+    from minis.net.protocol import ProtocolError
+    from minis.net.server import scenario_plan
+
+    try:
+        return scenario_plan(dict(settings))
+    except ProtocolError:
+        return None
 
 
 def _rules(settings: dict[str, Any]) -> RuleSet:
@@ -156,14 +176,34 @@ def build_army(
     from minis.ui.armybuilder import ArmyBuilder
 
     side = seat.link.side
-    builder = ArmyBuilder(
-        window,
-        side,
-        _army_scenario(settings, side),
-        done,
-        rules=_rules(settings),
-        note=battle_title(settings),
-    )
+    plan = _plan(settings)
+    if plan is None:
+        builder = ArmyBuilder(
+            window,
+            side,
+            _army_scenario(settings, side),
+            done,
+            rules=_rules(settings),
+            note=battle_title(settings),
+        )
+    else:  # a scenario file's battle: its points and limits for this side, its rule set
+        from minis.cards import card_catalogue
+
+        attacker = Side(settings["attacker"]) if settings.get("attacker") else None
+        cards = card_catalogue()
+        role = ArmyScenario.STANDARD
+        if plan.is_attack:
+            role = ArmyScenario.ASSAULT_ATTACKER if side is attacker else ArmyScenario.ASSAULT_DEFENDER
+        builder = ArmyBuilder(
+            window,
+            side,
+            role,
+            done,
+            check=lambda army: plan.army_problems(army, cards, side=side, attacker=attacker),
+            points_limit=plan.force_of(side, attacker).points,
+            note=plan.title,
+            rules=plan.doc.rules,
+        )
     if replace:
         window.replace(builder)
     else:
@@ -298,6 +338,8 @@ class HostChoice(Screen):
         self.local = local
         self.on_this_machine = True
         self.scenario = "standard"
+        #: A scenario file chosen as the battle (Battle: after Assault, the scenario chooser).
+        self.plan: Scenario | None = None
         self.side = Side.AXIS
         self.attack = True
         self.rules: RuleSet = RULEBOOK
@@ -329,11 +371,17 @@ class HostChoice(Screen):
         where = f"this machine (port {port or 'any'})" if self.on_this_machine else "at an address"
         self.server.label.text = f"Server: {where} (S)"
         self.address.visible = not self.on_this_machine
-        self.battle.label.text = f"Battle: {'Assault' if self.scenario == 'assault' else 'Standard'} (B)"
+        plan = self.plan
+        battle = plan.title if plan is not None else "Assault" if self.scenario == "assault" else "Standard"
+        self.battle.label.text = f"Battle: {battle} (B)"
         self.side_button.label.text = f"You play: the {self.side.title} (Y)"
-        self.attack_button.label.text = f"Assault: you {'attack' if self.attack else 'defend'} (A)"
-        self.attack_button.visible = self.scenario == "assault"
-        self.rules_picker.set_rules(self.rules)
+        role = "attack" if self.attack else "defend"
+        self.attack_button.label.text = f"{'Assault' if plan is None else plan.title}: you {role} (A)"
+        open_attack = plan is not None and plan.is_attack and plan.attacker_side is None
+        self.attack_button.visible = self.scenario == "assault" or open_attack
+        self.rules_picker.fixed = "set by the scenario" if plan is not None else ""
+        self.rules_picker.focusable = self.rules_picker.choosable
+        self.rules_picker.set_rules(plan.doc.rules if plan is not None else self.rules)
         self.about.text = (
             "A server on this machine runs while this window is open; the other player connects to it "
             "(your router may need to let them in: docs/network.md)."
@@ -349,7 +397,18 @@ class HostChoice(Screen):
         self.show()
 
     def _cycle_battle(self) -> None:
-        self.scenario = "assault" if self.scenario == "standard" else "standard"
+        """Standard, Assault, then a scenario file (the chooser opens; Escape there keeps Assault)."""
+        if self.plan is None and self.scenario == "assault":
+            self.app.routes.choose_scenario(then=self.scenario_chosen)
+            return
+        self.scenario = "assault" if self.plan is None else "standard"
+        self.plan = None
+        self.show()
+
+    def scenario_chosen(self, plan: Scenario) -> None:
+        """A scenario file from the chooser: its battle, its rule set, its roles."""
+        self.plan = plan
+        self.scenario = "file"
         self.show()
 
     def _rules_chosen(self, rules: RuleSet) -> None:
@@ -365,12 +424,14 @@ class HostChoice(Screen):
         self.show()
 
     def message(self) -> dict[str, Any]:
-        """The `new` message for the battle chosen."""
+        """The `new` message for the battle chosen (MinisError: a scenario file that no longer reads)."""
         attacker = None
-        if self.scenario == "assault":
+        if self.attack_button.visible:
             attacker = (self.side if self.attack else self.side.other).value
+        if self.plan is not None:
+            return new_message(scenario=self.plan.file, attacker=attacker)
         rules = None if self.rules is RULEBOOK else self.rules.name
-        return {"kind": "new", "scenario": self.scenario, "rules": rules, "attacker": attacker}
+        return new_message(scenario=self.scenario, rules=rules, attacker=attacker)
 
     def go(self) -> None:
         self.problem.text = ""
@@ -385,6 +446,9 @@ class HostChoice(Screen):
             seat = Seat.take(url, created["code"], self.side)
         except NetError as error:
             self.problem.text = f"Can't host: {error}"
+            return
+        except MinisError as error:
+            self.problem.text = "\n".join(problem_lines(error.problems))
             return
         seat.invitation, seat.spectate = str(created["code"]), str(created.get("spectate", ""))
         seat.store(url, battle_title(seat.state.get("settings") or {}))
