@@ -11,9 +11,11 @@ dice" and resumes once `push()` has added more (the rules-test runner feeds dice
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 #: A seeded source hands its values out in batches of this many: what it has drawn but not yet
 #: handed out is what `unused()` shows and what a `fork()` starts with, so the batch size is part of
@@ -28,6 +30,38 @@ _FACES = range(1, 7)
 SEED_BITS = 128
 
 
+class _Faces(Protocol):
+    """What draws a seeded source's values (`random.Random` has this method)."""
+
+    def choices(self, population: Sequence[int], *, k: int) -> list[int]: ...
+
+
+class KeyedFaces:
+    """Dice faces from a keyed hash in counter mode (BLAKE2b keyed with the seed; each byte below 252
+    gives the face byte % 6 + 1, the others are skipped, so every face is equally likely).
+
+    The game server's dice: Python's Mersenne Twister is not made to hide its state, and the dice a
+    player sees are outputs of it; from enough of them its state, and every die to come, could in
+    principle be worked out. A keyed hash gives no such handle: without the key (the 128-bit seed,
+    kept in the server's store) the dice seen say nothing of the dice to come. Reproducible from the
+    seed as the twister is, so a restarted server replays its battles."""
+
+    __slots__ = ("_buffer", "_counter", "_key")
+
+    def __init__(self, seed: int) -> None:
+        self._key = seed.to_bytes((max(seed.bit_length(), 1) + 7) // 8, "big")[-64:]
+        self._counter = 0
+        self._buffer: list[int] = []
+
+    def choices(self, population: Sequence[int], *, k: int) -> list[int]:
+        while len(self._buffer) < k:
+            block = hashlib.blake2b(self._counter.to_bytes(8, "big"), key=self._key).digest()
+            self._counter += 1
+            self._buffer.extend(byte % 6 + 1 for byte in block if byte < 252)
+        drawn, self._buffer = self._buffer[:k], self._buffer[k:]
+        return drawn
+
+
 class NeedDice(Exception):
     """Raised when a scripted source has no value left; the game waits until more are pushed."""
 
@@ -39,15 +73,19 @@ class Dice:
     A scripted source never invents values: past its end it raises `NeedDice`.
     """
 
-    __slots__ = ("_batch_end", "_pos", "_rng", "history", "seed")
+    __slots__ = ("_batch_end", "_pos", "_rng", "history", "keyed", "seed")
 
-    def __init__(self, seed: int | None = None, script: Iterable[int] | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, script: Iterable[int] | None = None, *, keyed: bool = False
+    ) -> None:
         self.history: list[int] = []
         self._pos = 0
         #: Where the current batch ends in `history` (a seeded source draws its batch lazily).
         self._batch_end = 0
-        self._rng: random.Random | None = None
+        self._rng: _Faces | None = None
         self.seed = seed
+        #: Drawn by `KeyedFaces` (the game server's dice) instead of Python's generator.
+        self.keyed = keyed
         if script is not None:
             if seed is not None:
                 raise ValueError("a dice source is either seeded or scripted, not both")
@@ -55,7 +93,8 @@ class Dice:
         else:
             if seed is None:
                 self.seed = secrets.randbits(SEED_BITS)
-            self._rng = random.Random(self.seed)
+            assert self.seed is not None
+            self._rng = KeyedFaces(self.seed) if keyed else random.Random(self.seed)
 
     @classmethod
     def scripted(cls, values: Iterable[int] = ()) -> Dice:
@@ -125,7 +164,7 @@ class Dice:
         a seeded one continues with a generator derived from this one's seed and position."""
         if self._rng is None:
             return Dice(script=self.unused())
-        twin = Dice(seed=(self.seed or 0) * 1_000_003 + self._pos)
+        twin = Dice(seed=(self.seed or 0) * 1_000_003 + self._pos, keyed=self.keyed)
         twin.history = self.unused()
         twin._batch_end = len(twin.history)  # its own batches begin after the values it inherits
         return twin

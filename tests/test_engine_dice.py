@@ -100,3 +100,39 @@ def test_batches_never_change_the_sequence(seed: int, count: int) -> None:
     one_by_one = Dice(seed=seed)
     values = [one_by_one.roll() for _ in range(count)]
     assert Dice(seed=seed).roll_many(count) == values
+
+
+# --- the game server's dice: a keyed hash, not the twister ------------------------------------------
+
+
+def test_keyed_dice_are_fair_reproducible_and_not_the_twisters() -> None:
+    from collections import Counter
+
+    from minis.dice import KeyedFaces
+
+    values = Dice(seed=2**127 + 12345, keyed=True).roll_many(60_000)
+    counts = Counter(values)
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    # each face 10,000 times give or take five standard deviations (sqrt(60000 * 1/6 * 5/6) = 91)
+    assert all(abs(count - 10_000) < 5 * 91 for count in counts.values()), counts
+    assert Dice(seed=2**127 + 12345, keyed=True).roll_many(500) == values[:500]  # the seed replays it
+    assert Dice(seed=2**127 + 12346, keyed=True).roll_many(500) != values[:500]
+    assert Dice(seed=2**127 + 12345).roll_many(500) != values[:500]  # not the twister's sequence
+    # drawn in chunks of any size, the faces are the same sequence
+    faces = KeyedFaces(99)
+    chunks = (
+        faces.choices(range(1, 7), k=3) + faces.choices(range(1, 7), k=100) + faces.choices(range(1, 7), k=1)
+    )
+    assert chunks == KeyedFaces(99).choices(range(1, 7), k=104)
+
+
+def test_a_keyed_source_forks_and_rewinds_as_a_seeded_one_does() -> None:
+    dice = Dice(seed=7, keyed=True)
+    first = dice.roll_many(10)
+    mark = dice.mark()
+    twin = dice.fork()
+    assert twin.keyed and twin.roll_many(20) == dice.roll_many(20)  # a fork goes on with the unused values
+    dice.restore(mark)
+    again = Dice(seed=7, keyed=True)
+    again.skip(10)
+    assert again.roll_many(5) == dice.roll_many(5) and first == Dice(seed=7, keyed=True).roll_many(10)

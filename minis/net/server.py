@@ -271,6 +271,7 @@ class GameServer:
         if conn.made >= self.limits.battles:
             raise ProtocolError(f"a connection may make at most {self.limits.battles} battles")
         settings = _settings(message)
+        settings["dice"] = "keyed"  # dice from a keyed hash (`minis.dice.KeyedFaces`); older battles: none
         plan = scenario_plan(settings)
         number = self.store.next_number()
         if self.seed is not None:  # the test-only seed: each battle's dice from it and its number
@@ -606,7 +607,7 @@ class GameServer:
                 fielded[Side.AXIS],
                 fielded[Side.ALLIES],
                 attacker=attacker,
-                dice=Dice(seed=table.seed),
+                dice=Dice(seed=table.seed, keyed=settings.get("dice") == "keyed"),
             )
             # the file as the client named it (a shipped one by its name): what `minis replay` looks for
             game.header["scenario_file"] = settings["scenario_file"]
@@ -618,7 +619,7 @@ class GameServer:
             scenario=BattleKind(settings.get("scenario", "standard")),
             attacker=attacker,
             configuration=settings.get("config"),
-            dice=Dice(seed=table.seed),
+            dice=Dice(seed=table.seed, keyed=settings.get("dice") == "keyed"),
             turn_limit=settings.get("turn_limit"),
             rules=_rules(settings),
         )
