@@ -69,6 +69,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
     from minis.ui.filedialog import FileDialog
     from minis.ui.netbattle import ChatScreen
     from minis.ui.netmenu import HostChoice, JoinChoice, Lobby, NetworkMenu
+    from minis.ui.victory import VictoryScreen
     from tests.helpers_window import end_phase
 
     key = arcade.key
@@ -127,6 +128,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
 
             screen.controller.arrived = counted  # type: ignore[method-assign]
             deployed = moved = 0
+            undone = False
             for _ in range(400):
                 wait_frames(
                     driver,
@@ -159,16 +161,33 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                     else:
                         driver.key(key.R)
                 elif stage is Stage.ACT:
+                    state = screen.state
+                    alone = {  # units alone in their hex: a click on it picks that unit
+                        u.id
+                        for u in state.units.values()
+                        if u.hex is not None and sum(1 for o in state.units.values() if o.hex == u.hex) == 1
+                    }
                     moves = [
-                        a for a in screen.game.legal_actions() if isinstance(a, A.Move) and len(a.path) == 1
+                        a
+                        for a in screen.game.legal_actions()
+                        if isinstance(a, A.Move) and len(a.path) == 1 and a.unit in alone
                     ]
                     if moves and moved < 2 and screen.state.phase.value == "movement":
                         move = moves[0]
                         start = screen.state.units[move.unit].hex
                         assert start is not None
+                        at_before = screen.session.follower.at
                         click_hex(driver, screen.game.label(start))
                         click_hex(driver, screen.game.label(move.path[-1]))
                         click_hex(driver, screen.game.label(move.path[-1]))  # the path's end: move
+                        assert screen.state.units[move.unit].hex == move.path[-1]
+                        if not undone and screen.session.can_undo:
+                            # U asks the other player to take the move back; the network bot accepts
+                            driver.key(key.U)
+                            wait_frames(driver, lambda at=at_before: screen.session.follower.at == at)
+                            assert screen.state.units[move.unit].hex == start
+                            undone = True
+                            continue
                         moved += 1
                     else:
                         end_phase(driver)
@@ -176,7 +195,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                     driver.key(key.H)  # hold
                 else:
                     driver.key(key.ENTER)
-            assert deployed >= 3 and moved >= 1
+            assert deployed >= 3 and moved >= 1 and undone
             assert arrived and max(arrived) > 0  # the other player's decisions came with their events
             log = screen.session.log_lines()
             assert len(log) > 10
@@ -209,8 +228,18 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
             assert "move" in menu.list.details[0] or "over" in menu.list.details[0]
             driver.key(key.ENTER)
             wait_frames(driver, lambda: isinstance(driver.screen, BattleScreen))
-            assert driver.screen.session.follower.at >= screen.session.follower.at
-            driver.screen.session.close()
+            resumed = driver.screen
+            assert resumed.session.follower.at >= screen.session.follower.at
+            # Escape, Resign, Y: the battle is over, the other player wins, and the victory screen says why
+            wait_frames(driver, lambda: resumed.dialog is None)
+            driver.key(key.ESCAPE)
+            driver.key(key.R)
+            assert resumed.dialog is not None and resumed.dialog.title.text == "Resign?"
+            driver.key(key.Y)
+            wait_frames(driver, lambda: isinstance(driver.screen, VictoryScreen))
+            victory = driver.screen
+            assert victory.headline.text == "The Allies win" and victory.why.text == "The Axis resigned."
+            resumed.session.close()
     finally:
         server.stop()
         if bot is not None:
