@@ -53,3 +53,21 @@ def end_phase(driver: Any) -> None:
     dialog = driver.screen.dialog
     if dialog is not None and dialog.title.text.startswith("End the "):
         driver.key(arcade.key.Y)
+
+
+def answer_battle_dialog(driver: Any) -> bool:
+    """Answer the battle's dialog if one is open (the coin's or initiative's first player: the Axis; an
+    end: West; a casualty report: Enter); True if there was one."""
+    import arcade
+
+    dialog = driver.screen.dialog
+    if dialog is None:
+        return False
+    title = dialog.title.text
+    if title == "Choose an end":
+        driver.key(arcade.key.W)
+    elif title.startswith(("Coin", "Turn")):
+        driver.key(arcade.key.A)
+    else:
+        driver.key(arcade.key.ENTER)
+    return True

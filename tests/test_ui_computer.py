@@ -243,7 +243,7 @@ def test_a_whole_battle_against_the_computer_by_input_events(driver: Any, arcade
     from minis.ui.battle import BattleScreen
     from minis.ui.opponent import OpponentChoice
     from minis.ui.victory import VictoryScreen
-    from tests.helpers_window import end_phase
+    from tests.helpers_window import answer_battle_dialog, end_phase
 
     key = arcade.key
     menu(driver, "Play against the computer")
@@ -265,14 +265,7 @@ def test_a_whole_battle_against_the_computer_by_input_events(driver: Any, arcade
         if not isinstance(screen, BattleScreen):
             break
         game, stage = screen.game, screen.stage
-        if screen.dialog is not None:  # the first player, an end, a casualty report
-            text = screen.dialog.title.text
-            if text == "Choose an end":
-                driver.key(key.W)
-            elif text.startswith(("Coin", "Turn")):
-                driver.key(key.A)
-            else:
-                driver.key(key.ENTER)
+        if answer_battle_dialog(driver):  # the first player, an end, a casualty report
             continue
         assert game.decider() is Side.ALLIES, (stage, screen.computer.status)
         if stage is Stage.DEPLOY:

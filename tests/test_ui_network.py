@@ -70,7 +70,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
     from minis.ui.netbattle import ChatScreen
     from minis.ui.netmenu import HostChoice, JoinChoice, Lobby, NetworkMenu
     from minis.ui.victory import VictoryScreen
-    from tests.helpers_window import end_phase
+    from tests.helpers_window import answer_battle_dialog, end_phase
 
     key = arcade.key
     monkeypatch.setenv("MINIS_NETWORK", str(tmp_path / "network"))
@@ -138,14 +138,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                 )
                 if screen.session.over or (screen.state.turn >= 2 and moved and screen.dialog is None):
                     break
-                if screen.dialog is not None:
-                    title = screen.dialog.title.text
-                    if title == "Choose an end":
-                        driver.key(key.W)
-                    elif title.startswith(("Coin", "Turn")):
-                        driver.key(key.A)
-                    else:
-                        driver.key(key.ENTER)
+                if answer_battle_dialog(driver):  # the first player, an end, a casualty report
                     continue
                 stage = screen.stage
                 if stage is Stage.DEPLOY:
