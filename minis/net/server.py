@@ -419,8 +419,10 @@ class GameServer:
         game.header.pop("seed", None)  # the seed lives in the store alone: no record or message has it
         return game
 
-    def _state(self, table: Table, side: Side | None) -> dict[str, Any]:
-        """What a seat (`side`) or a spectator (None) is sent: the public facts, and the projection."""
+    def _state(self, table: Table, side: Side | None, public: dict[str, str] | None = None) -> dict[str, Any]:
+        """What a seat (`side`) or a spectator (None) is sent: the public facts, and the projection.
+        Once nothing is hidden every side's projection is the public one, packed once into `public`
+        (a broadcast's: the position it packs is the one it sends)."""
         state: dict[str, Any] = {
             "kind": "state",
             "code": table.code if side is not None else None,
@@ -442,17 +444,21 @@ class GameServer:
             over=game.over,
             winner=game.winner.value if game.winner is not None else None,
         )
-        if side is not None:
+        if not any(hidden_units(game.state, s) or hidden_obstacles(game.state, s) for s in Side):
+            public = {} if public is None else public  # nothing is hidden now: one projection for all
+            if "game" not in public:
+                public["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))
+            state["game"] = public["game"]
+        elif side is not None:
             state["game"] = pack_game(project(game, side, Dice(seed=0)))
-        elif not any(hidden_units(game.state, s) or hidden_obstacles(game.state, s) for s in Side):
-            state["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))  # nothing is hidden now
         return state
 
     async def _broadcast(self, table: Table) -> None:
         sends = []
+        public: dict[str, str] = {}
         for key, conns in list(table.listeners.items()):
             if conns:
-                text = encode(self._state(table, key))
+                text = encode(self._state(table, key, public))
                 sends += [self._send(conn, text) for conn in list(conns)]
         if self._deciding is not None:  # no await since the decision came in: all of it the server's
             self.work_timings.append(time.perf_counter() - self._deciding)
