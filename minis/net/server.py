@@ -215,8 +215,8 @@ class GameServer:
     async def _send(self, conn: Connection, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else encode(message)
         try:
-            async with conn.sending:
-                await asyncio.wait_for(conn.ws.send(text), self.limits.send_timeout)
+            async with conn.sending, asyncio.timeout(self.limits.send_timeout):
+                await conn.ws.send(text)  # no task of its own (as `wait_for` makes): no turn to wait for
         except (ConnectionClosed, TimeoutError):
             self._leave(conn)
 
