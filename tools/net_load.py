@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import multiprocessing
 import os
 import statistics
@@ -118,8 +119,19 @@ async def _serve(data: Path, pipe: Connection) -> None:
         pipe.send(next(iter(listening.sockets)).getsockname()[1])
         await stop
     loop.remove_reader(pipe.fileno())
+    records = hashlib.sha256()  # the battles played: the same for the same seeds, whatever the timings
+    rows = store.db.execute("SELECT battle, at, action, dice FROM entries ORDER BY battle, at").fetchall()
+    records.update(repr(rows).encode())
     store.close()
-    pipe.send({"arrivals": arrivals, "timings": list(server.timings), "work": list(server.work_timings)})
+    pipe.send(
+        {
+            "entries": len(rows),
+            "records": records.hexdigest()[:16],
+            "arrivals": arrivals,
+            "timings": list(server.timings),
+            "work": list(server.work_timings),
+        }
+    )
 
 
 # --- the bots' processes -----------------------------------------------------------------------------
@@ -250,6 +262,10 @@ def load(battles: int, turns: int, pause: float, bot_processes: int, profile: st
         f"battles={battles} turn_limit={turns} decisions={result['decisions']} "
         f"seconds={elapsed:.1f} decisions_per_s={result['per_s']:.0f} pause={pause:g}s "
         f"bot_processes={bot_processes}"
+    )
+    print(
+        f"record_entries={figures['entries']} records_digest={figures['records']}"
+        "   (the same for the same battles)"
     )
     print(
         f"decision_ms median={result['decision_median_ms']:.2f} p95={result['decision_p95_ms']:.2f}"
