@@ -26,8 +26,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import json
 import multiprocessing
 import os
+import queue
 import statistics
 import tempfile
 import threading
@@ -141,9 +143,9 @@ def _bots_process(url: str, seats: list[tuple[int, str, str]], pause: float, res
     """Plays `seats` (number, code, side) to the end, all in one event loop, at a lower priority than
     the server's (they share the machine only because the test runs on loopback); puts how many ended."""
     from minis.net.bot import play_seat
+    from minis.sides import Side
 
     os.nice(10)
-    from minis.sides import Side
 
     armies = {
         Side.AXIS: (ROOT / "armies" / "sample-axis.toml").read_text(),
@@ -180,6 +182,18 @@ async def _make_battles(url: str, battles: int, turns: int) -> list[str]:
         (await request(url, {"kind": "new", "config": 1 + n % 6, "turn_limit": turns}))["code"]
         for n in range(battles)
     ]
+
+
+def _report(results: Any, bots: list[Any]) -> tuple[int, list[str]]:
+    """A bots' process's report: how many of its seats played to the end (and the first failures)."""
+    while True:
+        alive = any(bot.is_alive() for bot in bots)
+        try:
+            report: tuple[int, list[str]] = results.get(timeout=5)
+            return report
+        except queue.Empty:
+            if not alive:
+                raise SystemExit("a bots' process ended without a report (its error is above)") from None
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -220,7 +234,7 @@ def load(battles: int, turns: int, pause: float, bot_processes: int, profile: st
         sampler.start()
         for bot in bots:
             bot.start()
-        reports = [results.get() for _ in bots]
+        reports = [_report(results, bots) for _ in bots]
         finished = sum(count for count, _ in reports)
         elapsed = time.perf_counter() - started
         done.set()
@@ -255,6 +269,9 @@ def load(battles: int, turns: int, pause: float, bot_processes: int, profile: st
         "server_before_mb": before_kb / 1024,
         "server_peak_mb": high_kb / 1024,
         "mb_per_battle": (high_kb - before_kb) / 1024 / battles,
+        "entries": figures["entries"],
+        "records_digest": figures["records"],
+        "decision_ms": [round(t * 1000, 3) for t in arrivals],
     }
     p95_met = result["decision_p95_ms"] < GOAL_P95_MS
     memory_met = result["mb_per_battle"] < GOAL_MB_PER_BATTLE
@@ -300,8 +317,11 @@ def main() -> None:
     )
     parser.add_argument("--bot-processes", type=int, default=1, help="processes the bots share (default 1)")
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the server process to FILE")
+    parser.add_argument("--json", metavar="FILE", type=Path, help="write the figures to FILE as JSON")
     args = parser.parse_args()
-    load(args.battles, args.turns, args.pause, args.bot_processes, args.profile)
+    result = load(args.battles, args.turns, args.pause, args.bot_processes, args.profile)
+    if args.json is not None:
+        args.json.write_text(json.dumps(result, indent=1) + "\n")
 
 
 if __name__ == "__main__":
