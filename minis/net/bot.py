@@ -58,9 +58,12 @@ async def play_seat(
     seed: int = 0,
     patience: float = 60.0,
     quiet: bool = False,
+    pause: float = 0.0,
 ) -> Side | None:
     """Take the seat, send the army, play to the end; the winner (None: a draw). NetError when the
-    server refuses the seat, the army or a decision, or stays away longer than `patience`."""
+    server refuses the seat, the army or a decision, or stays away longer than `patience`. `pause`:
+    seconds (on average: half to one and a half times it) waited before sending each decision, a
+    person's thinking in a load test (tools/net_load.py)."""
     result: dict[str, Any] = {}
 
     def note(text: str) -> None:
@@ -98,6 +101,8 @@ async def play_seat(
                 await seat.send({"kind": "answer", "what": what, "accept": accept})
         if message.get("decider") == side.value:
             action = await asyncio.to_thread(decide, seat, strength, seed)
+            if pause > 0:
+                await asyncio.sleep(pause * random.Random(f"pause:{seed}:{message['at']}").uniform(0.5, 1.5))
             await seat.decide(action)
 
     await client.run(on_state)

@@ -189,7 +189,8 @@ def pack_game(game: Game) -> str:
     """A game's state and header as text for a JSON message (never its dice or record)."""
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((game.state, game.header))
-    return base64.b64encode(zlib.compress(buffer.getvalue(), 6)).decode("ascii")
+    # Level 1: a fifth of level 6's time for some 10% more bytes (the server packs at every decision).
+    return base64.b64encode(zlib.compress(buffer.getvalue(), 1)).decode("ascii")
 
 
 def unpack_game(text: str, dice: Dice) -> Game:

@@ -257,8 +257,8 @@ class GameServer:
     async def _send(self, conn: Connection, message: dict[str, Any] | str) -> None:
         text = message if isinstance(message, str) else encode(message)
         try:
-            async with conn.sending:
-                await asyncio.wait_for(conn.ws.send(text), self.limits.send_timeout)
+            async with conn.sending, asyncio.timeout(self.limits.send_timeout):
+                await conn.ws.send(text)  # no task of its own (as `wait_for` makes): no turn to wait for
         except (ConnectionClosed, TimeoutError):
             self._leave(conn)
 
@@ -635,10 +635,13 @@ class GameServer:
         decided_by: Side | None = None,
         history: bool = False,
         taken_back: bool = False,
+        public: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         """What a seat (`side`) or a spectator (None) is sent: the public facts, the projection, and
         the record's entries it may see (`entries`): those from `since` on (a decision's), or with
-        `history` all of them (a seat joined or resumed). `taken_back`: an undo made `at` smaller."""
+        `history` all of them (a seat joined or resumed). `taken_back`: an undo made `at` smaller.
+        Once nothing is hidden every side's projection is the public one, packed once into `public`
+        (a broadcast's: the position it packs is the one it sends)."""
         state: dict[str, Any] = {
             "kind": "state",
             "code": table.code if side is not None else None,
@@ -656,10 +659,13 @@ class GameServer:
         if "undo" in table.offers:  # the decision it would take back, to whoever may see it
             shown = nothing_hidden or side is table.offers["undo"]
             state["undo_action"] = game.record[-1].action if shown else "a set-up decision (still hidden)"
-        if side is not None:
+        if nothing_hidden:  # one projection for all: packed once a broadcast
+            public = {} if public is None else public
+            if "game" not in public:
+                public["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))
+            state["game"] = public["game"]
+        elif side is not None:
             state["game"] = pack_game(project(game, side, Dice(seed=0)))
-        elif nothing_hidden:
-            state["game"] = pack_game(project(game, Side.AXIS, Dice(seed=0)))  # nothing is hidden now
         start = 0 if history else since
         if start is not None:
             state["entries"] = _entries_seen(game, start, side, nothing_hidden, decided_by)
@@ -702,10 +708,13 @@ class GameServer:
         """Every seat's and spectator's new state (with a decision's entries from `since`, made by
         `decided_by`)."""
         sends = []
+        public: dict[str, str] = {}
         for key, conns in list(table.listeners.items()):
             if conns:
                 text = encode(
-                    self._state(table, key, since=since, decided_by=decided_by, taken_back=taken_back)
+                    self._state(
+                        table, key, since=since, decided_by=decided_by, taken_back=taken_back, public=public
+                    )
                 )
                 sends += [self._send(conn, text) for conn in list(conns)]
         if self._deciding is not None:  # no await since the decision came in: all of it the server's
