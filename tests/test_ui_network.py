@@ -57,7 +57,14 @@ def wait_frames(driver: Any, done: Any, limit: int = 3000) -> None:
             return
         driver.frame()
         time.sleep(0.01)
-    raise AssertionError(f"waited in vain; the screen is {driver.screen!r}")
+    screen = driver.screen
+    session = getattr(screen, "session", None)
+    said = ""
+    if session is not None and hasattr(session, "status"):
+        status = {k: v for k, v in session.status.items() if k not in ("game", "entries", "settings")}
+        said = f"; state {status}, {len(session.pending)} waiting, at {session.follower.at}"
+        said += f", decider here {session.game.decider()}, stage {session.game.state.stage}"
+    raise AssertionError(f"waited in vain; the screen is {screen!r}{said}")
 
 
 def test_a_hosted_battle_played_by_input_events_against_a_network_player(
