@@ -62,6 +62,8 @@ PUBLIC_HEADER = (
     "rule_options",
     "computer",
     "strength",
+    "ended",  # a battle a player resigned or both agreed to draw (a network battle's record)
+    "winner",
 )
 #: Header entries made from both armies: seen once neither army hides anything.
 BOTH_ARMIES_HEADER = ("format", "cards_version")
