@@ -177,6 +177,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                         start = screen.state.units[move.unit].hex
                         assert start is not None
                         at_before = screen.session.follower.at
+                        events_before = len(screen.session.events)
                         click_hex(driver, screen.game.label(start))
                         click_hex(driver, screen.game.label(move.path[-1]))
                         click_hex(driver, screen.game.label(move.path[-1]))  # the path's end: move
@@ -186,6 +187,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                             driver.key(key.U)
                             wait_frames(driver, lambda at=at_before: screen.session.follower.at == at)
                             assert screen.state.units[move.unit].hex == start
+                            assert len(screen.session.events) == events_before  # its events gone too
                             undone = True
                             continue
                         moved += 1

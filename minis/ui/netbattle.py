@@ -8,7 +8,7 @@ Called from `BattleScreen` when its session is a `NetSession` (the battle is hel
   the other player in the message line; an offer of theirs (a draw, taking back a decision) as a
   question; the connection's trouble in the panel, and a server gone for good as a dialog.
 - `ask_undo` (U): undo over the network is a request the other player answers.
-- `battle_menu` (Escape): leave (the server keeps the battle), chat, offer a draw, resign.
+- `battle_menu` (Escape): leave (the server keeps the battle), offer a draw, resign.
 - `ChatScreen`: the battle's chat, read and written (M).
 """
 
@@ -149,7 +149,7 @@ def ask_undo(screen: BattleScreen) -> None:
 
 
 def battle_menu(screen: BattleScreen) -> None:
-    """Escape in a network battle: leave (the battle waits on the server), chat, a draw, resign."""
+    """Escape in a network battle: leave (the battle waits on the server), offer a draw, resign."""
     session = _session(screen)
 
     def resign() -> None:
@@ -170,22 +170,18 @@ def battle_menu(screen: BattleScreen) -> None:
         screen.say(f"A draw is offered to the {session.side.other.title} player.")
         screen.next_dialog()
 
-    def chat() -> None:
-        screen.show_dialog(None)
-        open_chat(screen)
-
     buttons = [
         Button("Leave (L)", lambda: leave_battle(screen), shortcuts=[arcade.key.L]),
-        Button("Chat (M)", chat, shortcuts=[arcade.key.M]),
-        Button("Offer a draw (D)", draw, shortcuts=[arcade.key.D]),
+        Button("Draw (D)", draw, shortcuts=[arcade.key.D]),
         Button("Resign (R)", resign, shortcuts=[arcade.key.R]),
     ]
     if session.over:
-        buttons = buttons[:2]
+        buttons = buttons[:1]
     screen.show_dialog(
         Dialog(
             "This network battle",
             "The server keeps it: leave now and resume it later from Play over the network. "
+            "D offers the other player a draw, R resigns; M (or Chat) writes to them. "
             "Escape goes back to the battle.",
             buttons,
             on_cancel=screen.next_dialog,

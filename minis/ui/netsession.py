@@ -73,6 +73,8 @@ class NetSession(Session):
         #: True when the last decision was this player's, rolled no dice and left the decision here:
         #: the other player may be asked to take it back (U).
         self.undo_askable = False
+        #: How many events had been shown when the record was N entries long (an undo cuts back there).
+        self._event_marks: dict[int, int] = {}
         #: The arrival number of the last state shown (`Link.received`).
         self.seq = int(first.get("_seq", 0))
 
@@ -117,6 +119,10 @@ class NetSession(Session):
         self.seq = max(self.seq, message.get("_seq", 0))
         if game is None:
             return []
+        new_at = message.get("at", 0)
+        if isinstance(new_at, int) and new_at < self.follower.at:  # an undo: its events go too
+            del self.events[self._event_marks.get(new_at, len(self.events)) :]
+        self._event_marks[self.follower.at] = len(self.events)
         followed = self.follower.take(message, game)
         self.game = game
         self._undo.clear()
