@@ -73,10 +73,19 @@ class Proposer(Protocol):
 
 
 def heuristic_policy(seed: int) -> Bot:
-    """The default policy: the heuristic bot (imported when first used, not when this module is)."""
+    """The heuristic bot as the policy (imported when first used, not when this module is)."""
     from minis.ai.heuristic import HeuristicBot
 
     bot: Bot = HeuristicBot(seed)
+    return bot
+
+
+def playout_policy(seed: int) -> Bot:
+    """The default policy: the heuristic built for playouts (`minis.ai.playout_policy`: it ranks the
+    search's candidates exactly as the heuristic does, and keeps what it worked out during a playout)."""
+    from minis.ai.playout_policy import PlayoutBot
+
+    bot: Bot = PlayoutBot(seed)
     return bot
 
 
@@ -147,7 +156,7 @@ class SearchBot:
         self.rng = random.Random(seed)
         self.budget = budget
         self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
-        self.policy: BotFactory = policy if policy is not None else heuristic_policy
+        self.policy: BotFactory = policy if policy is not None else playout_policy
         self.k = max(1, candidates)
         self.max_playouts = max(1, max_playouts) if playouts is None else playouts
         #: Decide by the count of playouts alone, never by the clock.

@@ -1,0 +1,220 @@
+"""The search's playout policy: the heuristic, deciding from what it has already worked out in the playout.
+
+The heuristic (`minis.ai.heuristic`) lists and scores every ready unit's options afresh at every action:
+in a side's assault phase of ten units that is ten units' attack plans and hex values for each of its
+ten attacks, though one attack changes only its target's counters. This bot keeps, for the side and
+phase it plays, each unit's scored options (its attacks with their odds, its moves, turns and other
+actions), and scores a unit again only when what its options hang on may have changed:
+
+- the unit itself (a new `Unit`: it moved, turned, was disrupted), or it has acted this phase (the
+  extra actions an ability leaves it are always listed afresh);
+- the enemy's units as the hex values see them (where each stands, its facing, disrupted, damaged,
+  carried): any of them changed and every unit is scored again. Their face-down counters are left out
+  of that key: an attack's value is taken again at every action from its kept odds and the target as
+  it is now (`scoring.expected_harm`), so attacks pile onto a target only until it is likely destroyed,
+  as the heuristic's do;
+- another turn, phase or side.
+
+What a kept score may miss (a friend that moved into a hex or next to the unit, an enemy that fired
+defensively) is settled before it is played: the unit of the best-scored action is listed and scored
+afresh by the engine (`Game.unit_options`) at this action, and the best is taken again, until the
+best belongs to a unit scored afresh. So every action it plays is one the engine lists now, as the
+heuristic's are. Everything but the movement and assault phases (defensive fire, set-up, aircraft, the
+choice to go first) is the heuristic's own, and `candidates` (the search's candidates at its root)
+lists everything afresh: it ranks exactly as the heuristic does. Only `choose` keeps what it worked out.
+
+A bot lives for one playout (the search makes new ones for each), so what it keeps never outlives the
+game it was worked out in; a kept entry also holds the `Unit` it was worked out for, and is used only
+while that very unit stands in the position asked about.
+"""
+
+from __future__ import annotations
+
+import random
+
+from minis import actions as A
+from minis.ai import arrivals as arrival_ai
+from minis.ai.heuristic import JITTER, HeuristicBot, Scored
+from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
+from minis.game import Game
+from minis.rules import activation
+from minis.rules.combat import AttackPlan, plan_attack
+from minis.sides import Side
+from minis.state import GameState, Phase, Stage, Unit
+
+__all__ = ["PlayoutBot", "playout_policy"]
+
+#: An attack kept for a unit: the target, the odds of its plan, and the tie-breaking term drawn for it.
+_Attack = tuple[str, FloatOdds, float]
+
+
+class _Entry:
+    """One unit's options as scored when it was last listed: its attacks, and the best of the rest."""
+
+    __slots__ = ("attacks", "best_other", "priced", "unit")
+
+    def __init__(self, unit: Unit, attacks: list[_Attack], others: list[Scored] | None) -> None:
+        self.unit = unit
+        self.attacks = attacks
+        #: Whether its moves, turns and the rest were priced (not when a good shot left them out).
+        self.priced = others is not None
+        #: The best of them (None: none).
+        self.best_other = max(others, key=lambda item: item[1]) if others else None
+
+
+class PlayoutBot(HeuristicBot):
+    """The heuristic for playouts: each unit's options kept while they hold (see the module's text)."""
+
+    name = "playout"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._key: tuple[object, ...] | None = None
+        self._kept: dict[str, _Entry | None] = {}
+        self._fresh = True  # score every unit afresh (the search's candidates)
+
+    def choose(self, game: Game) -> A.Action:
+        self._fresh = False
+        try:
+            return super().choose(game)
+        finally:
+            self._fresh = True
+
+    def _act(self, game: Game, side: Side, rng: random.Random) -> list[Scored]:
+        state = game.state
+        if self._fresh or state.phase not in (Phase.MOVEMENT, Phase.ASSAULT) or state.stage is not Stage.ACT:
+            return super()._act(game, side, rng)
+        evaluator = self._evaluator_for(state, side)
+        key = _key(state, side)
+        if key != self._key:
+            self._key = key
+            self._kept.clear()
+        assault = state.phase is Phase.ASSAULT
+        kept = self._kept
+        scored: dict[str, Scored] = {}
+        fresh: set[str] = set()
+        for uid in game.ready_units():
+            entry = kept.get(uid)
+            unit = state.units[uid]
+            if uid not in kept or uid in state.activated or (entry is not None and entry.unit is not unit):
+                entry = self._list(game, evaluator, uid, assault, rng)
+                fresh.add(uid)
+            if entry is None:
+                continue
+            found, unpriced = _best(state, uid, entry, assault)
+            if unpriced:  # its shots lost their worth: its moves must be priced now
+                entry = self._list(game, evaluator, uid, assault, rng)
+                fresh.add(uid)
+                found = _best(state, uid, entry, assault)[0] if entry is not None else None
+            if found is not None:
+                scored[uid] = found
+        arrivals = arrival_ai.scored(game, evaluator, rng)  # Heroes, Paratroopers off the map
+        while True:
+            best: Scored = (A.Pass(), 0.0)
+            for action, value in arrivals:
+                if value > best[1]:
+                    best = (action, value)
+            owner = ""
+            for uid, (action, value) in scored.items():
+                if value > best[1]:
+                    best, owner = (action, value), uid
+            if not owner or owner in fresh or _listed(game, owner, best[0], assault):
+                return [best]
+            entry = self._list(game, evaluator, owner, assault, rng)  # not listed now: score it afresh
+            fresh.add(owner)
+            found = _best(state, owner, entry, assault)[0] if entry is not None else None
+            if found is not None:
+                scored[owner] = found
+            else:
+                del scored[owner]
+
+    def _list(
+        self, game: Game, evaluator: Evaluator, uid: str, assault: bool, rng: random.Random
+    ) -> _Entry | None:
+        """A unit's options listed by the engine and scored as the heuristic scores them; kept."""
+        state = game.state
+        options = game.unit_options(uid, with_attacks=assault)
+        if options is None:
+            self._kept[uid] = None
+            return None
+        unit = state.units[uid]
+        attacks: list[_Attack] = []
+        best_attack = 0.0
+        if options.attacks:
+            mode = ""
+            if uid in state.activated:
+                mode = next((o.ability for o in activation.offers(state, uid) if o.kind == "attack"), "")
+            for target_id in options.attacks:
+                target = state.units[target_id]
+                plan = plan_attack(state, unit, target, mode=mode)
+                if isinstance(plan, AttackPlan):
+                    odds = plan_odds(plan)
+                    jitter = rng.random() * JITTER
+                    attacks.append((target_id, odds, jitter))
+                    best_attack = max(best_attack, expected_harm(odds, target) + jitter)
+        others: list[Scored] | None = None
+        if not (best_attack > 1.0 and assault):
+            others = self._moves(state, evaluator, unit, options.moves, rng)
+            others.extend(self._others(state, evaluator, unit, options, rng))
+        entry = _Entry(unit, attacks, others)
+        self._kept[uid] = entry
+        return entry
+
+
+def _listed(game: Game, uid: str, action: A.Action, assault: bool) -> bool:
+    """Whether the engine lists `action` among the unit's options now (a kept score is played only then)."""
+    options = game.unit_options(uid, with_attacks=assault)
+    if options is None:
+        return False
+    if isinstance(action, A.Attack):
+        return action.target in options.attacks
+    if isinstance(action, A.Move):
+        return bool(action.path) and tuple(options.moves.get(action.path[-1], ())) == action.path
+    if isinstance(action, A.Face):
+        return action.facing in options.faces
+    if isinstance(action, A.BoardTransport):
+        return action.transport in options.boards
+    if isinstance(action, A.Dismount):
+        return action.hex == options.dismount or action.hex in options.landings
+    if isinstance(action, A.Use):
+        return action in options.uses
+    return False
+
+
+def _best(state: GameState, uid: str, entry: _Entry, assault: bool) -> tuple[Scored | None, bool]:
+    """A unit's best action now (None: nothing), its attacks valued on their targets as they stand now;
+    and True if its moves were not priced and no shot is good enough to leave them unpriced any longer."""
+    best: Scored | None = None
+    units = state.units
+    for target_id, odds, jitter in entry.attacks:
+        value = expected_harm(odds, units[target_id]) + jitter
+        if best is None or value > best[1]:
+            best = (A.Attack(uid, target_id), value)
+    if best is not None and best[1] > 1.0 and assault:
+        return best, False
+    if not entry.priced:
+        return None, True
+    other = entry.best_other
+    if other is not None and (best is None or other[1] > best[1]):
+        return other, False
+    return best, False
+
+
+def _key(state: GameState, side: Side) -> tuple[object, ...]:
+    """What every kept score hangs on: the turn, the phase, the side, and the enemy's units as the hex
+    values see them, face-down counters left out (attacks are valued on their targets afresh)."""
+    return (
+        state.turn,
+        state.phase,
+        side,
+        tuple(
+            (u.id, u.hex, u.facing, u.disrupted, u.damaged, u.carried_by, u.removed)
+            for u in state.units.values()
+            if u.side is not side
+        ),
+    )
+
+
+def playout_policy(seed: int) -> PlayoutBot:
+    """The search's default playout policy (a module's function: it pickles for the search's workers)."""
+    return PlayoutBot(seed)
