@@ -83,3 +83,47 @@ def test_a_search_decision_builds_no_view_in_its_playouts(monkeypatch: pytest.Mo
     bot = SearchBot(4, workers=0, playouts=8, policy=heuristic_policy)
     bot.choose(seen)
     assert bot.playouts > 0 and built == []
+
+
+# --- decisions by a count of playouts, the budget a cap ----------------------------------------------------
+
+
+def test_the_same_seed_and_playouts_give_the_same_decision_twice() -> None:
+    game = _movement(5)
+    side = game.decider()
+    assert side is not None
+    seen = view(game, side, 6)
+    for budget in (None, 600.0):  # by count alone, and by count under a cap it does not reach
+        first, second = (SearchBot(8, budget=budget, workers=0, playouts=12) for _ in range(2))
+        assert first.choose(seen) == second.choose(seen)
+        assert first.playouts == second.playouts > 0
+
+
+def test_a_budget_caps_a_decision_by_playouts() -> None:
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    capped = SearchBot(1, budget=1e-6, workers=0, playouts=1000)  # the cap passes before any playout
+    action = capped.choose(view(game, side, 1))
+    assert capped.playouts == 0 and action in game.legal_actions()
+
+
+def test_hard_decides_by_a_count_of_playouts_with_its_budget_as_a_cap() -> None:
+    from minis.ai.strength import HARD_BUDGET, HARD_PLAYOUTS, bot_for
+
+    hard = bot_for("hard", 3, workers=0)
+    assert isinstance(hard, SearchBot)
+    assert hard.counted and hard.max_playouts == HARD_PLAYOUTS and hard.budget == HARD_BUDGET
+
+
+def test_match_takes_playouts(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from minis.cli import main
+    from minis.commands.match import game_specs
+
+    assert main(["match", "random", "search", "--games", "1", "--playouts", "0"]) == 1
+    assert "match:0:0: --playouts must be at least 1" in capsys.readouterr().err
+    args = argparse.Namespace(games=2, seed=1, config=1, all_configs=False, budget=2.0, playouts=16)
+    specs = game_specs(args, ("search", "random"), {Side.AXIS: None, Side.ALLIES: None}, in_process=True)
+    assert [(spec.playouts, spec.budget) for spec in specs] == [(16, 2.0), (16, 2.0)]
