@@ -110,7 +110,7 @@ def test_a_kept_score_is_played_only_while_the_engine_lists_it() -> None:
     for uid, entry in kept.items():  # every kept move is still listed by the engine now
         action = entry.best_other[0] if entry.best_other else None
         if isinstance(action, A.Move) and A.acting_unit(first) != uid:
-            assert playout_policy._listed(game, uid, action, assault=False)
+            assert playout_policy._listed(game, uid, action)
 
 
 # --- the paired strength run (--slow) ---------------------------------------------------------------------

@@ -38,7 +38,8 @@ from minis.ai.heuristic import JITTER, HeuristicBot, Scored
 from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
 from minis.game import Game
 from minis.rules import activation
-from minis.rules.combat import AttackPlan, plan_attack
+from minis.rules.arrivals import any_special
+from minis.rules.combat import AttackPlan, may_reach, plan_attack
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
@@ -72,6 +73,7 @@ class PlayoutBot(HeuristicBot):
         self._key: tuple[object, ...] | None = None
         self._kept: dict[str, _Entry | None] = {}
         self._fresh = True  # score every unit afresh (the search's candidates)
+        self._evaluator: Evaluator | None = None  # the hex values of the action under way, once made
 
     def choose(self, game: Game) -> A.Action:
         self._fresh = False
@@ -84,7 +86,7 @@ class PlayoutBot(HeuristicBot):
         state = game.state
         if self._fresh or state.phase not in (Phase.MOVEMENT, Phase.ASSAULT) or state.stage is not Stage.ACT:
             return super()._act(game, side, rng)
-        evaluator = self._evaluator_for(state, side)
+        self._evaluator = None  # made when a unit is listed (`_list`), not at every action
         key = _key(state, side)
         if key != self._key:
             self._key = key
@@ -97,18 +99,20 @@ class PlayoutBot(HeuristicBot):
             entry = kept.get(uid)
             unit = state.units[uid]
             if uid not in kept or uid in state.activated or (entry is not None and entry.unit is not unit):
-                entry = self._list(game, evaluator, uid, assault, rng)
+                entry = self._list(game, side, uid, assault, rng)
                 fresh.add(uid)
             if entry is None:
                 continue
             found, unpriced = _best(state, uid, entry, assault)
             if unpriced:  # its shots lost their worth: its moves must be priced now
-                entry = self._list(game, evaluator, uid, assault, rng)
+                entry = self._list(game, side, uid, assault, rng)
                 fresh.add(uid)
                 found = _best(state, uid, entry, assault)[0] if entry is not None else None
             if found is not None:
                 scored[uid] = found
-        arrivals = arrival_ai.scored(game, evaluator, rng)  # Heroes, Paratroopers off the map
+        arrivals: list[Scored] = []
+        if any_special(state):  # Heroes, Paratroopers off the map
+            arrivals = arrival_ai.scored(game, self._evaluator_for(state, side), rng)
         while True:
             best: Scored = (A.Pass(), 0.0)
             for action, value in arrivals:
@@ -118,9 +122,9 @@ class PlayoutBot(HeuristicBot):
             for uid, (action, value) in scored.items():
                 if value > best[1]:
                     best, owner = (action, value), uid
-            if not owner or owner in fresh or _listed(game, owner, best[0], assault):
+            if not owner or owner in fresh or _listed(game, owner, best[0]):
                 return [best]
-            entry = self._list(game, evaluator, owner, assault, rng)  # not listed now: score it afresh
+            entry = self._list(game, side, owner, assault, rng)  # not listed now: score it afresh
             fresh.add(owner)
             found = _best(state, owner, entry, assault)[0] if entry is not None else None
             if found is not None:
@@ -128,32 +132,27 @@ class PlayoutBot(HeuristicBot):
             else:
                 del scored[owner]
 
-    def _list(
-        self, game: Game, evaluator: Evaluator, uid: str, assault: bool, rng: random.Random
-    ) -> _Entry | None:
+    def _list(self, game: Game, side: Side, uid: str, assault: bool, rng: random.Random) -> _Entry | None:
         """A unit's options listed by the engine and scored as the heuristic scores them; kept."""
         state = game.state
-        options = game.unit_options(uid, with_attacks=assault)
+        options = game.unit_options(uid, with_attacks=False)
         if options is None:
             self._kept[uid] = None
             return None
         unit = state.units[uid]
         attacks: list[_Attack] = []
         best_attack = 0.0
-        if options.attacks:
-            mode = ""
-            if uid in state.activated:
-                mode = next((o.ability for o in activation.offers(state, uid) if o.kind == "attack"), "")
-            for target_id in options.attacks:
-                target = state.units[target_id]
-                plan = plan_attack(state, unit, target, mode=mode)
-                if isinstance(plan, AttackPlan):
-                    odds = plan_odds(plan)
-                    jitter = rng.random() * JITTER
-                    attacks.append((target_id, odds, jitter))
-                    best_attack = max(best_attack, expected_harm(odds, target) + jitter)
+        if assault:
+            for target, plan in _attack_plans(state, unit):
+                odds = plan_odds(plan)
+                jitter = rng.random() * JITTER
+                attacks.append((target.id, odds, jitter))
+                best_attack = max(best_attack, expected_harm(odds, target) + jitter)
         others: list[Scored] | None = None
         if not (best_attack > 1.0 and assault):
+            evaluator = self._evaluator
+            if evaluator is None:
+                evaluator = self._evaluator = self._evaluator_for(state, side)
             others = self._moves(state, evaluator, unit, options.moves, rng)
             others.extend(self._others(state, evaluator, unit, options, rng))
         entry = _Entry(unit, attacks, others)
@@ -161,13 +160,33 @@ class PlayoutBot(HeuristicBot):
         return entry
 
 
-def _listed(game: Game, uid: str, action: A.Action, assault: bool) -> bool:
-    """Whether the engine lists `action` among the unit's options now (a kept score is played only then)."""
-    options = game.unit_options(uid, with_attacks=assault)
+def _attack_plans(state: GameState, unit: Unit) -> list[tuple[Unit, AttackPlan]]:
+    """The units `unit` may attack now with the plan of each attack, in the engine's order: the targets
+    `legal.unit_options` lists (those `attack_allowed` passes), each planned once instead of checked by
+    the listing and planned again by the scoring (`plan_attack` plans exactly the attacks it allows)."""
+    mode = ""
+    if unit.id in state.activated:  # an extra action: an attack only if one is offered
+        offers = [o.ability for o in activation.offers(state, unit.id) if o.kind == "attack"]
+        if not offers:
+            return []
+        mode = offers[0]
+    found: list[tuple[Unit, AttackPlan]] = []
+    for target in state.units.values():
+        if target.side is unit.side or not target.on_map or not (mode or may_reach(state, unit, target)):
+            continue
+        plan = plan_attack(state, unit, target, mode=mode)
+        if isinstance(plan, AttackPlan):
+            found.append((target, plan))
+    return found
+
+
+def _listed(game: Game, uid: str, action: A.Action) -> bool:
+    """Whether the engine takes `action` of the unit now (a kept score is played only then)."""
+    if isinstance(action, A.Attack):
+        return game.can_attack(uid, action.target)
+    options = game.unit_options(uid, with_attacks=False)
     if options is None:
         return False
-    if isinstance(action, A.Attack):
-        return action.target in options.attacks
     if isinstance(action, A.Move):
         return bool(action.path) and tuple(options.moves.get(action.path[-1], ())) == action.path
     if isinstance(action, A.Face):
