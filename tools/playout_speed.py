@@ -6,8 +6,9 @@ Two figures, from the same seeds on any checkout:
   with its own playout policy (`minis.ai.playout.play`, the search's default policy, horizon and
   leaf). The positions are decisions the search searches (moves, attacks, defensive fire) taken from
   seeded heuristic games, turns 1-3 of configurations 1-6 with the sample armies (36 positions, 4
-  playouts in a row from each, as a decision plays them); each playout starts with the heuristic's
-  first choice there, as the search's first candidate does.
+  playouts in a row from each, as a decision plays them, after one untimed playout from each: a
+  search's process is warm); each playout starts with the heuristic's first choice there, as the
+  search's first candidate does.
 - **random playouts** (`playouts_per_s`): one-turn random playouts. A position right after deployment
   (configurations 1-6, set up by seeded random bots) is copied, given fresh seeded dice, and a seeded
   `RandomBot` plays both sides until the turn number goes up or the game ends.
@@ -104,6 +105,9 @@ SEARCH_TURNS = (1, 2, 3)
 SEARCH_POSITIONS_PER_GAME = 6
 #: Search playouts played in a row from each position (each with a seed of its own).
 PLAYOUTS_PER_POSITION = 4
+#: The seeds of one playout from each position played first and not timed (a search's process is warm:
+#: its line of sight, odds and hex values kept from the decisions before).
+WARM_SEED = 10**6
 
 
 def search_positions(seeds_per_configuration: int) -> list[tuple[Game, A.Action]]:
@@ -164,6 +168,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.search_playouts > 0:
         positions_s = search_positions(1)
+        for i, position in enumerate(positions_s):  # a search's process has played from such positions
+            search_playout(position, WARM_SEED + i)
         total = 0.0
         start = time.perf_counter()
         for i in range(args.search_playouts):  # a few in a row from each position, as a search plays them

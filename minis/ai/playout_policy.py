@@ -36,8 +36,9 @@ from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai.heuristic import JITTER, HeuristicBot, Scored
 from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
+from minis.battle import Battle
 from minis.game import Game
-from minis.rules import activation
+from minis.rules import activation, caching
 from minis.rules.arrivals import any_special
 from minis.rules.combat import AttackPlan, may_reach, plan_attack
 from minis.sides import Side
@@ -95,12 +96,27 @@ class PlayoutBot(HeuristicBot):
         kept = self._kept
         scored: dict[str, Scored] = {}
         fresh: set[str] = set()
+        board: tuple[object, ...] | None = None
         for uid in game.ready_units():
             entry = kept.get(uid)
             unit = state.units[uid]
-            if uid not in kept or uid in state.activated or (entry is not None and entry.unit is not unit):
+            if uid in state.activated:
                 entry = self._list(game, side, uid, assault, rng)
                 fresh.add(uid)
+            elif uid not in kept or (entry is not None and entry.unit is not unit and entry.unit != unit):
+                if board is None:
+                    board = _board(state)
+                where = (state.turn, state.phase, side, unit, board)
+                shared = _SHARED.get(where) if caching.enabled else None
+                if shared is not None and shared[0] is state.battle:  # worked out in another playout
+                    entry = kept[uid] = shared[1]
+                else:
+                    entry = self._list(game, side, uid, assault, rng)
+                    fresh.add(uid)
+                    if caching.enabled:
+                        _SHARED[where] = (state.battle, entry)
+                        if len(_SHARED) > SHARED_KEPT:
+                            del _SHARED[next(iter(_SHARED))]
             if entry is None:
                 continue
             found, unpriced = _best(state, uid, entry, assault)
@@ -217,6 +233,23 @@ def _best(state: GameState, uid: str, entry: _Entry, assault: bool) -> tuple[Sco
     if other is not None and (best is None or other[1] > best[1]):
         return other, False
     return best, False
+
+
+def _board(state: GameState) -> tuple[object, ...]:
+    """Every unit as it stands, counters included: with the turn, the phase, the side and the unit
+    itself, the key of a listing shared between playouts (`_SHARED`)."""
+    return tuple(
+        (u.id, u.hex, u.facing, u.disrupted, u.damaged, u.pending, u.carried_by, u.removed)
+        for u in state.units.values()
+    )
+
+
+#: Units' listings shared by the playouts of the process, keyed by the turn, the phase, the side, the unit
+#: and every unit as it stands (`_board`), with the battle they were made in (whose id they depend on):
+#: the playouts of a decision reach the same positions again and again. An entry found here is played
+#: only once the engine takes its action (`_listed`), as any kept score. The most recent are kept.
+_SHARED: dict[tuple[object, ...], tuple[Battle, _Entry | None]] = {}
+SHARED_KEPT = 20_000
 
 
 def _key(state: GameState, side: Side) -> tuple[object, ...]:
