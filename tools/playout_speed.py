@@ -13,9 +13,11 @@ Two figures, from the same seeds on any checkout:
   (configurations 1-6, set up by seeded random bots) is copied, given fresh seeded dice, and a seeded
   `RandomBot` plays both sides until the turn number goes up or the game ends.
 
-Each is the playouts divided by the seconds spent in them, set-up left out. `actions=` (the random
-playouts' actions) is the same on every checkout that plays the same games; `search_sum=` (the search
-playouts' values added up) is the same wherever the playout policy and its scoring are.
+Each is the playouts divided by the seconds spent in them, set-up left out: by the wall clock
+(`..._per_s`) and by the process's CPU time (`..._per_cpu_s`, the steadier on a shared machine).
+`actions=` (the random playouts' actions) is the same on every checkout that plays the same games;
+`search_sum=` (the search playouts' values added up) is the same wherever the playout policy and its
+scoring are.
 
 It runs on today's code and on older checkouts alike (`PYTHONPATH=OLD python tools/playout_speed.py`):
 a copy without the record is used where the engine offers it, as a search would.
@@ -171,24 +173,38 @@ def main() -> None:
         for i, position in enumerate(positions_s):  # a search's process has played from such positions
             search_playout(position, WARM_SEED + i)
         total = 0.0
-        start = time.perf_counter()
-        for i in range(args.search_playouts):  # a few in a row from each position, as a search plays them
-            total += search_playout(positions_s[(i // PLAYOUTS_PER_POSITION) % len(positions_s)], i)
-        elapsed = time.perf_counter() - start
-        rate = args.search_playouts / elapsed
+        with Clocks() as clocks:
+            for i in range(args.search_playouts):  # a few in a row from each position, as a search does
+                total += search_playout(positions_s[(i // PLAYOUTS_PER_POSITION) % len(positions_s)], i)
         print(
             f"search_playouts={args.search_playouts} positions={len(positions_s)} search_sum={total:.6f} "
-            f"seconds={elapsed:.3f} search_playouts_per_s={rate:.1f}"
+            f"{clocks.rates('search_playouts', args.search_playouts)}"
         )
     positions = starting_positions(args.seeds)
     actions = 0
-    start = time.perf_counter()
-    for i in range(args.playouts):
-        game = copy_for_search(positions[i % len(positions)], Dice(seed=i))
-        actions += play_one_turn(game, i)
-    elapsed = time.perf_counter() - start
-    rate = args.playouts / elapsed
-    print(f"playouts={args.playouts} actions={actions} seconds={elapsed:.3f} playouts_per_s={rate:.1f}")
+    with Clocks() as clocks:
+        for i in range(args.playouts):
+            game = copy_for_search(positions[i % len(positions)], Dice(seed=i))
+            actions += play_one_turn(game, i)
+    print(f"playouts={args.playouts} actions={actions} {clocks.rates('playouts', args.playouts)}")
+
+
+class Clocks:
+    """The wall-clock and the process's CPU seconds of a block: on a shared machine the CPU seconds
+    are the steadier figure (the wall clock also counts the time other processes had the core)."""
+
+    def __enter__(self) -> Clocks:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+    def rates(self, name: str, count: int) -> str:
+        return (
+            f"seconds={self.wall:.3f} cpu_seconds={self.cpu:.3f} {name}_per_s={count / self.wall:.1f} "
+            f"{name}_per_cpu_s={count / self.cpu:.1f}"
+        )
 
 
 if __name__ == "__main__":
