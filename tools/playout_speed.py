@@ -5,10 +5,11 @@ Two figures, from the same seeds on any checkout:
 - **search playouts** (`search_playouts_per_s`): the playouts the search bot plays at its decisions,
   with its own playout policy (`minis.ai.playout.play`, the search's default policy, horizon and
   leaf). The positions are decisions the search searches (moves, attacks, defensive fire) taken from
-  seeded heuristic games, turns 1-3 of configurations 1-6 with the sample armies (36 positions, 4
-  playouts in a row from each, as a decision plays them, after one untimed playout from each: a
-  search's process is warm); each playout starts with the heuristic's first choice there, as the
-  search's first candidate does.
+  seeded heuristic games, turns 1-3 of configurations 1-6 with the sample armies: 36 positions, 8
+  playouts in a row from each, as a decision plays them (the search's decisions play 16 on average),
+  after one untimed playout from each (a search's process is warm). Each playout starts with the
+  heuristic's first choice there, as the search's first candidate does. Played after the random
+  playouts: what the search's caches hold must not slow the random playouts' garbage collection.
 - **random playouts** (`playouts_per_s`): one-turn random playouts. A position right after deployment
   (configurations 1-6, set up by seeded random bots) is copied, given fresh seeded dice, and a seeded
   `RandomBot` plays both sides until the turn number goes up or the game ends.
@@ -106,7 +107,7 @@ SEARCH_TURNS = (1, 2, 3)
 #: Positions taken from each game (evenly spread over its searched decisions in those turns).
 SEARCH_POSITIONS_PER_GAME = 6
 #: Search playouts played in a row from each position (each with a seed of its own).
-PLAYOUTS_PER_POSITION = 4
+PLAYOUTS_PER_POSITION = 8
 #: The seeds of one playout from each position played first and not timed (a search's process is warm:
 #: its line of sight, odds and hex values kept from the decisions before).
 WARM_SEED = 10**6
@@ -162,12 +163,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--playouts", type=int, default=1000, help="random playouts (default 1000)")
     parser.add_argument(
-        "--search-playouts", type=int, default=144, help="search playouts (default 144; 0: none)"
+        "--search-playouts", type=int, default=288, help="search playouts (default 288; 0: none)"
     )
     parser.add_argument(
         "--seeds", type=int, default=2, help="starting positions per configuration (default 2)"
     )
     args = parser.parse_args()
+    positions = starting_positions(args.seeds)
+    actions = 0
+    with Clocks() as clocks:
+        for i in range(args.playouts):
+            game = copy_for_search(positions[i % len(positions)], Dice(seed=i))
+            actions += play_one_turn(game, i)
+    print(f"playouts={args.playouts} actions={actions} {clocks.rates('playouts', args.playouts)}")
     if args.search_playouts > 0:
         positions_s = search_positions(1)
         for i, position in enumerate(positions_s):  # a search's process has played from such positions
@@ -180,13 +188,6 @@ def main() -> None:
             f"search_playouts={args.search_playouts} positions={len(positions_s)} search_sum={total:.6f} "
             f"{clocks.rates('search_playouts', args.search_playouts)}"
         )
-    positions = starting_positions(args.seeds)
-    actions = 0
-    with Clocks() as clocks:
-        for i in range(args.playouts):
-            game = copy_for_search(positions[i % len(positions)], Dice(seed=i))
-            actions += play_one_turn(game, i)
-    print(f"playouts={args.playouts} actions={actions} {clocks.rates('playouts', args.playouts)}")
 
 
 class Clocks:
