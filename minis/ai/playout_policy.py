@@ -53,11 +53,15 @@ _Attack = tuple[str, FloatOdds, float]
 class _Entry:
     """One unit's options as scored when it was last listed: its attacks, and the best of the rest."""
 
-    __slots__ = ("attacks", "best_other", "priced", "unit")
+    __slots__ = ("attacks", "best_other", "counters", "priced", "unit")
 
-    def __init__(self, unit: Unit, attacks: list[_Attack], others: list[Scored] | None) -> None:
+    def __init__(
+        self, unit: Unit, attacks: list[_Attack], others: list[Scored] | None, counters: tuple[object, ...]
+    ) -> None:
         self.unit = unit
         self.attacks = attacks
+        #: The enemy's face-down counters when its moves were priced (the hex values count them).
+        self.counters = counters
         #: Whether its moves, turns and the rest were priced (not when a good shot left them out).
         self.priced = others is not None
         #: The best of them (None: none).
@@ -75,6 +79,7 @@ class PlayoutBot(HeuristicBot):
         self._kept: dict[str, _Entry | None] = {}
         self._fresh = True  # score every unit afresh (the search's candidates)
         self._evaluator: Evaluator | None = None  # the hex values of the action under way, once made
+        self._counters: tuple[object, ...] = ()  # the enemy's face-down counters at the action under way
 
     def choose(self, game: Game) -> A.Action:
         self._fresh = False
@@ -92,6 +97,7 @@ class PlayoutBot(HeuristicBot):
         if key != self._key:
             self._key = key
             self._kept.clear()
+        counters = self._counters = _counters(state, side)
         assault = state.phase is Phase.ASSAULT
         kept = self._kept
         scored: dict[str, Scored] = {}
@@ -119,6 +125,8 @@ class PlayoutBot(HeuristicBot):
                             del _SHARED[next(iter(_SHARED))]
             if entry is None:
                 continue
+            if entry.priced and entry.counters != counters:  # a hit since: its moves are priced again
+                entry = self._reprice(game, side, entry, rng)
             found, unpriced = _best(state, uid, entry, assault)
             if unpriced:  # its shots lost their worth: its moves must be priced now
                 entry = self._list(game, side, uid, assault, rng)
@@ -171,9 +179,26 @@ class PlayoutBot(HeuristicBot):
                 evaluator = self._evaluator = self._evaluator_for(state, side)
             others = self._moves(state, evaluator, unit, options.moves, rng)
             others.extend(self._others(state, evaluator, unit, options, rng))
-        entry = _Entry(unit, attacks, others)
+        entry = _Entry(unit, attacks, others, self._counters)
         self._kept[uid] = entry
         return entry
+
+    def _reprice(self, game: Game, side: Side, entry: _Entry, rng: random.Random) -> _Entry:
+        """A kept unit's moves and other actions priced again with the hex values of now (its attacks
+        kept: they are valued afresh at every action); kept in place of the old entry."""
+        state = game.state
+        unit = entry.unit
+        options = game.unit_options(unit.id, with_attacks=False)
+        others: list[Scored] = []
+        if options is not None:
+            evaluator = self._evaluator
+            if evaluator is None:
+                evaluator = self._evaluator = self._evaluator_for(state, side)
+            others = self._moves(state, evaluator, unit, options.moves, rng)
+            others.extend(self._others(state, evaluator, unit, options, rng))
+        priced = _Entry(unit, entry.attacks, others, self._counters)
+        self._kept[unit.id] = priced
+        return priced
 
 
 def _attack_plans(state: GameState, unit: Unit) -> list[tuple[Unit, AttackPlan]]:
@@ -194,6 +219,12 @@ def _attack_plans(state: GameState, unit: Unit) -> list[tuple[Unit, AttackPlan]]
         if isinstance(plan, AttackPlan):
             found.append((target, plan))
     return found
+
+
+def _counters(state: GameState, side: Side) -> tuple[object, ...]:
+    """The enemy's face-down counters: a hit changes the hex values (`Evaluator.key` counts them), so
+    moves priced before it are priced again; attacks are valued on their targets afresh anyway."""
+    return tuple(u.pending for u in state.units.values() if u.side is not side)
 
 
 def _listed(game: Game, uid: str, action: A.Action) -> bool:
