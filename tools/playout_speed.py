@@ -155,8 +155,14 @@ _SEARCH_SETTINGS: list[object] = []
 def _search_settings(search: object) -> list[object]:
     """The search bot's own playout settings (read from a bot, so any checkout's defaults are used)."""
     bot = search.SearchBot(0, workers=0)  # type: ignore[attr-defined]
-    _SEARCH_SETTINGS[:] = [bot.policy, bot.horizon, bot.leaf]
+    policy = search.heuristic_policy if HEURISTIC_POLICY else bot.policy  # type: ignore[attr-defined]
+    _SEARCH_SETTINGS[:] = [policy, bot.horizon, bot.leaf]
     return _SEARCH_SETTINGS
+
+
+#: Play the search playouts with the heuristic as the policy, not the search's default (`--heuristic-policy`:
+#: what the playouts cost on this code before the playout policy).
+HEURISTIC_POLICY = False
 
 
 def main() -> None:
@@ -168,7 +174,14 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=int, default=2, help="starting positions per configuration (default 2)"
     )
+    parser.add_argument(
+        "--heuristic-policy",
+        action="store_true",
+        help="search playouts played by the heuristic, not the search's own policy",
+    )
     args = parser.parse_args()
+    global HEURISTIC_POLICY
+    HEURISTIC_POLICY = args.heuristic_policy
     positions = starting_positions(args.seeds)
     actions = 0
     with Clocks() as clocks:
