@@ -30,6 +30,7 @@ from minis.commands.simulate import DEFAULT_TURN_LIMIT
 from minis.dice import Dice
 from minis.game import Game
 from minis.mapfile import load_configuration
+from minis.rule_sets import RULEBOOK, named
 from minis.sides import Side
 from minis.state import Phase, Stage
 
@@ -111,6 +112,28 @@ def test_a_kept_score_is_played_only_while_the_engine_lists_it() -> None:
         action = entry.best_other[0] if entry.best_other else None
         if isinstance(action, A.Move) and A.acting_unit(first) != uid:
             assert playout_policy._listed(game, uid, action)
+
+
+@pytest.mark.parametrize(("seed", "rules"), [(1, None), (2, "2008"), (3, "2010")])
+def test_on_computer_built_armies_every_action_it_plays_is_legal(seed: int, rules: str | None) -> None:
+    """Armies of many abilities (and aircraft from 2008 on): the policy on both sides, on the game itself
+    as in a playout, with its listings shared between the games of the process; any action it played
+    that the engine refuses would raise."""
+    rng = random.Random(seed)
+    rule_set = named(rules) if rules is not None else None
+    limits = rule_set if rule_set is not None else RULEBOOK
+    points = 100 if rule_set is None else limits.point_levels[0]
+    cards = card_catalogue()
+    armies = [make_army(cards, side, points, rng=rng, rules=limits) for side in Side]
+    game = Game.new(*armies, configuration=1 + seed % 6, dice=Dice(seed=seed), turn_limit=4, rules=rule_set)
+    bots = {side: PlayoutBot(seed * 10 + i) for i, side in enumerate(Side)}
+    played = 0
+    while game.decider() is not None:
+        side = game.decider()
+        assert side is not None
+        game.apply(bots[side].choose(game))
+        played += 1
+    assert played > 50
 
 
 # --- the paired strength run (--slow) ---------------------------------------------------------------------
