@@ -125,13 +125,14 @@ class PlayoutBot(HeuristicBot):
                             del _SHARED[next(iter(_SHARED))]
             if entry is None:
                 continue
-            if entry.priced and entry.counters != counters:  # a hit since: its moves are priced again
+            found, needed = _best(state, uid, entry, assault, entry.counters != counters)
+            if needed and entry.priced:  # a hit since, and no shot good enough: its moves priced again
                 entry = self._reprice(game, side, entry, rng)
-            found, unpriced = _best(state, uid, entry, assault)
-            if unpriced:  # its shots lost their worth: its moves must be priced now
+                found = _best(state, uid, entry, assault, False)[0]
+            elif needed:  # its shots lost their worth: its moves must be priced now
                 entry = self._list(game, side, uid, assault, rng)
                 fresh.add(uid)
-                found = _best(state, uid, entry, assault)[0] if entry is not None else None
+                found = _best(state, uid, entry, assault, False)[0] if entry is not None else None
             if found is not None:
                 scored[uid] = found
         arrivals: list[Scored] = []
@@ -150,7 +151,7 @@ class PlayoutBot(HeuristicBot):
                 return [best]
             entry = self._list(game, side, owner, assault, rng)  # not listed now: score it afresh
             fresh.add(owner)
-            found = _best(state, owner, entry, assault)[0] if entry is not None else None
+            found = _best(state, owner, entry, assault, False)[0] if entry is not None else None
             if found is not None:
                 scored[owner] = found
             else:
@@ -247,9 +248,12 @@ def _listed(game: Game, uid: str, action: A.Action) -> bool:
     return False
 
 
-def _best(state: GameState, uid: str, entry: _Entry, assault: bool) -> tuple[Scored | None, bool]:
+def _best(
+    state: GameState, uid: str, entry: _Entry, assault: bool, stale: bool
+) -> tuple[Scored | None, bool]:
     """A unit's best action now (None: nothing), its attacks valued on their targets as they stand now;
-    and True if its moves were not priced and no shot is good enough to leave them unpriced any longer."""
+    and True if its moves are needed (no shot good enough to leave them out) but were not priced, or
+    were priced before a hit (`stale`)."""
     best: Scored | None = None
     units = state.units
     for target_id, odds, jitter in entry.attacks:
@@ -258,7 +262,7 @@ def _best(state: GameState, uid: str, entry: _Entry, assault: bool) -> tuple[Sco
             best = (A.Attack(uid, target_id), value)
     if best is not None and best[1] > 1.0 and assault:
         return best, False
-    if not entry.priced:
+    if not entry.priced or stale:
         return None, True
     other = entry.best_other
     if other is not None and (best is None or other[1] > best[1]):
