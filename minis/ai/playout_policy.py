@@ -34,7 +34,7 @@ import random
 
 from minis import actions as A
 from minis.ai import arrivals as arrival_ai
-from minis.ai.heuristic import JITTER, HeuristicBot, Scored
+from minis.ai.heuristic import HeuristicBot, Scored
 from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
 from minis.battle import Battle
 from minis.game import Game
@@ -107,17 +107,17 @@ class PlayoutBot(HeuristicBot):
             entry = kept.get(uid)
             unit = state.units[uid]
             if uid in state.activated:
-                entry = self._list(game, side, uid, assault, rng)
+                entry = self._list(game, side, uid, assault)
                 fresh.add(uid)
             elif uid not in kept or (entry is not None and entry.unit is not unit and entry.unit != unit):
                 if board is None:
-                    board = _board(state)
-                where = (state.turn, state.phase, side, unit, board)
+                    board = _position(state)
+                where = (side, unit, board)
                 shared = _SHARED.get(where) if caching.enabled else None
                 if shared is not None and shared[0] is state.battle:  # worked out in another playout
                     entry = kept[uid] = shared[1]
                 else:
-                    entry = self._list(game, side, uid, assault, rng)
+                    entry = self._list(game, side, uid, assault)
                     fresh.add(uid)
                     if caching.enabled:
                         _SHARED[where] = (state.battle, entry)
@@ -127,10 +127,10 @@ class PlayoutBot(HeuristicBot):
                 continue
             found, needed = _best(state, uid, entry, assault, entry.counters != counters)
             if needed and entry.priced:  # a hit since, and no shot good enough: its moves priced again
-                entry = self._reprice(game, side, entry, rng)
+                entry = self._reprice(game, side, entry)
                 found = _best(state, uid, entry, assault, False)[0]
             elif needed:  # its shots lost their worth: its moves must be priced now
-                entry = self._list(game, side, uid, assault, rng)
+                entry = self._list(game, side, uid, assault)
                 fresh.add(uid)
                 found = _best(state, uid, entry, assault, False)[0] if entry is not None else None
             if found is not None:
@@ -149,7 +149,7 @@ class PlayoutBot(HeuristicBot):
                     best, owner = (action, value), uid
             if not owner or owner in fresh or _listed(game, owner, best[0]):
                 return [best]
-            entry = self._list(game, side, owner, assault, rng)  # not listed now: score it afresh
+            entry = self._list(game, side, owner, assault)  # not listed now: score it afresh
             fresh.add(owner)
             found = _best(state, owner, entry, assault, False)[0] if entry is not None else None
             if found is not None:
@@ -157,7 +157,7 @@ class PlayoutBot(HeuristicBot):
             else:
                 del scored[owner]
 
-    def _list(self, game: Game, side: Side, uid: str, assault: bool, rng: random.Random) -> _Entry | None:
+    def _list(self, game: Game, side: Side, uid: str, assault: bool) -> _Entry | None:
         """A unit's options listed by the engine and scored as the heuristic scores them; kept."""
         state = game.state
         options = game.unit_options(uid, with_attacks=False)
@@ -170,21 +170,20 @@ class PlayoutBot(HeuristicBot):
         if assault:
             for target, plan in _attack_plans(state, unit):
                 odds = plan_odds(plan)
-                jitter = rng.random() * JITTER
-                attacks.append((target.id, odds, jitter))
-                best_attack = max(best_attack, expected_harm(odds, target) + jitter)
+                attacks.append((target.id, odds, 0.0))
+                best_attack = max(best_attack, expected_harm(odds, target))
         others: list[Scored] | None = None
         if not (best_attack > 1.0 and assault):
             evaluator = self._evaluator
             if evaluator is None:
                 evaluator = self._evaluator = self._evaluator_for(state, side)
-            others = self._moves(state, evaluator, unit, options.moves, rng)
-            others.extend(self._others(state, evaluator, unit, options, rng))
+            others = self._moves(state, evaluator, unit, options.moves, _NO_JITTER)
+            others.extend(self._others(state, evaluator, unit, options, _NO_JITTER))
         entry = _Entry(unit, attacks, others, self._counters)
         self._kept[uid] = entry
         return entry
 
-    def _reprice(self, game: Game, side: Side, entry: _Entry, rng: random.Random) -> _Entry:
+    def _reprice(self, game: Game, side: Side, entry: _Entry) -> _Entry:
         """A kept unit's moves and other actions priced again with the hex values of now (its attacks
         kept: they are valued afresh at every action); kept in place of the old entry."""
         state = game.state
@@ -195,8 +194,8 @@ class PlayoutBot(HeuristicBot):
             evaluator = self._evaluator
             if evaluator is None:
                 evaluator = self._evaluator = self._evaluator_for(state, side)
-            others = self._moves(state, evaluator, unit, options.moves, rng)
-            others.extend(self._others(state, evaluator, unit, options, rng))
+            others = self._moves(state, evaluator, unit, options.moves, _NO_JITTER)
+            others.extend(self._others(state, evaluator, unit, options, _NO_JITTER))
         priced = _Entry(unit, entry.attacks, others, self._counters)
         self._kept[unit.id] = priced
         return priced
@@ -270,19 +269,46 @@ def _best(
     return best, False
 
 
-def _board(state: GameState) -> tuple[object, ...]:
-    """Every unit as it stands, counters included: with the turn, the phase, the side and the unit
-    itself, the key of a listing shared between playouts (`_SHARED`)."""
-    return tuple(
-        (u.id, u.hex, u.facing, u.disrupted, u.damaged, u.pending, u.carried_by, u.removed)
-        for u in state.units.values()
+def _position(state: GameState) -> tuple[object, ...]:
+    """The whole position as one hashable value: every unit, the turn, the phase, who acts, and every
+    piece of the rules' bookkeeping (`GameState.bookkeeping`). A listing is a function of it alone (no
+    random term: `_NO_JITTER`), so one worked out in another playout is exactly the one this playout
+    would work out, and a playout plays the same whatever the process played before it."""
+    return (
+        state.turn,
+        state.phase,
+        state.stage,
+        state.first,
+        state.active,
+        state.objective,
+        frozenset(state.activated),
+        frozenset(state.fired.items()),
+        frozenset(state.road_bonus),
+        state.move,
+        state.placing,
+        state.broken_roads,
+        state.entry_counter,
+        state.losses,
+        state.bookkeeping(),
+        tuple(state.units.values()),
     )
 
 
-#: Units' listings shared by the playouts of the process, keyed by the turn, the phase, the side, the unit
-#: and every unit as it stands (`_board`), with the battle they were made in (whose id they depend on):
-#: the playouts of a decision reach the same positions again and again. An entry found here is played
-#: only once the engine takes its action (`_listed`), as any kept score. The most recent are kept.
+class _NoJitter(random.Random):
+    """The tie-breaking term of the heuristic's scores, always 0: a listing must not depend on the bot
+    that made it (listings are shared between playouts), so ties go to the first listed."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+_NO_JITTER = _NoJitter(0)
+
+
+#: Units' listings shared by the playouts of the process, keyed by the side, the unit and the whole
+#: position (`_position`), with the battle they were made in (the position's hex values hang on it): the
+#: playouts of a decision reach the same positions again and again. An entry found here is played only
+#: once the engine takes its action (`_listed`), as any kept score. The most recent are kept.
 _SHARED: dict[tuple[object, ...], tuple[Battle, _Entry | None]] = {}
 SHARED_KEPT = 20_000
 
