@@ -3,29 +3,33 @@
 The heuristic (`minis.ai.heuristic`) lists and scores every ready unit's options afresh at every action:
 in a side's assault phase of ten units that is ten units' attack plans and hex values for each of its
 ten attacks, though one attack changes only its target's counters. This bot keeps, for the side and
-phase it plays, each unit's scored options (its attacks with their odds, its moves, turns and other
-actions), and scores a unit again only when what its options hang on may have changed:
+phase it plays, each unit's scored options (its attacks with their odds, and the best of its moves,
+turns and other actions), and works a unit out again only when what they hang on may have changed:
 
 - the unit itself (a new `Unit`: it moved, turned, was disrupted), or it has acted this phase (the
-  extra actions an ability leaves it are always listed afresh);
+  extra actions an ability leaves it are always listed afresh): listed again;
 - the enemy's units as the hex values see them (where each stands, its facing, disrupted, damaged,
-  carried): any of them changed and every unit is scored again. Their face-down counters are left out
-  of that key: an attack's value is taken again at every action from its kept odds and the target as
-  it is now (`scoring.expected_harm`), so attacks pile onto a target only until it is likely destroyed,
-  as the heuristic's do;
-- another turn, phase or side.
+  carried), or the turn, phase or side: every unit listed again;
+- the enemy's face-down counters (a hit): the unit's moves priced again with the hex values of now,
+  as the heuristic's are (`Evaluator.key` counts the counters), when no shot of its is good enough to
+  leave them out; its attacks are valued at every action from their kept odds on the targets as they
+  stand now (`scoring.expected_harm`), so attacks pile onto a target only until it is likely destroyed.
 
-What a kept score may miss (a friend that moved into a hex or next to the unit, an enemy that fired
-defensively) is settled before it is played: the unit of the best-scored action is listed and scored
-afresh by the engine (`Game.unit_options`) at this action, and the best is taken again, until the
-best belongs to a unit scored afresh. So every action it plays is one the engine lists now, as the
-heuristic's are. Everything but the movement and assault phases (defensive fire, set-up, aircraft, the
-choice to go first) is the heuristic's own, and `candidates` (the search's candidates at its root)
-lists everything afresh: it ranks exactly as the heuristic does. Only `choose` keeps what it worked out.
+Listings are also shared between the playouts of the process (`_SHARED`), keyed by the whole position
+(`_position`): the playouts of a decision reach the same positions again and again. A listing is a
+function of that position alone (no random tie-breaking term: ties go to the first listed), so a
+playout plays the same whatever the process played before it (a search with workers stays
+reproducible).
 
-A bot lives for one playout (the search makes new ones for each), so what it keeps never outlives the
-game it was worked out in; a kept entry also holds the `Unit` it was worked out for, and is used only
-while that very unit stands in the position asked about.
+What a kept or shared score may miss (a friend that moved into a hex or next to the unit, an enemy
+that fired defensively) is settled before it is played: the engine must take the action now
+(`Game.can_attack`, or the unit's listed moves), else the unit is listed afresh and the best is taken
+again. So every action it plays is one the engine takes now, as the heuristic's are. Everything but
+the movement and assault phases (defensive fire, set-up, aircraft, the choice to go first) is the
+heuristic's own, and `candidates` (the search's candidates at its root) lists everything afresh, so it
+ranks exactly as the heuristic does; only `choose` keeps what it worked out. A bot lives for one
+playout (the search makes new ones for each); a kept entry holds the `Unit` it was worked out for
+and is used only while that unit stands as it was.
 """
 
 from __future__ import annotations
@@ -46,8 +50,8 @@ from minis.state import GameState, Phase, Stage, Unit
 
 __all__ = ["PlayoutBot", "playout_policy"]
 
-#: An attack kept for a unit: the target, the odds of its plan, and the tie-breaking term drawn for it.
-_Attack = tuple[str, FloatOdds, float]
+#: An attack kept for a unit: the target and the odds of its plan.
+_Attack = tuple[str, FloatOdds]
 
 
 class _Entry:
@@ -170,7 +174,7 @@ class PlayoutBot(HeuristicBot):
         if assault:
             for target, plan in _attack_plans(state, unit):
                 odds = plan_odds(plan)
-                attacks.append((target.id, odds, 0.0))
+                attacks.append((target.id, odds))
                 best_attack = max(best_attack, expected_harm(odds, target))
         others: list[Scored] | None = None
         if not (best_attack > 1.0 and assault):
@@ -255,8 +259,8 @@ def _best(
     were priced before a hit (`stale`)."""
     best: Scored | None = None
     units = state.units
-    for target_id, odds, jitter in entry.attacks:
-        value = expected_harm(odds, units[target_id]) + jitter
+    for target_id, odds in entry.attacks:
+        value = expected_harm(odds, units[target_id])
         if best is None or value > best[1]:
             best = (A.Attack(uid, target_id), value)
     if best is not None and best[1] > 1.0 and assault:
