@@ -249,4 +249,4 @@ def test_in_a_playout_it_chooses_as_the_heuristic_would_but_for_near_ties() -> N
                 decisions += 1
                 agree += any(action == chosen and value > ranked[0][1] - 0.01 for action, value in ranked)
             game.apply(chosen)
-    assert decisions > 200 and agree >= 0.94 * decisions  # 96% here; 91% when moves kept past a hit
+    assert decisions > 200 and agree >= 0.94 * decisions  # 98% here; 91% when moves kept past a hit
