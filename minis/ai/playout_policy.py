@@ -81,21 +81,19 @@ class PlayoutBot(HeuristicBot):
         super().__init__(seed)
         self._key: tuple[object, ...] | None = None
         self._kept: dict[str, _Entry | None] = {}
-        self._fresh = True  # score every unit afresh (the search's candidates)
         self._evaluator: Evaluator | None = None  # the hex values of the action under way, once made
         self._counters: tuple[object, ...] = ()  # the enemy's face-down counters at the action under way
 
     def choose(self, game: Game) -> A.Action:
-        self._fresh = False
-        try:
-            return super().choose(game)
-        finally:
-            self._fresh = True
-
-    def _act(self, game: Game, side: Side, rng: random.Random) -> list[Scored]:
         state = game.state
-        if self._fresh or state.phase not in (Phase.MOVEMENT, Phase.ASSAULT) or state.stage is not Stage.ACT:
-            return super()._act(game, side, rng)
+        side = game.decider()
+        if side is None or state.stage is not Stage.ACT or state.phase not in (Phase.MOVEMENT, Phase.ASSAULT):
+            return super().choose(game)
+        return self._kept_choice(game, side)
+
+    def _kept_choice(self, game: Game, side: Side) -> A.Action:
+        """The best action of a movement or assault phase, from what is kept (the module's text)."""
+        state = game.state
         self._evaluator = None  # made when a unit is listed (`_list`), not at every action
         key = _key(state, side)
         if key != self._key:
@@ -140,8 +138,8 @@ class PlayoutBot(HeuristicBot):
             if found is not None:
                 scored[uid] = found
         arrivals: list[Scored] = []
-        if any_special(state):  # Heroes, Paratroopers off the map
-            arrivals = arrival_ai.scored(game, self._evaluator_for(state, side), rng)
+        if any_special(state):  # Heroes, Paratroopers off the map (their tie-breaks: the heuristic's)
+            arrivals = arrival_ai.scored(game, self._evaluator_for(state, side), self._rng(state))
         while True:
             best: Scored = (A.Pass(), 0.0)
             for action, value in arrivals:
@@ -152,7 +150,7 @@ class PlayoutBot(HeuristicBot):
                 if value > best[1]:
                     best, owner = (action, value), uid
             if not owner or owner in fresh or _listed(game, owner, best[0]):
-                return [best]
+                return best[0]
             entry = self._list(game, side, owner, assault)  # not listed now: score it afresh
             fresh.add(owner)
             found = _best(state, owner, entry, assault, False)[0] if entry is not None else None
