@@ -32,7 +32,7 @@ from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.rules.victory import controller, exited
 from minis.sides import Side
-from minis.state import Counter, GameState, Stage, Unit
+from minis.state import Counter, GameState, Phase, Stage, Unit
 from minis.terms import Hold, ObjectiveFrom
 from minis.worker_watch import end_with_parent
 
@@ -162,12 +162,16 @@ def play(
     if side is None:
         return None
     rng = random.Random(seed)
-    game = base.copy()
-    game.dice = Dice(seed=rng.randrange(2**63))
+    game = base.copy(record=False, dice=Dice(seed=rng.randrange(2**63)))
     turn = game.state.turn
     bots: Mapping[Side, Bot] = {s: policy(rng.randrange(2**63)) for s in Side}
     dice_seed = rng.randrange(2**63)
     seen: dict[str, int] = {}
+    # The position is already the deciding side's view (the search is given one), and once set-up is
+    # over a side's projection hides nothing but dice and the record, which a playout's copy holds
+    # none of (its dice are its own): so the policy decides on the playout's game itself instead of on
+    # a projection of it rebuilt at every action (a playout starts past set-up and never goes back).
+    open_view = game.state.phase is not Phase.SETUP
     try:
         if KEYED_DICE:
             game.dice = keyed_dice(dice_seed, game.state, action, seen)
@@ -178,7 +182,8 @@ def play(
                 break
             if time.time() > deadline:
                 return None
-            chosen = bots[decider].choose(view(game, decider, rng.randrange(2**63)))
+            view_seed = rng.randrange(2**63)  # drawn as before, so the playout's later draws stay the same
+            chosen = bots[decider].choose(game if open_view else view(game, decider, view_seed))
             if KEYED_DICE:
                 game.dice = keyed_dice(dice_seed, game.state, chosen, seen)
             game.apply(chosen)

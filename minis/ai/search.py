@@ -15,10 +15,12 @@ when it is ahead, on the same dice, by more than the noise.
 Set-up decisions and decisions with a single candidate go straight to the heuristic. Playouts run on
 worker processes (a pool started once per bot; `close()` stops it) or, with `workers=0`, in this
 process, where the same seed gives the same decision as long as the budget does not cut it short.
-With `playouts=N` the bot never reads the clock: a decision plays at most N playouts (fewer when the
-bandit settles early), however long they take, so in this process the same seed always gives the same
-decision, on a quiet machine or a loaded one. The balance lab plays this way (a study's games must not
-depend on the machine's load); the window and `minis match` keep the time budget.
+With `playouts=N` a decision plays at most N playouts (fewer when the bandit settles early): without
+a budget the bot never reads the clock, however long they take, so in this process the same seed
+always gives the same decision, on a quiet machine or a loaded one (the balance lab plays this way: a
+study's games must not depend on the machine's load); with a budget too, the budget is a cap on time
+(the window's strengths and `minis match --playouts N --budget S`): the same seed gives the same
+decision whenever the cap is not reached.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ SWITCH_Z = 1.0
 LEAF = 0.25
 #: Time kept back at the end of the budget for the bookkeeping after the last playout (seconds).
 MARGIN = 0.01
+#: A decision's time when neither a budget nor a count of playouts is given (seconds).
+DEFAULT_BUDGET = 1.0
 
 
 @runtime_checkable
@@ -73,10 +77,19 @@ class Proposer(Protocol):
 
 
 def heuristic_policy(seed: int) -> Bot:
-    """The default policy: the heuristic bot (imported when first used, not when this module is)."""
+    """The heuristic bot as the policy (imported when first used, not when this module is)."""
     from minis.ai.heuristic import HeuristicBot
 
     bot: Bot = HeuristicBot(seed)
+    return bot
+
+
+def playout_policy(seed: int) -> Bot:
+    """The default policy: the heuristic built for playouts (`minis.ai.playout_policy`: it ranks the
+    search's candidates exactly as the heuristic does, and keeps what it worked out during a playout)."""
+    from minis.ai.playout_policy import PlayoutBot
+
+    bot: Bot = PlayoutBot(seed)
     return bot
 
 
@@ -120,8 +133,10 @@ class SearchBot:
     workers it must pickle (a class or a module's function). `candidates`: how many are searched;
     `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout;
     `leaf`: the weight of the units' placing at a playout's end beside material (0: material only).
-    `playouts`: decide by a count instead of the clock: at most this many playouts a decision, with no
-    time limit (`budget` and `max_playouts` are then not used), so the same seed gives the same games.
+    `playouts`: decide by a count instead of the clock: at most this many playouts a decision
+    (`max_playouts` is then not used), so the same seed gives the same games; `budget` is then a cap
+    on time, and without one there is no time limit at all. `budget` alone (default 1 s): the most
+    seconds a decision may take, with at most `max_playouts` playouts.
     `decision_times` keeps how long each decision took (seconds), for the ladder's figures.
     """
 
@@ -130,7 +145,7 @@ class SearchBot:
     def __init__(
         self,
         seed: int | None = None,
-        budget: float = 1.0,
+        budget: float | None = None,
         workers: int | None = None,
         policy: BotFactory | None = None,
         *,
@@ -140,14 +155,15 @@ class SearchBot:
         leaf: float = LEAF,
         playouts: int | None = None,
     ) -> None:
-        if budget <= 0:
+        if budget is not None and budget <= 0:
             raise ValueError("the search budget must be more than 0 seconds")
         if playouts is not None and playouts < 1:
             raise ValueError("the search needs at least 1 playout a decision")
         self.rng = random.Random(seed)
-        self.budget = budget
+        #: The most seconds a decision may take (None: no limit, a decision by count alone).
+        self.budget = budget if budget is not None or playouts is not None else DEFAULT_BUDGET
         self.workers = (os.cpu_count() or 1) if workers is None else max(0, workers)
-        self.policy: BotFactory = policy if policy is not None else heuristic_policy
+        self.policy: BotFactory = policy if policy is not None else playout_policy
         self.k = max(1, candidates)
         self.max_playouts = max(1, max_playouts) if playouts is None else playouts
         #: Decide by the count of playouts alone, never by the clock.
@@ -181,7 +197,7 @@ class SearchBot:
 
     def choose(self, game: Game) -> A.Action:
         started = time.perf_counter()
-        deadline = math.inf if self.counted else time.time() + self.budget - MARGIN
+        deadline = math.inf if self.budget is None else time.time() + self.budget - MARGIN
         try:
             return self._decide(game, deadline)
         finally:
@@ -255,12 +271,12 @@ class SearchBot:
                 started += 1
             if not running:
                 break
+            left = deadline - time.time() if math.isfinite(deadline) else None
+            if left is not None and left <= 0:
+                break
             if self.counted:  # the oldest first: what the bandit knows never depends on the timing
-                done, _ = cf.wait([next(iter(running))])
+                done, _ = cf.wait([next(iter(running))], timeout=left)
             else:
-                left = deadline - time.time()
-                if left <= 0:
-                    break
                 done, _ = cf.wait(running, timeout=left, return_when=cf.FIRST_COMPLETED)
             for future in done:
                 arm, index = running.pop(future)

@@ -64,7 +64,18 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--axis", type=Path, metavar="ARMY", help="the Axis army file (default: built)")
     parser.add_argument("--allies", type=Path, metavar="ARMY", help="the Allied army file (default: built)")
-    parser.add_argument("--budget", type=float, metavar="SECONDS", help="the search bot's time a decision")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="the search bot's time a decision (with --playouts: a cap)",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        metavar="N",
+        help="the search bot decides by N playouts a decision (reproducible)",
+    )
     parser.add_argument(
         "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
     )
@@ -89,6 +100,7 @@ class GameSpec:
     budget: float | None
     workers: int | None
     rules: RuleSet | None = None
+    playouts: int | None = None
 
 
 @attrs.frozen
@@ -143,7 +155,8 @@ def play_game(spec: GameSpec) -> GameResult:
     bots = {}
     for name, side in zip(spec.names, sides, strict=True):
         seed = spec.bot_seeds[0 if side is Side.AXIS else 1]
-        bots[side] = _Timed(make_bot(name, seed, budget=spec.budget, workers=spec.workers))
+        bot = make_bot(name, seed, budget=spec.budget, workers=spec.workers, playouts=spec.playouts)
+        bots[side] = _Timed(bot)
     game = Game.new(
         spec.axis,
         spec.allies,
@@ -167,11 +180,13 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(Problem("match", 0, 0, "--workers must be 0 (this process) or more"))
     if args.budget is not None and not args.budget > 0:
         raise MinisError(Problem("match", 0, 0, "--budget must be more than 0 seconds"))
+    if args.playouts is not None and args.playouts < 1:
+        raise MinisError(Problem("match", 0, 0, "--playouts must be at least 1"))
     rules = chosen_rules(args.rules, "match")
     names = (args.bot_a, args.bot_b)
     for name in dict.fromkeys(names):
         try:
-            make_bot(name, 0, budget=args.budget, workers=1)
+            make_bot(name, 0, budget=args.budget, workers=1, playouts=args.playouts)
         except UnknownBot as error:
             raise MinisError(Problem("match", 0, 0, str(error))) from None
     given = {Side.AXIS: _given_army(args.axis, Side.AXIS), Side.ALLIES: _given_army(args.allies, Side.ALLIES)}
@@ -243,6 +258,7 @@ def game_specs(
                     budget=args.budget,
                     workers=None if in_process else 1,
                     rules=rules,
+                    playouts=getattr(args, "playouts", None),
                 )
             )
     return specs
