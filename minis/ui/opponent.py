@@ -144,7 +144,7 @@ class OpponentChoice(Screen):
         about = {
             "easy": "Easy: now and then it takes a weaker move.",
             "normal": "Normal: it weighs every move by the odds.",
-            "hard": "Hard: it also plays each good move forward (a second a decision).",
+            "hard": "Hard: it also plays each good move forward (128 playouts, at most a second).",
         }[choice.strength]
         secret = (
             ""
