@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from minis.net.client import request
 from minis.net.protocol import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, encode
 from minis.net.server import Limits
+from minis.sides import Side
 from tests.helpers_server import ARMIES, ServerProcess, environment, minis_command, served, time_limit
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()
@@ -373,3 +374,34 @@ def test_a_fuzz_of_hostile_messages_leaves_the_server_and_other_battles_well(
         server.stop()
     log = server.log()
     assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
+
+
+def test_a_seat_that_reads_nothing_is_closed_and_resumes(tmp_path: Path, caplog: Any) -> None:
+    """A send that does not go out in time (a client that stopped reading) closes that connection: the
+    client reconnects and resumes its seat, where a connection kept open would wait for states forever."""
+
+    async def run() -> None:
+        async with served(tmp_path, limits=Limits(send_timeout=0.3)) as (server, url):
+            code = (await request(url, {"kind": "new", "config": 1}))["code"]
+            axis, token, _ = await seat(url, code, "axis")
+            allies, _, _ = await seat(url, code, "allies")
+            (stuck,) = server.tables[code].listeners[Side.AXIS]
+
+            async def never(*_: Any) -> None:
+                await asyncio.sleep(3600)  # as a send to a client that reads nothing
+
+            stuck.ws.send = never  # type: ignore[method-assign]
+            await allies.send(encode({"kind": "chat", "text": "hello"}))  # a line for both seats
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await asyncio.wait_for(axis.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+            again = await talk(url)
+            resumed = await answer(again, {"kind": "resume", "code": code, "token": token})
+            assert resumed["kind"] == "seat" and resumed["side"] == "axis"
+            for ws in (again, allies):
+                await ws.close()
+
+    with time_limit(60), caplog.at_level(logging.INFO):
+        asyncio.run(run())
+    no_tracebacks(caplog)

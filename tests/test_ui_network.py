@@ -35,6 +35,7 @@ class BotThread:
 
     def __init__(self, url: str, code: str) -> None:
         self.result: list[object] = []
+        BOT[:] = [self]
         self.thread = threading.Thread(target=self.run, args=(url, code), daemon=True)
         self.thread.start()
 
@@ -46,6 +47,13 @@ class BotThread:
             self.result.append(winner)
         except NetError as error:
             self.result.append(error)
+        except BaseException as error:  # kept for the failure's message (a thread's error is lost)
+            self.result.append(repr(error))
+            raise
+
+
+#: The other player of the test running now (its fate goes into a failure's message).
+BOT: list[BotThread] = []
 
 
 def wait_frames(driver: Any, done: Any, limit: int = 3000) -> None:
@@ -64,6 +72,8 @@ def wait_frames(driver: Any, done: Any, limit: int = 3000) -> None:
         status = {k: v for k, v in session.status.items() if k not in ("game", "entries", "settings")}
         said = f"; state {status}, {len(session.pending)} waiting, at {session.follower.at}"
         said += f", decider here {session.game.decider()}, stage {session.game.state.stage}"
+    if BOT:
+        said += f"; the bot: alive {BOT[-1].thread.is_alive()}, result {BOT[-1].result}"
     raise AssertionError(f"waited in vain; the screen is {screen!r}{said}")
 
 

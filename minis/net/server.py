@@ -155,6 +155,8 @@ class GameServer:
         self.timings: deque[float] = deque(maxlen=100_000)
         self.work_timings: deque[float] = deque(maxlen=100_000)
         self._deciding: float | None = None
+        #: Connections being closed for reading nothing (kept until closed: a task needs an owner).
+        self._closing: set[asyncio.Task[None]] = set()
 
     # --- start-up ---------------------------------------------------------------------------------
 
@@ -259,8 +261,13 @@ class GameServer:
         try:
             async with conn.sending, asyncio.timeout(self.limits.send_timeout):
                 await conn.ws.send(text)  # no task of its own (as `wait_for` makes): no turn to wait for
-        except (ConnectionClosed, TimeoutError):
+        except ConnectionClosed:
             self._leave(conn)
+        except TimeoutError:  # a client that reads nothing: closed, so that it reconnects and resumes
+            self._leave(conn)
+            closing = asyncio.get_running_loop().create_task(conn.ws.close(1011, "not reading: too slow"))
+            self._closing.add(closing)
+            closing.add_done_callback(self._closing.discard)
 
     # --- the messages -----------------------------------------------------------------------------
 
