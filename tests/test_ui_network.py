@@ -302,3 +302,68 @@ def test_hosting_a_scenario_file_builds_the_army_within_its_limits(
             assert load_seats()[0].title.startswith(plan.title)
     finally:
         server.stop()
+
+
+class ListLink:
+    """A link that gives the messages it was handed (put back ones first), sending nowhere."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self.side, self.code, self.url = Side.AXIS, "CODE", "ws://127.0.0.1:9"
+        self.messages = messages
+        self.alive = True
+
+    def poll(self) -> list[dict[str, Any]]:
+        given, self.messages = self.messages, []
+        return given
+
+    def put_back(self, messages: list[dict[str, Any]]) -> None:
+        self.messages = messages + self.messages
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        self.alive = False
+
+
+def test_the_lobby_hands_the_battle_every_state_that_came_with_its_first(driver: Any) -> None:
+    """States that arrive together (the other player decided at once): the lobby begins the battle
+    with the first, and the battle screen gets the others (they were lost: the battle waited forever)."""
+    from minis.army import load_army
+    from minis.dice import Dice
+    from minis.game import Game
+    from minis.net.protocol import pack_game
+    from minis.projection import project
+    from minis.ui.battle import BattleScreen
+    from minis.ui.netmenu import Lobby, Seat
+
+    game = Game.new(
+        load_army(ARMIES / "sample-axis.toml"), load_army(ARMIES / "sample-allies.toml"), dice=Dice(seed=3)
+    )
+    both = {"axis": True, "allies": True}
+
+    def state(at: int) -> dict[str, Any]:
+        packed = pack_game(project(game, Side.AXIS, Dice(seed=0)))
+        return {
+            "kind": "state",
+            "at": at,
+            "started": True,
+            "armies": both,
+            "seats": both,
+            "game": packed,
+            "_seq": at,
+        }
+
+    first = state(1)
+    waiting = {"kind": "state", "at": 0, "started": False, "armies": both, "seats": both, "_seq": 0}
+    link = ListLink(
+        [first, state(2), {"kind": "chat", "lines": [{"side": "allies", "text": "hi"}], "_seq": 3}]
+    )
+    lobby = Lobby(driver.window, Seat(link, waiting), link.url, {})  # type: ignore[arg-type]
+    driver.window.open(lobby)
+    lobby.on_update(1 / 60)
+    screen = driver.screen
+    assert isinstance(screen, BattleScreen)
+    driver.frame(2)
+    assert screen.session.follower.at == 2  # the second state was shown too
+    assert screen.session.chat == [("allies", "hi")]

@@ -104,6 +104,11 @@ class Link:
             except queue.Empty:
                 return messages
 
+    def put_back(self, messages: list[dict[str, Any]]) -> None:
+        """Messages polled and not handled (a screen that hands the battle on): the next `poll` or
+        `wait` gives them first, in order."""
+        self._held.extendleft(reversed(messages))
+
     def wait(self, wanted: Callable[[dict[str, Any]], bool], timeout: float) -> dict[str, Any] | None:
         """The first message `wanted` accepts, within `timeout` seconds (None if none came); the
         others stay for `poll`, in order."""

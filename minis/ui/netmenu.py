@@ -591,11 +591,13 @@ class Lobby(Screen):
         build_army(self.app, self.seat, self.settings, self.send_army, replace=False)
 
     def on_update(self, delta_time: float) -> None:
-        for message in self.seat.link.poll():
+        messages = self.seat.link.poll()
+        for index, message in enumerate(messages):
             kind = message.get("kind")
             if kind == "state":
                 self.seat.state = message
                 if message.get("started"):
+                    self.seat.link.put_back(messages[index + 1 :])  # the battle's next states: its own
                     self.begin(message)
                     return
                 self.show(message)
