@@ -937,7 +937,8 @@ class BattleScreen(Screen):
         if self.remote is not None:  # a network battle: no save or load here, a chat and a menu
             hint = hint.replace("Ctrl+S/O", "M: chat · Esc: menu")
         if self.remote is not None and control.computer_decides():
-            hint = f"The {self.remote.title} player's turn · T: map key · V: log notation · Esc: leave"
+            hint = f"The {self.remote.title} player's turn · M: chat · T: map key · V: log notation"
+            hint += " · Esc: menu"
         if self.computer is not None:  # against the computer: its pace and the hint come first
             if control.computer_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
