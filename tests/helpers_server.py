@@ -140,6 +140,15 @@ class ServerProcess:
         return self.stderr.read_text(errors="replace") if self.stderr.exists() else ""
 
 
+def stop_all(players: list[subprocess.Popen[str]], server: ServerProcess) -> None:
+    """End what a test started: the player processes still running, then the server."""
+    for player in players:
+        if player.poll() is None:
+            player.kill()
+            player.communicate()
+    server.stop()
+
+
 async def wait_for(condition: object, timeout: float) -> None:
     """Poll `condition()` until it is true (bounded)."""
     deadline = time.monotonic() + timeout

@@ -75,7 +75,7 @@ def test_two_seats_play_a_battle_each_from_its_own_projection(server: LocalServe
             }
             controllers = {side: BattleController(session) for side, session in sessions.items()}
             for side, control in controllers.items():
-                control.computer = frozenset({side.other})  # the other seat decides elsewhere
+                control.elsewhere = frozenset({side.other})  # the other seat decides elsewhere
             bots = {side: RandomBot(random.Random(side.value).randrange(2**32)) for side in Side}
             axis_units = len(parse_army(AXIS, "axis").units)
             decisions = with_events = agreed = 0

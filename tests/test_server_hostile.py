@@ -23,7 +23,15 @@ from minis.net.client import request
 from minis.net.protocol import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, encode
 from minis.net.server import Limits
 from minis.sides import Side
-from tests.helpers_server import ARMIES, ServerProcess, environment, minis_command, served, time_limit
+from tests.helpers_server import (
+    ARMIES,
+    ServerProcess,
+    environment,
+    minis_command,
+    served,
+    stop_all,
+    time_limit,
+)
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()
 ALLIES = (ARMIES / "sample-allies.toml").read_text()
@@ -367,11 +375,7 @@ def test_a_fuzz_of_hostile_messages_leaves_the_server_and_other_battles_well(
             assert asyncio.run(request(server.url, {"kind": "ping"}))["kind"] == "pong"
             assert asyncio.run(request(server.url, {"kind": "record", "code": bystander}))["kind"] == "record"
     finally:
-        for player in players:
-            if player.poll() is None:
-                player.kill()
-                player.communicate()
-        server.stop()
+        stop_all(players, server)
     log = server.log()
     assert "Traceback" not in log and "ERROR" not in log, log[-3000:]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers_server import ServerProcess, environment, minis_command, time_limit
+from tests.helpers_server import ServerProcess, environment, minis_command, stop_all, time_limit
 
 SEED = 9
 
@@ -31,11 +31,23 @@ def new_battle(server: ServerProcess, turns: int) -> str:
     return lines[-1].removeprefix("code=")
 
 
-def bots(server: ServerProcess, code: str) -> list[subprocess.Popen[str]]:
+def bots(server: ServerProcess, code: str, pause: float) -> list[subprocess.Popen[str]]:
+    """The two seats' bots; each thinks `pause` seconds a decision (on average), so that a battle
+    lasts through its kills however fast the server is."""
     return [
         subprocess.Popen(
             minis_command(
-                "bot", server.url, code, "--side", side, "--strength", "random", "--seed", str(seed)
+                "bot",
+                server.url,
+                code,
+                "--side",
+                side,
+                "--strength",
+                "random",
+                "--seed",
+                str(seed),
+                "--pause",
+                str(pause),
             ),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -77,7 +89,7 @@ def battle(data: Path, kills: int, rng: random.Random, turns: int) -> tuple[str,
     try:
         server.start()
         code = new_battle(server, turns)
-        players = bots(server, code)
+        players = bots(server, code, pause=0.05 if kills > 3 else 0.0)  # the long run outlasts its kills
         if kills:  # the first kill may come while the seats are taken and the armies sent
             time.sleep(rng.uniform(0.3, 1.5))
         while done < kills and all(p.poll() is None for p in players):
@@ -91,11 +103,7 @@ def battle(data: Path, kills: int, rng: random.Random, turns: int) -> tuple[str,
         lines = finish(players, timeout=90)
         text = record_of(server, code, data / "battle.rec")
     finally:
-        for player in players:
-            if player.poll() is None:
-                player.kill()
-                player.communicate()
-        server.stop()
+        stop_all(players, server)
     log = server.log()
     assert "Traceback" not in log, log[-3000:]
     return text, lines, done

@@ -118,6 +118,9 @@ def test_the_commands_exit_codes(tmp_path: Path) -> None:
         assert code == 2 and "cannot reach" in err and "Traceback" not in err
         code, _, err = run_cli("bot", "ws://127.0.0.1:9", "CODE", "--side", "axis", "--patience", "0.5")
         assert code == 1 and "lost the server" in err
+        for pause in ("inf", "nan", "-1"):  # a bot that would never decide: refused at once
+            code, _, err = run_cli("bot", "ws://127.0.0.1:9", "CODE", "--side", "axis", "--pause", pause)
+            assert code == 2 and "--pause is a number of seconds" in err and "Traceback" not in err
 
 
 def test_a_client_joining_again_with_its_nonce_gets_its_token_again(tmp_path: Path) -> None:

@@ -63,7 +63,7 @@ class Spy:
         return self.inner.choose(game)
 
 
-def test_the_computer_decides_only_on_its_turns_from_its_view_and_acts_through_the_session(
+def test_the_elsewhere_decides_only_on_its_turns_from_its_view_and_acts_through_the_session(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = Session(new_game(), saves=tmp_path, autosave=False)
@@ -227,7 +227,7 @@ def computer_turns(driver: Any, limit: int = 2000) -> int:
     screen = driver.screen
     count = 0
     while isinstance(screen, BattleScreen) and screen.computer is not None and count < limit:
-        if screen.dialog is not None or not screen.controller.computer_decides():
+        if screen.dialog is not None or not screen.controller.elsewhere_decides():
             break
         driver.clock.now += 1.0
         screen.on_update(1 / 60)

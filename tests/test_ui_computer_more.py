@@ -140,7 +140,7 @@ def test_a_game_saved_with_ctrl_s_loads_again_against_the_computer(
     assert "against the computer (easy)" in details, details
     assert isinstance(loaded, BattleScreen) and loaded.computer is not None
     assert loaded.computer.sides == {Side.ALLIES} and loaded.computer.strength == "easy"
-    assert loaded.controller.computer == {Side.ALLIES}
+    assert loaded.controller.elsewhere == {Side.ALLIES}
     driver.frame()
     # the autosave of the end of deployment says it too, and so would a save of the loaded game
     assert 'computer = ["allies"]' in (tmp_path / "saves" / "autosave.minis").read_text(encoding="utf-8")

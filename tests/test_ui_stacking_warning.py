@@ -99,7 +99,7 @@ def test_a_full_hex_says_which_limit_it_breaks() -> None:
 
 def test_no_warning_for_the_computers_own_moves() -> None:
     control = BattleController(crowded(NAMED["2010"]))
-    control.computer = frozenset({Side.AXIS})
+    control.elsewhere = frozenset({Side.AXIS})
     control.act(control.game.parse("move mauser-kar-98k#4 B3"))
     assert "over the stacking limit" not in control.message
 

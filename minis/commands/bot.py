@@ -9,7 +9,7 @@ import secrets
 from pathlib import Path
 
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, MinisError, Problem
+from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 
 
 def register(subparsers: Subparsers) -> None:
@@ -33,6 +33,13 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--patience", type=float, default=60.0, help=argparse.SUPPRESS
     )  # seconds without a server
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="think about this long before each decision (half to one and a half times it; default 0)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -43,6 +50,10 @@ def run(args: argparse.Namespace) -> int:
     from minis.paths import read_bytes
     from minis.sides import Side
 
+    if not 0.0 <= args.pause <= 60.0:  # NaN and infinity too: a bot that never decides
+        raise MinisError(
+            Problem("bot", 0, 0, "--pause is a number of seconds from 0 to 60"), exit_code=EXIT_UNREADABLE
+        )
     side = Side(args.side)
     path = args.army if args.army is not None else shipped_file(f"sample-{side.value}", "armies")
     text = read_bytes(path).decode("utf-8", "replace")
@@ -50,7 +61,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         winner = asyncio.run(
             play_seat(
-                args.url, args.code, side, text, strength=args.strength, seed=seed, patience=args.patience
+                args.url,
+                args.code,
+                side,
+                text,
+                strength=args.strength,
+                seed=seed,
+                patience=args.patience,
+                pause=args.pause,
             )
         )
     except NetError as error:

@@ -739,7 +739,8 @@ def _entries_seen(
     is still secret: the seat sees their result in its projection)."""
     if not (nothing_hidden or (side is not None and side is decided_by and start > 0)):
         return []
-    return [[at, entry.action, list(entry.dice)] for at, entry in enumerate(game.record) if at >= start]
+    entries = game.record[start:]
+    return [[at, entry.action, list(entry.dice)] for at, entry in enumerate(entries, start)]
 
 
 def _side(value: str) -> Side:

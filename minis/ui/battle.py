@@ -374,12 +374,12 @@ class BattleScreen(Screen):
         #: What the player is doing, and what each input means: see `minis.ui.controller`.
         self.controller = BattleController(session, on_acted=self.after_action)
         if computer is not None:
-            self.controller.computer = computer.sides
+            self.controller.elsewhere = computer.sides
         #: The side played on another machine, over a game server (`minis.ui.netsession`): its
         #: decisions arrive from the server and are shown as the computer's are.
         self.remote = session.far_side
         if self.remote is not None:
-            self.controller.computer = frozenset({self.remote})
+            self.controller.elsewhere = frozenset({self.remote})
             self.controller.opponent_word = "the other player"
             # the server keeps the battle: no save or load here, but the chat and the battle's menu
             self.save_button = Button("Chat (M)", self.open_chat, size=theme.SMALL_SIZE + 1)
@@ -541,7 +541,7 @@ class BattleScreen(Screen):
         self.controller.hover_at(hex_)
 
     def on_hex_click(self, hex_: Hex, button: int) -> None:
-        if self.dialog is not None or self.controller.computer_decides():
+        if self.dialog is not None or self.controller.elsewhere_decides():
             return
         if button == arcade.MOUSE_BUTTON_RIGHT:
             if not self.controller.step_back():
@@ -692,7 +692,7 @@ class BattleScreen(Screen):
         before = computer.status
         computer.tick(self.game, apply, busy=self.dialog is not None or self.motion.playing)
         if computer.status != before:
-            self.controller.computer_status = computer.status
+            self.controller.elsewhere_status = computer.status
             self.changed()
 
     def open_chat(self) -> None:
@@ -718,7 +718,7 @@ class BattleScreen(Screen):
         if self.remote is not None and symbol == key.M and self.dialog is None:
             self.open_chat()
             return True
-        if control.computer_decides() and symbol not in (key.T, key.V) and not (ctrl and symbol == key.S):
+        if control.elsewhere_decides() and symbol not in (key.T, key.V) and not (ctrl and symbol == key.S):
             return True  # the computer's turn: the player's keys wait (Escape still leaves)
         if ctrl and symbol == key.S:
             self.save_game()
@@ -777,7 +777,7 @@ class BattleScreen(Screen):
         if (
             self.dialog is None
             and button == arcade.MOUSE_BUTTON_LEFT
-            and not self.controller.computer_decides()
+            and not self.controller.elsewhere_decides()
             and (unit := self._penalty_counter_at(x, y)) is not None
         ):
             self.controller.penalty(unit.id)  # a counter of the overstacked hex, spread out beside it
@@ -936,11 +936,11 @@ class BattleScreen(Screen):
         hint += " · T: map key · V: log notation"
         if self.remote is not None:  # a network battle: no save or load here, a chat and a menu
             hint = hint.replace("Ctrl+S/O", "M: chat · Esc: menu")
-        if self.remote is not None and control.computer_decides():
+        if self.remote is not None and control.elsewhere_decides():
             hint = f"The {self.remote.title} player's turn · M: chat · T: map key · V: log notation"
             hint += " · Esc: menu"
         if self.computer is not None:  # against the computer: its pace and the hint come first
-            if control.computer_decides():
+            if control.elsewhere_decides():
                 hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
             asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
             hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
@@ -1109,7 +1109,7 @@ class BattleScreen(Screen):
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
         hover = self.map.hover
-        pinned = self.controller.penalty_hex() if not self.controller.computer_decides() else None
+        pinned = self.controller.penalty_hex() if not self.controller.elsewhere_decides() else None
         if pinned is not None:
             hover = pinned  # the overstacked hex's counters stay spread out, to be clicked
         if hover is not None and len(self.state.at(hover)) < 2:

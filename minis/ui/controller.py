@@ -168,12 +168,13 @@ class BattleController:
         self._ready: tuple[object, frozenset[str]] = (None, frozenset())
         self._names: tuple[object, dict[str, str]] = (None, {})
         self._unit_names: tuple[object, dict[str, str]] = (None, {})
-        #: The sides the computer plays (`minis.ui.computer`): no question, list or selection of theirs
-        #: is shown, and `computer_status` says what the computer is doing.
-        self.computer: frozenset[Side] = frozenset()
-        self.computer_status = ""
-        #: Who decides for those sides, in the panel's words: the computer, or (over the network)
-        #: the other player.
+        #: The sides decided elsewhere than at this screen: by the computer (`minis.ui.computer`) or,
+        #: over the network, by the other player (`minis.ui.netsession`). No question, list or
+        #: selection of theirs is shown, the player's input waits while they decide, and
+        #: `elsewhere_status` says what is happening meanwhile.
+        self.elsewhere: frozenset[Side] = frozenset()
+        self.elsewhere_status = ""
+        #: Who decides for those sides, in the panel's words.
         self.opponent_word = "the computer"
         self.refresh()
 
@@ -259,7 +260,7 @@ class BattleController:
             if event.kind not in _ENDS_A_MOVE or event.unit is None or event.unit == moving:
                 continue
             unit = state.units.get(event.unit)
-            if unit is None or unit.hex is None or unit.side in self.computer:
+            if unit is None or unit.hex is None or unit.side in self.elsewhere:
                 continue
             warning = queries.stacking_warning(state, unit.hex)
             if warning:
@@ -283,18 +284,18 @@ class BattleController:
         self.clear_selection(keep_message=True)
         self.wire_first = None
         if self.state.obstacles and obstacles.placing(self.state):  # obstacles first: nothing to select
-            if self.state.deploying not in self.computer:
+            if self.state.deploying not in self.elsewhere:
                 self.say(obstacle_ui.prompt(self.state, None))
-        elif self.stage is Stage.DEPLOY and self.state.deploying not in self.computer:
+        elif self.stage is Stage.DEPLOY and self.state.deploying not in self.elsewhere:
             waiting = self.to_deploy()
             if waiting:
                 self.select(waiting[0].id)
         self.hover_at(self.hover)
         self.changed()
 
-    def computer_decides(self) -> bool:
-        """True while the game waits for a side the computer plays (the player's input waits too)."""
-        return self.game.decider() in self.computer
+    def elsewhere_decides(self) -> bool:
+        """True while the game waits for a side decided elsewhere (the player's input waits too)."""
+        return self.game.decider() in self.elsewhere
 
     def show_hint(self, action: A.Action, text: str, why: str = "") -> Hex | None:
         """Show what a hint proposes without doing it: its unit selected, its path or target set, its
@@ -490,8 +491,8 @@ class BattleController:
         a secret at one screen) only the army of the player at the screen."""
         if armies_revealed(self.game):
             return (Side.AXIS, Side.ALLIES)
-        if self.computer:
-            return tuple(s for s in (Side.AXIS, Side.ALLIES) if s not in self.computer)
+        if self.elsewhere:
+            return tuple(s for s in (Side.AXIS, Side.ALLIES) if s not in self.elsewhere)
         side = self.state.deploying
         return (side,) if side is not None else ()
 
@@ -526,7 +527,7 @@ class BattleController:
         """A click on an aircraft in the tray: it is selected if it may act now (fly, or attack from
         over the map), else the player reads why not."""
         unit = self.state.units.get(unit_id)
-        if unit is None or self.computer_decides():
+        if unit is None or self.elsewhere_decides():
             return
         if self.is_ready(unit):
             self.select(unit.id)
@@ -966,8 +967,8 @@ class BattleController:
             card=self._card(),
         )
         who = decider.title if decider else ""
-        if decider in self.computer:  # nothing of the computer's choices (its army to deploy) shows
-            info = self.computer_status or f"{self.opponent_word.capitalize()} is deciding…"
+        if decider in self.elsewhere:  # nothing of the computer's choices (its army to deploy) shows
+            info = self.elsewhere_status or f"{self.opponent_word.capitalize()} is deciding…"
             return attrs.evolve(
                 base,
                 heading=f"{who}: {self.opponent_word}'s turn",
@@ -1475,7 +1476,7 @@ class BattleController:
     # --- questions -----------------------------------------------------------------------------------
     def question(self) -> Question | None:
         """The question the stage asks in a dialog: the first player, or the end (None otherwise)."""
-        if self.game.over or self.game.decider() is None or self.computer_decides():
+        if self.game.over or self.game.decider() is None or self.elsewhere_decides():
             return None
         found = None
         if self.stage is Stage.CHOOSE_FIRST:

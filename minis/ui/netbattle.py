@@ -58,8 +58,8 @@ def follow_server(screen: BattleScreen) -> None:
     status = session.connection or (
         f"The {session.side.other.title} player is deciding…" if session.link.alive else ""
     )
-    if control.computer_status != status:
-        control.computer_status = status
+    if control.elsewhere_status != status:
+        control.elsewhere_status = status
         control.changed()
     if screen.app.top_screen is not screen:
         return
