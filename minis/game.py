@@ -302,9 +302,27 @@ class Game:
         return legal.ready_units(self.state)
 
     def is_legal(self, action: A.Action | str) -> str | None:
-        """None if `action` would be accepted now, else the reason (tried on a copy; no dice are used)."""
+        """None if `action` would be accepted now, else the reason; nothing of this game changes.
+
+        Asked without copying the game (its record, header and a fork of its dice): the action runs on
+        a clone of the state with no dice at all. Most actions are refused or done before any die is
+        drawn, and the answer is then the one `apply` would give, by the same code. An action that
+        needs a die first (an attack, a move with a roll, holding a window whose mover rolls) is tried
+        again with a fork of the dice, as `apply` on a copy would: one code path decides legality."""
+        if isinstance(action, str):
+            try:
+                action = self.parse(action)
+            except IllegalAction as error:
+                return error.reason
+        if self._pending is not None:
+            return "the game is waiting for dice"
         try:
-            self.copy().apply(action)
+            try:
+                sequence.apply(self.state.clone(), action, Dice.scripted(), [], self.load_board)
+            except NeedDice:
+                sequence.apply(self.state.clone(), action, self.dice.fork(), [], self.load_board)
+        except NeedDice:
+            return None  # a scripted source ran out part-way: accepted, as `apply` waits for dice then
         except IllegalAction as error:
             return error.reason
         return None
