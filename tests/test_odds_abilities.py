@@ -41,6 +41,7 @@ from minis.odds import die_classes, hit_odds, odds_inputs
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction
 from minis.rulestest import RulesTest, load_rules_test
+from minis.ui.readout import BattleReadout
 
 RULES = Path(__file__).parent / "rules"
 
@@ -424,7 +425,7 @@ def test_the_window_shows_the_engines_odds_and_names_sirens(driver: object) -> N
     control = BattleController(Session(spot.game.copy(), autosave=False))
     preview = queries.attack_preview(control.state, "stuka", "tommy")
     assert isinstance(preview, queries.AttackPreview)
-    text = control.attack_text(preview)
+    text = BattleReadout(control).attack_text(preview)
     engine = _merge_gone(engine_odds(spot))
     assert f"{queries.percent(1 - engine[(0, False)])} (on the sight line): at least one hit" in text
     assert "Sirens: changes the hits its successes make (at least one hit: 64% without)" in text
@@ -486,7 +487,7 @@ def test_the_battle_screen_shows_sirens_odds(driver: Any, shots: Path) -> None:
     control.select("stuka")
     control.hover_at(control.state.units["tommy"].hex)
     driver.frame(2)
-    shown_text = control.attack_text(control.preview)
+    shown_text = BattleReadout(control).attack_text(control.preview)
     assert "Sirens" in shown_text and "86% (on the sight line)" in shown_text
     driver.screenshot(shots / "attack-odds-sirens.png")
     # the attack itself: the dice row explains Sirens' hit

@@ -38,7 +38,7 @@ def test_arrivals_and_a_partisan_through_the_window(
     assert isinstance(driver.screen, HandOver)
     driver.key(arcade.key.SPACE)
     # --- the Axis deploy: the Hero and the Paratrooper stay off the map --------------------------------
-    rows = {row.unit: row.where for row in screen.controller.panel().listing}
+    rows = {row.unit: row.where for row in screen.readout.panel().listing}
     assert rows["grizzled-veteran"] == "arrives later" and rows["fallschirmjager"] == "arrives later"
     assert rows["mauser-kar-98k"] == "to deploy"
     driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index("mauser-kar-98k")))
@@ -66,11 +66,11 @@ def test_arrivals_and_a_partisan_through_the_window(
     driver.key(arcade.key.A)
     # --- the Axis movement phase: bring the Hero in, then land the Paratrooper ---------------------------
     assert screen.state.stage is Stage.ACT and screen.state.active is Side.AXIS
-    assert "waiting to arrive" in screen.controller.panel().info
+    assert "waiting to arrive" in screen.readout.panel().info
     driver.click_box(button(screen, "Bring in Grizzled Veteran").box)
     assert screen.controller.selected == "grizzled-veteran"
     assert screen.controller.special_hexes() == [board.parse("F1")]  # the German rifle's hex only
-    assert "Click a tinted hex" in screen.controller.panel().info
+    assert "Click a tinted hex" in screen.readout.panel().info
     shot(driver, shots, "hero-arrives.png")
     click_hex(driver, "F1")
     assert unit_at(screen, "grizzled-veteran") == "F1"

@@ -16,7 +16,8 @@ from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.sides import Side
 from minis.state import BattleKind, Stage
-from minis.ui.controller import BattleController, Choice
+from minis.ui.controller import BattleController
+from minis.ui.readout import BattleReadout, Choice
 from minis.ui.session import Session
 
 
@@ -37,8 +38,8 @@ def where(control: BattleController, unit_id: str) -> str | None:
 
 def answer(control: BattleController, prefix: str) -> None:
     """Answer the open question (or press one of the panel's buttons) by its caption."""
-    question = control.question()
-    choices: list[Choice] = [*(question.choices if question else ()), *control.panel().choices]
+    question = BattleReadout(control).question()
+    choices: list[Choice] = [*(question.choices if question else ()), *BattleReadout(control).panel().choices]
     found = [c for c in choices if c.caption.startswith(prefix)]
     assert found, [c.caption for c in choices]
     found[0].do()
@@ -60,21 +61,21 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     control = standard(tmp_path, [1, 2])  # the map die: configuration 1; the coin: the Axis
     control.on_acted = acted.append
     # --- the map roll, the coin flip and the first player -----------------------------------------
-    question = control.question()
+    question = BattleReadout(control).question()
     assert question is not None and question.title == "Coin flip"
     assert "battle map die showed 1: configuration 1" in question.text
-    assert "the Axis win the flip" in question.text and control.first_dice() == [("coin", 2)]
-    assert control.panel().banner == "Axis to decide"
+    assert "the Axis win the flip" in question.text and BattleReadout(control).first_dice() == [("coin", 2)]
+    assert BattleReadout(control).panel().banner == "Axis to decide"
     answer(control, "Axis first")
     # --- the end -------------------------------------------------------------------------------------
-    question = control.question()
+    question = BattleReadout(control).question()
     assert question is not None and question.title == "Choose an end"
     assert [c.key for c in question.choices] == ["W", "E"]
     answer(control, "West")
     assert control.state.ends[Side.AXIS] == "west" and len(acted) == 2
     # --- deployment: a refused hex, the facing, the list, a unit picked up again -------------------
     assert control.stage is Stage.DEPLOY and control.selected == "panzer-iv-ausf-g"
-    panel = control.panel()
+    panel = BattleReadout(control).panel()
     assert panel.heading == "Axis: deployment at the west end" and not panel.end_enabled
     assert [row.unit for row in panel.listing] == ["panzer-iv-ausf-g", "mauser-kar-98k"]
     click(control, "J10")
@@ -90,7 +91,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     click(control, "D4")  # a placed unit of one's own: picked up again
     assert control.selected == "mauser-kar-98k" and "picked up" in control.message
     click(control, "D5")
-    assert where(control, "mauser-kar-98k") == "D5" and control.panel().end_enabled
+    assert where(control, "mauser-kar-98k") == "D5" and BattleReadout(control).panel().end_enabled
     control.pass_phase()  # Ready
     assert control.state.deploying is Side.ALLIES
     assert control.selected == "m4a1-sherman" and control.facing is not None and control.facing.name == "W"
@@ -100,17 +101,17 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     click(control, "H14")
     feed(control, 6, 6, 1, 1)  # the turn 1 initiative: Axis 12, Allies 2
     control.pass_phase()
-    question = control.question()
+    question = BattleReadout(control).question()
     assert question is not None and question.title == "Turn 1: initiative"
     assert "Axis 6 + 6, Allies 1 + 1" in question.text
-    assert control.first_dice() == [("axis", 6), ("axis", 6), ("allies", 1), ("allies", 1)]
+    assert BattleReadout(control).first_dice() == [("axis", 6), ("axis", 6), ("allies", 1), ("allies", 1)]
     answer(control, "Axis first")
     # --- movement: a path, Enter, an undo, the engine's cheapest path, a movement roll ---------------
-    assert control.panel().heading == "Axis movement phase"
+    assert BattleReadout(control).panel().heading == "Axis movement phase"
     click(control, "D5")
     click(control, "D6")
     control.confirm()
-    assert where(control, "mauser-kar-98k") == "D6" and control.panel().undo_enabled
+    assert where(control, "mauser-kar-98k") == "D6" and BattleReadout(control).panel().undo_enabled
     control.undo()
     assert where(control, "mauser-kar-98k") == "D5"
     assert control.message.startswith("Undone: move Mauser Kar 98k")
@@ -119,7 +120,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     assert control.selected == "panzer-iv-ausf-g" and control.costs[f8].cost == 3
     click(control, "F8")
     assert control.path[-1] == f8 and control.path_info is not None and control.path_info.cost == 3
-    assert control.panel().choices[0].caption == "Move (Enter)"
+    assert BattleReadout(control).panel().choices[0].caption == "Move (Enter)"
     assert control.step_back() and control.path_info is not None and control.path[-1] != f8
     click(control, "F8")
     click(control, "F8")  # a click on the path's end moves
@@ -128,7 +129,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     assert control.state.active is Side.ALLIES
     click(control, "F13")
     click(control, "F12")  # across the stream: a movement roll
-    assert "1 movement roll (stream): 50% to get through" in control.panel().info
+    assert "1 movement roll (stream): 50% to get through" in BattleReadout(control).panel().info
     click(control, "F11")
     click(control, "F10")
     feed(control, 5)
@@ -139,7 +140,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     control.pass_phase()  # the Axis assault
     feed(control, 6, 6, 1, 1)  # the turn 2 initiative
     control.pass_phase()  # the Allied assault: the casualty phase follows
-    report = control.casualty_report(control.session.last_events)
+    report = BattleReadout(control).casualty_report(control.session.last_events)
     assert report is not None and report[0] == "Casualty phase, end of turn 1"
     answer(control, "Axis first")
     # --- turn 2: a defensive-fire window, attacks ----------------------------------------------------
@@ -147,9 +148,10 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     click(control, "F10")
     click(control, "F9")
     click(control, "G9")
-    assert "Defensive fire possible (!) entering G9, from Panzer IV Ausf. G" in control.panel().info
+    info = BattleReadout(control).panel().info
+    assert "Defensive fire possible (!) entering G9, from Panzer IV Ausf. G" in info
     control.confirm()
-    panel = control.panel()
+    panel = BattleReadout(control).panel()
     assert control.stage is Stage.DEFENSIVE_FIRE and panel.heading == "Axis: defensive fire?"
     assert panel.heading_side is Side.AXIS and panel.end_caption == "Hold (H)"
     assert panel.card is not None and panel.card[0].name == "M4A1 Sherman"  # the mover's card
@@ -163,9 +165,9 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     click(control, "F8")
     control.hover_at(at(control, "F9"))
     assert control.target == "m4a1-sherman"
-    info = control.panel().info
+    info = BattleReadout(control).panel().info
     assert "15 dice hitting on 4+" in info and "(front)" in info and "3 hits" in info
-    assert control.panel().choices[0].caption == "Attack M4A1 Sherman"
+    assert BattleReadout(control).panel().choices[0].caption == "Attack M4A1 Sherman"
     feed(control, *[6] * 15)
     click(control, "F9")
     assert len(control.state.units["m4a1-sherman"].pending) == 3
@@ -177,13 +179,13 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     assert control.state.units["panzer-iv-ausf-g"].pending
     # --- the casualty phase: the hover box follows the board ----------------------------------------
     control.hover_at(at(control, "F9"))
-    assert any("M4A1 Sherman" in line for line in control.hover_lines())
+    assert any("M4A1 Sherman" in line for line in BattleReadout(control).hover_lines())
     version = control.board_version
     feed(control, 6, 6, 1, 1)  # the turn 3 initiative
     control.pass_phase()
     assert control.board_version > version
-    assert not any("M4A1 Sherman" in line for line in control.hover_lines())  # destroyed: gone
-    report = control.casualty_report(control.session.last_events)
+    assert not any("M4A1 Sherman" in line for line in BattleReadout(control).hover_lines())  # destroyed: gone
+    report = BattleReadout(control).casualty_report(control.session.last_events)
     assert report is not None and "M4A1 Sherman is destroyed and removed" in report[1]
     assert "Panzer IV Ausf. G: turns up disrupted" in report[1]
     answer(control, "Axis first")
@@ -198,9 +200,9 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
         if turn < 7:
             answer(control, "Axis first")
     assert control.game.over and control.game.winner is Side.AXIS
-    panel = control.panel()
+    panel = BattleReadout(control).panel()
     assert panel.heading == "The battle is over" and panel.banner == "game over" and not panel.end_shown
-    assert control.question() is None
+    assert BattleReadout(control).question() is None
 
 
 def test_the_assault_objective_and_the_defenders_end(tmp_path: Path) -> None:
@@ -210,13 +212,13 @@ def test_the_assault_objective_and_the_defenders_end(tmp_path: Path) -> None:
     session = Session(game, saves=tmp_path, autosave=False)
     session.apply("configuration 3")
     control = BattleController(session)
-    panel = control.panel()
+    panel = BattleReadout(control).panel()
     assert control.stage is Stage.CHOOSE_OBJECTIVE and panel.heading == "Allies: the objective"
     click(control, "A1")
     assert "next to the map edge" in control.message and control.state.objective is None
     click(control, "F8")
     assert control.state.objective == at(control, "F8")
-    question = control.question()
+    question = BattleReadout(control).question()
     assert question is not None and "(the defender): choose your end" in question.text
     answer(control, "East")
     assert control.state.deploying is Side.ALLIES and control.selected == "m4a1-sherman"
@@ -239,7 +241,7 @@ def test_ready_units_come_from_the_engine_before_turn_1(tmp_path: Path) -> None:
     assert not control.is_ready(garand)
     click(control, "G14")
     assert control.selected is None and control.message == "M1 Garand Rifle can't act now."
-    assert "(1 may still act" in control.panel().info
+    assert "(1 may still act" in BattleReadout(control).panel().info
     unit = control.select_next()
     assert unit is not None and unit.id == "crusader-ii"
     assert control.select_next() is unit  # the only one
@@ -261,13 +263,13 @@ def test_undo_brings_the_hover_box_back_to_the_board(tmp_path: Path) -> None:
     click(control, "D6")
     control.hover_at(at(control, "D6"))
     control.confirm()
-    assert any("Mauser" in line for line in control.hover_lines())
+    assert any("Mauser" in line for line in BattleReadout(control).hover_lines())
     version = control.version
     control.undo()
     assert control.version > version
-    assert not any("Mauser" in line for line in control.hover_lines())
+    assert not any("Mauser" in line for line in BattleReadout(control).hover_lines())
     control.hover_at(at(control, "D5"))
-    assert any("Mauser" in line for line in control.hover_lines())
+    assert any("Mauser" in line for line in BattleReadout(control).hover_lines())
 
 
 def test_the_controller_imports_without_arcade() -> None:

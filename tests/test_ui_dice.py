@@ -11,6 +11,7 @@ from minis import actions as A
 from minis.dice import Dice
 from minis.game import Game
 from minis.ui.controller import BattleController
+from minis.ui.readout import BattleReadout
 from minis.ui.session import Session
 from tests.engine_support import board, position, unit
 
@@ -45,7 +46,7 @@ DICE = [6, 1, 4, 3, 5, 2, 6, 6, 1, 2, 3, 4, 5, 6, 1]
 def test_every_die_of_a_15_die_attack_is_marked_against_the_number_needed(tmp_path: Path) -> None:
     control = BattleController(Session(tank_duel(list(DICE)), saves=tmp_path, autosave=False))
     control.session.apply(A.Attack("panzer", "sherman"))
-    (attack,) = [r for r in control.rolls() if r.kind == "attack"]
+    (attack,) = [r for r in BattleReadout(control).rolls() if r.kind == "attack"]
     assert attack.dice == tuple(DICE)
     assert attack.success == tuple(d >= 4 for d in DICE)
     assert attack.caption == "Panzer IV Ausf. G attacks M4A1 Sherman: 15 dice, 4+ succeeds"
@@ -60,7 +61,7 @@ def test_the_cover_roll_shows_its_die_and_the_number_it_needed(tmp_path: Path) -
     count = len(trial.last_events[0].dice)  # the rifle's dice: all hit, then the cover die
     control = BattleController(Session(rifle_at_cover([6] * count + [5]), saves=tmp_path, autosave=False))
     control.session.apply(A.Attack("rifle", "garand"))
-    cover = [r for r in control.rolls() if r.kind == "cover"]
+    cover = [r for r in BattleReadout(control).rolls() if r.kind == "cover"]
     assert [(r.dice, r.success, r.result) for r in cover] == [((5,), (True,), "succeeds")]
     assert cover[0].caption == "M1 Garand Rifle: cover roll, 4+ succeeds"
 

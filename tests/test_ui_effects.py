@@ -100,10 +100,10 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     drawn = screen.effects.mesh
     assert any(colour[3] < 255 for colour in drawn.colours)  # a haze, not a lid over the hex
     hover_hex(driver, "B2")
-    assert SMOKE_LINE in screen.controller.hover_lines()
+    assert SMOKE_LINE in screen.readout.hover_lines()
     assert SMOKE_LINE in screen.tooltip.text
     hover_hex(driver, "B3")
-    assert SMOKE_LINE not in screen.controller.hover_lines()
+    assert SMOKE_LINE not in screen.readout.hover_lines()
     # the picture is not rebuilt while nothing changes (the mouse moving, frames drawn)
     kept = screen.effects
     hover_hex(driver, "B4")
@@ -125,12 +125,12 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     assert screen.effects.blown == {bridge} and screen.effects.smoke == {smoky}
     assert screen.effects.over.points and screen.map._groups["effects-over"].shapes  # the cross, on top
     hover_hex(driver, "C4")
-    lines = screen.controller.hover_lines()
+    lines = screen.readout.hover_lines()
     assert any(line.startswith("Blown bridge to C5: ") and "movement roll (4+)" in line for line in lines), (
         lines
     )
     hover_hex(driver, "C5")
-    assert any(line.startswith("Blown bridge to C4: ") for line in screen.controller.hover_lines())
+    assert any(line.startswith("Blown bridge to C4: ") for line in screen.readout.hover_lines())
     hover_hex(driver, "B2")
     shot(driver, shots, "effects-smoke-bridge.png")
     assert (shots / "effects-smoke-bridge.png").exists()
@@ -146,5 +146,5 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     assert screen.effects.smoke == frozenset() and screen.effects.blown == {bridge}
     assert screen.map._groups["effects"].key == screen.effects.effects
     hover_hex(driver, "B2")
-    assert SMOKE_LINE not in screen.controller.hover_lines()
+    assert SMOKE_LINE not in screen.readout.hover_lines()
     assert SMOKE_LINE not in screen.tooltip.text

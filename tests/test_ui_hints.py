@@ -28,6 +28,7 @@ from minis.rule_sets import NAMED
 from minis.sides import Side
 from minis.state import Stage
 from minis.ui.computer import ComputerPlayer, InlineExecutor
+from minis.ui.readout import BattleReadout
 from tests.test_ui_words import ALLIES, AXIS, leaks
 
 
@@ -216,7 +217,8 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
         driver.key(key.SLASH if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else key.H)
         control = screen.controller
         assert control.message.startswith("Hint: "), (kind, control.message)
-        assert control.panel().info.startswith("Why: ") and len(control.panel().info) > 12, kind
+        info = BattleReadout(control).panel().info
+        assert info.startswith("Why: ") and len(info) > 12, kind
         hinted.add(kind)
         if stage is Stage.DEPLOY:
             driver.key(key.SPACE) if control.to_deploy() else driver.key(key.R)

@@ -15,6 +15,7 @@ from engine_support import board, position, unit
 
 from minis import queries
 from minis.queries import AttackPreview
+from minis.ui.readout import BattleReadout
 
 B = board(
     """
@@ -59,7 +60,7 @@ def test_the_odds_text_says_the_modifiers_and_the_sight_line_percentage(driver: 
     control = BattleController(Session(position(B, units, phase="assault"), autosave=False))
     preview = queries.attack_preview(control.state, "rifle", "enemy")
     assert isinstance(preview, AttackPreview)
-    text = control.attack_text(preview)
+    text = BattleReadout(control).attack_text(preview)
     assert f"defense {preview.defense} (card {preview.card_defense})" in text
     assert "-1 defense: the target is disrupted" in text
     assert f"{queries.percent(preview.hit_chance)} (on the sight line): at least one hit" in text

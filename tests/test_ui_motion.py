@@ -276,7 +276,7 @@ def test_the_window_animates_a_move_and_an_attack_and_input_skips_them(
     assert game.state.units["sherman"].pending  # the game has the hits at once...
     assert not face_down_marks(screen)  # ...the counters show them only when the dice have told
     sherman = game.state.units["sherman"]
-    assert screen.controller.counters_of(sherman) == ""  # nor do the card and the hover box
+    assert screen.readout.counters_of(sherman) == ""  # nor do the card and the hover box
     driver.move(*where(FIELD.parse("A4")))
     screen.look()
     assert "face-down" not in screen.tooltip.text
@@ -286,7 +286,7 @@ def test_the_window_animates_a_move_and_an_attack_and_input_skips_them(
     assert screen.dice.tumbling is None
     screen.look()
     assert face_down_marks(screen)
-    assert screen.controller.counters_of(sherman) != ""
+    assert screen.readout.counters_of(sherman) != ""
 
 
 def face_down_marks(screen: Any) -> list[str]:

@@ -67,10 +67,10 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
     click_hex(driver, "C5")
     assert unit_at(screen, "mauser-kar-98k") == "C5"
     hover_hex(driver, "C6")
-    lines = screen.controller.hover_lines()
+    lines = screen.readout.hover_lines()
     assert any("Barbed Wire between C6 and C7" in line for line in lines), lines
     hover_hex(driver, "C5")
-    assert any("Minefield in C5" in line for line in screen.controller.hover_lines())
+    assert any("Minefield in C5" in line for line in screen.readout.hover_lines())
     shot(driver, shots, "obstacles-deployment.png")
     log = "\n".join(screen.controller.log_lines())
     assert "Barbed Wire is laid between C6 and C7" in log, log

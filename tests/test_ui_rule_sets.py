@@ -22,6 +22,7 @@ from minis.sides import Side
 from minis.state import Stage
 from minis.ui import rulewords
 from minis.ui.controller import BattleController
+from minis.ui.readout import BattleReadout
 from minis.ui.session import Session
 from tests.engine_support import board, position, unit
 from tests.helpers_window import end_phase
@@ -81,14 +82,14 @@ def test_the_controller_asks_the_other_player_which_unit_takes_the_hit(tmp_path:
     session = crowded_position()
     control = BattleController(session)
     game = session.game
-    assert "Rules: 2010" in control.panel().title
+    assert "Rules: 2010" in BattleReadout(control).panel().title
     control.click(game.state.board.parse("B2"))  # the fourth rifle
     control.click(game.state.board.parse("B3"))  # its path: into the full hex (legal under 2010)
     control.confirm()
     assert game.state.units[RIFLES[3]].hex == game.state.board.parse("B3")
     control.pass_phase()
     assert game.state.stage is Stage.PENALTY and game.decider() is Side.ALLIES
-    panel = control.panel()
+    panel = BattleReadout(control).panel()
     assert "The Axis have four units in B3, more than three: choose the one that takes a hit" in panel.info
     assert [(c.caption, c.key) for c in panel.choices] == [
         ("1: Mauser Kar 98k", "1"),
@@ -117,7 +118,7 @@ def test_no_penalty_under_2005_the_fourth_unit_cannot_even_enter() -> None:
     ]
     session = Session(position(b, units, active="axis", dice=Dice.scripted()))
     control = BattleController(session)
-    assert "Rules: 2005" in control.panel().title
+    assert "Rules: 2005" in BattleReadout(control).panel().title
     control.click(b.parse("B2"))
     assert b.parse("B3") not in control.moves  # a third Axis unit doesn't fit under the rulebook
 

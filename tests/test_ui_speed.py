@@ -143,20 +143,20 @@ def test_crossing_empty_hexes_lays_out_no_panel(
     driver: Any, battle: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The side panel shows nothing of an empty hex: the mouse crossing empty hexes asks the controller
-    for no panel (what the panel shows is worked out again only when a target or a hovered unit's card
+    for no panel (what the readout shows is worked out again only when a target or a hovered unit's card
     changes), while the hover box follows the mouse; the mouse onto a unit shows its card."""
     where = battle.map.hex_centre_on_screen
     row = _empty_row(battle, 5)
     driver.move(*where(row[0]))
     driver.frame()
     asked: list[object] = []
-    real = battle.controller.panel
+    real = battle.readout.panel
 
     def counting() -> object:
         asked.append(None)
         return real()
 
-    monkeypatch.setattr(battle.controller, "panel", counting)
+    monkeypatch.setattr(battle.readout, "panel", counting)
     boxes = set()
     for hex_ in row[1:]:
         driver.move(*where(hex_))

@@ -17,6 +17,7 @@ from typing import Any
 from minis import queries
 from minis.dice import Dice
 from minis.mapfile import load_configuration
+from minis.ui.readout import BattleReadout
 from tests.engine_support import position, unit
 
 BOARD = load_configuration(1)
@@ -54,7 +55,7 @@ def spots(screen: Any, label: str) -> dict[str, tuple[float, float]]:
 def odds_text(screen: Any, target: str) -> str:
     """The panel's text for an attack on `target` (what the panel itself says for that preview)."""
     control = screen.controller
-    return control.attack_text(queries.attack_preview(screen.state, "sherman", target))
+    return BattleReadout(control).attack_text(queries.attack_preview(screen.state, "sherman", target))
 
 
 def test_a_click_on_a_spread_out_counter_attacks_that_unit(

@@ -45,7 +45,7 @@ def test_a_boat_crosses_and_a_rifleman_goes_ashore_through_the_window(
     water = {h for h in board.hexes if board.terrain(h) is Terrain.WATER}
     assert hexdraw.terrain_name(Terrain.WATER) == "water" and "water" in hexdraw.LEGEND
     hover_hex(driver, "D6")
-    assert screen.controller.hover_lines()[0] == "D6 water"
+    assert screen.readout.hover_lines()[0] == "D6 water"
     # an ordinary tank on the bank: no water hex among its moves
     click_hex(driver, "F4")
     assert screen.controller.selected == "sherman"

@@ -34,6 +34,7 @@ from minis.sides import Side
 from minis.state import Stage
 from minis.ui.controller import BattleController
 from minis.ui.plain import plain, unit_names, words
+from minis.ui.readout import BattleReadout
 from minis.ui.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,7 +158,7 @@ def test_every_refusal_the_window_shows_names_units_by_their_cards(tmp_path: Pat
         for attacker in [u for u in state.units.values() if u.on_map][:6]:
             for target in [u for u in state.units.values() if u.side is not attacker.side and u.on_map][:6]:
                 preview = queries.attack_preview(state, attacker.id, target.id)
-                text = control.attack_text(preview)
+                text = BattleReadout(control).attack_text(preview)
                 assert not leaks(text, game), text
             if attacker.hex is not None and state.stage is Stage.ACT:
                 reason = cannot_move(state, attacker)
@@ -230,17 +231,17 @@ def test_the_log_prompts_questions_and_hover_boxes_of_a_played_battle_name_units
             if game.over or game.decider() is None:
                 break
             events = session.last_events
-            panel = control.panel()
-            question = control.question()
+            panel = BattleReadout(control).panel()
+            question = BattleReadout(control).question()
             shown = [control.message, panel.heading, panel.info, *(c.caption for c in panel.choices)]
             shown += [row.name for row in panel.listing]
             if question is not None:
                 shown += [question.title, question.text, *(c.caption for c in question.choices)]
-            report = control.casualty_report(events)
+            report = BattleReadout(control).casualty_report(events)
             if report is not None:
                 shown += list(report)
             for hex_ in {u.hex for u in game.state.units.values() if u.hex is not None}:
-                shown += control.hover_lines(hex_)
+                shown += BattleReadout(control).hover_lines(hex_)
             for text in shown:
                 assert not leaks(text, game), text
             control.act(bot.choose(game))
@@ -343,7 +344,7 @@ def test_an_initiative_tie_says_why_and_that_both_roll_again(tmp_path: Path) -> 
     events = game.push_dice([3, 4, 2, 5, 6, 6, 1, 1])  # 7 to 7, no bonuses: again; then 12 to 2
     session = Session(game, saves=tmp_path, autosave=False)
     session.events = events
-    question = BattleController(session).question()
+    question = BattleReadout(BattleController(session)).question()
     assert question is not None
     first, second = question.text.split("\n")[:2]
     assert first.endswith("a tie at 7 and equal initiative bonuses: both roll again"), first

@@ -72,7 +72,7 @@ from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.computer import ComputerPlayer
 from minis.ui.confirm import EarlyEnd, leave_dialog
-from minis.ui.controller import BattleController, Choice, Question
+from minis.ui.controller import BattleController
 from minis.ui.counters import (
     AIR_HALF_HEIGHT,
     AIR_HALF_WIDTH,
@@ -94,6 +94,7 @@ from minis.ui.handover import HandOver
 from minis.ui.hexdraw import Mesh
 from minis.ui.legend import MapKey
 from minis.ui.motion import Frame, Motion
+from minis.ui.readout import BattleReadout, Choice, Question
 from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
 from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, fit_lines, outline
@@ -373,6 +374,8 @@ class BattleScreen(Screen):
         self._skipping_click = False
         #: What the player is doing, and what each input means: see `minis.ui.controller`.
         self.controller = BattleController(session, on_acted=self.after_action)
+        #: What the panel, the hover box, the dice row and the dialogs say (read from the controller).
+        self.readout = BattleReadout(self.controller)
         if computer is not None:
             self.controller.elsewhere = computer.sides
         #: The side played on another machine, over a game server (`minis.ui.netsession`): its
@@ -438,7 +441,7 @@ class BattleScreen(Screen):
         before = self._units_after
         self.motion.play(events, {unit_id: u.hex for unit_id, u in before.items() if u.hex is not None})
         self._units_before, self._units_after = before, dict(self.state.units)
-        report = self.controller.casualty_report(events)
+        report = self.readout.casualty_report(events)
         if report is not None and not (self.computer is not None and self.computer.alone):
             self.notices.append(functools.partial(self._casualty_dialog, *report))
         self.next_dialog()
@@ -455,7 +458,7 @@ class BattleScreen(Screen):
             if self.app.top_screen is self:
                 self.app.routes.victory(self.session)
             return
-        question = self.controller.question()
+        question = self.readout.question()
         if question is not None:
             self.show_dialog(self._question_dialog(question))
         else:
@@ -500,7 +503,7 @@ class BattleScreen(Screen):
     def _question_dialog(self, question: Question) -> Dialog:
         """The first-player or end question, with the dice behind it in the dice row."""
         if self.stage is Stage.CHOOSE_FIRST:
-            dice = self.controller.first_dice()
+            dice = self.readout.first_dice()
             coin = bool(dice) and dice[0][0] == "coin"
             caption = (
                 "Coin flip (1-3 Axis, 4-6 Allies)" if coin else "Initiative: Axis, Allies (two dice each)"
@@ -655,7 +658,7 @@ class BattleScreen(Screen):
                 return True
             return False
         self.show_hint()
-        question = self.controller.question()
+        question = self.readout.question()
         if question is not None and self.controller.hint:
             self.show_dialog(self._question_dialog(question))
         return True
@@ -873,20 +876,20 @@ class BattleScreen(Screen):
             self._layout_all()
 
     def update_panel(self) -> None:
-        """Texts and buttons from the controller's `panel()` (only when something changed)."""
+        """Texts and buttons from the readout's `panel()` (only when something changed)."""
         control = self.controller
         held = self.held()
         control.counters_from = self._units_before if held else None
         if self._tooltip_version != (control.version, control.hover_version, held):
             self._tooltip_version = (control.version, control.hover_version, held)
-            self._show_tooltip("\n".join(control.hover_lines()))
+            self._show_tooltip("\n".join(self.readout.hover_lines()))
         # the hovered hex matters to the panel only through what `panel_hover` names: the mouse
         # crossing empty hexes lays nothing out again
-        version = (control.version, control.panel_hover(), held)
+        version = (control.version, self.readout.panel_hover(), held)
         if self._panel_version == version:
             return
         self._panel_version = version
-        panel = control.panel()
+        panel = self.readout.panel()
         stage = self.stage
         self.set_title(panel.title)
         self.banner.text = panel.banner
@@ -918,7 +921,7 @@ class BattleScreen(Screen):
         self._set_choices(panel.choices)
         # last action and log
         if self.session.last_events:
-            self.dice.set_rolls(control.rolls())
+            self.dice.set_rolls(self.readout.rolls())
             # the rolls show their own lines; the rest (moves, counters) read as text above them
             events = self.session.last_events
             lines = control.summary([e for e in events if e.kind not in ROLLED and e.kind != "hits"])
