@@ -1,0 +1,262 @@
+"""The armies a ladder (`minis match --armies ...`) plays: balanced, mirrored, or a folder of army files.
+
+Computer-built armies differ in strength from game to game, and twin games (each bot once on each
+side) cancel only the side, not a pair of unequal armies: most twin pairs are then split, each bot
+winning with the stronger army, and the bots differ in few games. So the ladder can draw pairs of
+armies of about equal strength:
+
+- **balanced**: an Axis and an Allied army the computer builds (`army_maker.make_army`) whose strength
+  by the lab's card values (`measured_strength`: `army_strength`'s formula with each card's value
+  scaled by its worth in play over its printed cost, `minis.card_worth`) differs by at most
+  `BALANCE` (3%). Armies are drawn for both sides, some less greedily than others, until a pair is
+  that close (the closest pair after `BALANCE_DRAWS` draws otherwise).
+- **mirrored**: an Axis army the computer builds, and the Allied army of the closest counterparts of
+  its cards, unit by unit. The same cards cannot serve on both sides: every card but obstacles belongs
+  to a nation, and the army rules (`minis.army.rule_problems`) keep each side to its own nations'
+  cards (the rules tests' freedom to put any card on either side is not used: records and replays
+  must be of legal armies). A counterpart has the same type (Soldier, Vehicle, Aircraft), is a
+  commander when the original is, a Hero only when the original is one, and is the closest in cost
+  and in its three values (harm to Soldiers, to Vehicles, staying power), within the points the Axis
+  army left unspent. The result keeps every army rule.
+- **a folder** of army files: every Axis file against every Allied file, in turn.
+
+The ladder's own armies (`ladder_folder()`, `armies/ladder/`) are kept out of all tuning: they were
+built once with seeds no study or test uses, and nothing but `minis match --armies ladder` reads them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import attrs
+
+from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
+from minis.army import HERO_ABILITIES, Army, load_army, locate, rule_problems
+from minis.card_worth import shipped_worth
+from minis.cards import StatCard, card_catalogue
+from minis.commands.batch import army_problems
+from minis.data import shipped_folder
+from minis.errors import EXIT_CHECK, MinisError, Problem, unreadable
+from minis.paths import is_dir
+from minis.rule_sets import RULEBOOK, RuleSet
+from minis.sides import Side
+
+__all__ = [
+    "BALANCE",
+    "ArmyFolder",
+    "balanced_pair",
+    "ladder_folder",
+    "measured_strength",
+    "mirrored_pair",
+    "read_folder",
+]
+
+#: The largest difference in strength of a balanced pair, as a share of the stronger army's.
+BALANCE = 0.03
+#: The most armies drawn for one balanced pair before the closest pair drawn is taken.
+BALANCE_DRAWS = 60
+#: How many of its drawn armies `make_army` keeps the strongest of, for a balanced pair's draws: fewer
+#: gives weaker armies, so the two sides' strengths come to overlap.
+BALANCE_CANDIDATES = (1, 2, 4, 8, 16, 24)
+
+
+def ladder_folder() -> Path:
+    """The ladder's own hidden test armies (`armies/ladder/`, shipped with the sample armies)."""
+    return shipped_folder("armies") / "ladder"
+
+
+def _factor(card: StatCard, worth: Mapping[str, float]) -> float:
+    """A card's worth in play over its printed cost (1 without one), as `make_army` weighs it."""
+    measured = worth.get(card.id)
+    if measured is None or card.cost <= 0:
+        return 1.0
+    return max(measured / card.cost, 0.1)
+
+
+def _values(card: StatCard, worth: Mapping[str, float]) -> tuple[float, float, float]:
+    value, factor = card_value(card), _factor(card, worth)
+    return value.soldiers * factor, value.vehicles * factor, value.toughness * factor
+
+
+def measured_strength(
+    units: Sequence[str], cards: Mapping[str, StatCard], worth: Mapping[str, float] | None = None
+) -> float:
+    """`army_strength` with each card's values scaled by its worth in play (`worth`: the shipped
+    card-values table by default): the strength the computer builds its armies for."""
+    measured = shipped_worth() if worth is None else worth
+    soldiers = vehicles = toughness = 0.0
+    initiative = 0
+    for unit in units:
+        card = cards[unit]
+        s, v, t = _values(card, measured)
+        soldiers, vehicles, toughness = soldiers + s, vehicles + v, toughness + t
+        initiative = max(initiative, card.initiative_bonus)
+    both = math.sqrt(soldiers * vehicles)
+    firepower = 0.5 * both + 0.25 * (soldiers + vehicles)
+    return math.sqrt(firepower * toughness) * (1 + INITIATIVE_WORTH * initiative)
+
+
+def _gap(first: float, second: float) -> float:
+    """How far apart two strengths are, as a share of the larger."""
+    return abs(first - second) / max(first, second, 1e-9)
+
+
+def balanced_pair(
+    cards: Mapping[str, StatCard],
+    points: int,
+    rng: random.Random,
+    *,
+    rules: RuleSet = RULEBOOK,
+    worth: Mapping[str, float] | None = None,
+) -> tuple[Army, Army]:
+    """An Axis and an Allied army within `BALANCE` of each other's strength (or the closest drawn)."""
+    measured = shipped_worth() if worth is None else worth
+    pools: dict[Side, list[tuple[float, Army]]] = {Side.AXIS: [], Side.ALLIES: []}
+
+    def draw(side: Side, candidates: int) -> None:
+        army = make_army(cards, side, points, rng=rng, rules=rules, worth=measured, candidates=candidates)
+        pools[side].append((measured_strength(army.units, cards, measured), army))
+
+    draw(Side.AXIS, 24)
+    draw(Side.ALLIES, 24)
+    for step in range(BALANCE_DRAWS):
+        best = min(
+            ((a, b) for a in pools[Side.AXIS] for b in pools[Side.ALLIES]),
+            key=lambda pair: _gap(pair[0][0], pair[1][0]),
+        )
+        if _gap(best[0][0], best[1][0]) <= BALANCE:
+            break
+        # the stronger side of the closest pair draws again, from fewer candidates (a weaker army)
+        side = Side.AXIS if best[0][0] > best[1][0] else Side.ALLIES
+        draw(side if step % 2 == 0 else side.other, rng.choice(BALANCE_CANDIDATES))
+    axis, allies = min(
+        ((a, b) for a in pools[Side.AXIS] for b in pools[Side.ALLIES]),
+        key=lambda pair: _gap(pair[0][0], pair[1][0]),
+    )
+    return _named(axis[1], "balanced"), _named(allies[1], "balanced")
+
+
+def _named(army: Army, how: str) -> Army:
+    return attrs.evolve(army, name=f"The computer's {how} {army.side.title} army")
+
+
+def _is_hero(card: StatCard) -> bool:
+    return any(ref.id in HERO_ABILITIES for ref in card.abilities)
+
+
+def _distance(original: StatCard, other: StatCard, worth: Mapping[str, float], cost_scale: float) -> float:
+    """How unlike two cards are: their costs and each of their three values, as shares."""
+    apart = abs(original.cost - other.cost) / cost_scale
+    for mine, theirs in zip(_values(original, worth), _values(other, worth), strict=True):
+        apart += abs(mine - theirs) / max(mine + theirs, 1e-9)
+    return apart
+
+
+def mirrored_pair(
+    cards: Mapping[str, StatCard],
+    points: int,
+    rng: random.Random,
+    *,
+    rules: RuleSet = RULEBOOK,
+    worth: Mapping[str, float] | None = None,
+) -> tuple[Army, Army]:
+    """An Axis army the computer builds and the Allied army of its cards' closest counterparts."""
+    measured = shipped_worth() if worth is None else worth
+    axis = make_army(cards, Side.AXIS, points, rng=rng, rules=rules, worth=measured)
+    allies = mirror(axis, cards, worth=measured)
+    if rule_problems(allies, cards):  # a rule set that keeps armies to one nation's group: draw plainly
+        allies = make_army(cards, Side.ALLIES, points, rng=rng, rules=rules, worth=measured)
+    return _named(axis, "mirrored"), _named(allies, "mirrored")
+
+
+def mirror(army: Army, cards: Mapping[str, StatCard], *, worth: Mapping[str, float]) -> Army:
+    """The army of the other side whose every unit is the closest counterpart of one of `army`'s,
+    spending at most the points `army` left unspent beyond its own cards' costs."""
+    side = army.side.other
+    pool = [
+        card
+        for _, card in sorted(cards.items())
+        if card.side is side
+        and not card.needs
+        and not card.is_obstacle
+        and (army.year is None or card.year <= army.year)
+    ]
+    spent = sum(cards[unit].cost for unit in army.units)
+    left = army.points_limit - spent
+    scale = max((cards[unit].cost for unit in army.units), default=1.0) or 1.0
+    chosen: list[str] = []
+    for unit in sorted(army.units, key=lambda unit: (-cards[unit].cost, unit)):
+        original = cards[unit]
+        fitting = [card for card in pool if card.cost <= original.cost + left]
+        same = [
+            card
+            for card in fitting
+            if card.type is original.type
+            and card.is_commander == original.is_commander
+            and (_is_hero(card) <= _is_hero(original))
+        ]
+        found = min(same or fitting, key=lambda card: (_distance(original, card, worth, scale), card.id))
+        chosen.append(found.id)
+        left -= found.cost - original.cost
+    return attrs.evolve(army, side=side, units=tuple(chosen), source=None, layout=None)
+
+
+@attrs.frozen
+class ArmyFolder:
+    """The army files of a folder, by side, each side's in the order of their file names."""
+
+    path: Path
+    axis: tuple[Army, ...]
+    allies: tuple[Army, ...]
+
+    @property
+    def pairs(self) -> int:
+        """How many Axis x Allied pairs it holds."""
+        return len(self.axis) * len(self.allies)
+
+    def pair(self, number: int) -> tuple[Army, Army]:
+        """The `number`th pair, cycling: each Axis army against every Allied one in turn."""
+        number %= self.pairs
+        return self.axis[number // len(self.allies)], self.allies[number % len(self.allies)]
+
+
+def read_folder(path: Path, *, strict: bool = False) -> ArmyFolder:
+    """Every army file (`*.toml`) in the folder `path`, checked as `minis match --axis` checks one
+    (`strict`: against every army rule, `minis.army.rule_problems`); every problem at once.
+
+    A folder that is missing or holds no army of one side is a problem of the folder (exit 2 when it
+    cannot be read at all)."""
+    if not is_dir(path):
+        raise unreadable(str(path), "no such folder of army files")
+    try:
+        files = sorted(found for found in path.iterdir() if found.suffix == ".toml" and found.is_file())
+    except OSError as error:
+        raise unreadable(str(path), f"cannot read the folder: {error.strerror or error}") from None
+    problems: list[Problem] = []
+    exit_code = EXIT_CHECK
+    armies: dict[Side, list[Army]] = {Side.AXIS: [], Side.ALLIES: []}
+    for file in files:
+        try:
+            army = load_army(file)
+        except MinisError as error:
+            problems += error.problems
+            exit_code = max(exit_code, error.exit_code)
+            continue
+        found = army_problems(army, army.side)
+        if strict and not found:
+            found = locate(army, rule_problems(army, card_catalogue()), str(file))
+        if found:
+            problems += found
+            continue
+        armies[army.side].append(army)
+    if problems:
+        raise MinisError(problems, exit_code=exit_code)
+    missing = [side.title for side in Side if not armies[side]]
+    if missing:
+        raise MinisError(
+            Problem(str(path), 0, 0, f"no {' and no '.join(missing)} army file (*.toml) in the folder")
+        )
+    return ArmyFolder(path, tuple(armies[Side.AXIS]), tuple(armies[Side.ALLIES]))
