@@ -214,6 +214,11 @@ class TwinPairs:
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one game of the match (in this process or a worker's)."""
+    return played_game(spec)[1]
+
+
+def played_game(spec: GameSpec) -> tuple[Game, GameResult]:
+    """Play one game of the match: the game at its end, and its result."""
     sides = (spec.a_side, spec.a_side.other)  # the sides of BOT_A and BOT_B
     bots = {}
     for name, side in zip(spec.names, sides, strict=True):
@@ -238,7 +243,7 @@ def play_game(spec: GameSpec) -> GameResult:
         from minis.record import record_text
 
         record = record_text(game)
-    return GameResult(spec.number, score, times, record)
+    return game, GameResult(spec.number, score, times, record)
 
 
 def run(args: argparse.Namespace) -> int:
