@@ -392,3 +392,17 @@ def test_read_folder_refuses_a_file(tmp_path: Path) -> None:
     path.write_text("")
     with pytest.raises(MinisError, match="no such folder of army files"):
         read_folder(path)
+
+
+def test_chunks_of_a_changed_folder_do_not_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "armies"
+    folder.mkdir()
+    copy_army("sample-axis.toml", folder, "a.toml")
+    copy_army("sample-allies.toml", folder, "b.toml")
+    common = ("random", "random", "--games", "2", "--workers", "0", "--quiet", "--armies", str(folder))
+    assert run(capsys, *common, "--seed", "1", "--summary", str(tmp_path / "1.json"))[0] == 0
+    copy_army("sample-soviet.toml", folder, "b.toml")
+    assert run(capsys, *common, "--seed", "2", "--summary", str(tmp_path / "2.json"))[0] == 0
+    assert pool_tool().main([str(tmp_path / "1.json"), str(tmp_path / "2.json")]) == 1
+    err = capsys.readouterr().err
+    assert "not the same ladder" in err and ": armies_version '" in err

@@ -26,6 +26,7 @@ built once with seeds no study or test uses, and nothing but `minis match --armi
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -216,6 +217,14 @@ class ArmyFolder:
     def pairs(self) -> int:
         """How many Axis x Allied pairs it holds."""
         return len(self.axis) * len(self.allies)
+
+    def version(self) -> str:
+        """A fingerprint of the folder's armies (their file names, sides and cards), for summaries."""
+        text = "\n".join(
+            f"{army.source.name if army.source else ''} {army.side.value} {' '.join(army.units)}"
+            for army in (*self.axis, *self.allies)
+        )
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def pair(self, number: int) -> tuple[Army, Army]:
         """The `number`th pair, cycling: each Axis army against every Allied one in turn."""

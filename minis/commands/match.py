@@ -284,7 +284,7 @@ def run(args: argparse.Namespace) -> int:
     print(TwinPairs.of(scores).line())
     print(summary(names, scores))
     if args.summary is not None:
-        text = json.dumps(chunk_summary(args, names, specs, results), indent=1) + "\n"
+        text = json.dumps(chunk_summary(args, names, specs, results, folder), indent=1) + "\n"
         try:
             write_atomic(args.summary, text)
         except OSError as error:
@@ -324,11 +324,15 @@ def record_name(seed: int, number: int) -> str:
     return f"seed-{seed}-game-{number:04d}.rec"
 
 
-def settings(args: argparse.Namespace, names: tuple[str, str]) -> dict[str, object]:
-    """What a chunk was played with, beside its seed: chunks pool only when these are equal."""
+def settings(
+    args: argparse.Namespace, names: tuple[str, str], folder: ArmyFolder | None = None
+) -> dict[str, object]:
+    """What a chunk was played with, beside its seed: chunks pool only when these are equal (a folder's
+    armies by their cards too, so a folder changed between chunks is another ladder)."""
     return {
         "bots": list(names),
         "armies": args.armies,
+        "armies_version": None if folder is None else folder.version(),
         "axis": None if args.axis is None else str(args.axis),
         "allies": None if args.allies is None else str(args.allies),
         "config": args.config,
@@ -375,7 +379,11 @@ def time_buckets(times: Sequence[float]) -> dict[str, int]:
 
 
 def chunk_summary(
-    args: argparse.Namespace, names: tuple[str, str], specs: Sequence[GameSpec], results: Sequence[GameResult]
+    args: argparse.Namespace,
+    names: tuple[str, str],
+    specs: Sequence[GameSpec],
+    results: Sequence[GameResult],
+    folder: ArmyFolder | None = None,
 ) -> dict[str, object]:
     """A chunk's result as `--summary` writes it (tools/ladder_pool.py reads it)."""
     scores = [result.score for result in results]
@@ -391,7 +399,7 @@ def chunk_summary(
         }
     return {
         "format": SUMMARY_FORMAT,
-        "settings": settings(args, names),
+        "settings": settings(args, names, folder),
         "seed": args.seed,
         "first_pair": args.first_pair,
         "games": len(scores),
