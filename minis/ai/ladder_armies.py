@@ -34,6 +34,7 @@ from pathlib import Path
 
 import attrs
 
+from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
 from minis.army import HERO_ABILITIES, Army, load_army, locate, rule_problems
 from minis.card_worth import shipped_worth
@@ -62,6 +63,10 @@ BALANCE_DRAWS = 60
 #: How many of its drawn armies `make_army` keeps the strongest of, for a balanced pair's draws: fewer
 #: gives weaker armies, so the two sides' strengths come to overlap.
 BALANCE_CANDIDATES = (1, 2, 4, 8, 16, 24)
+#: How many of the other side's closest cards a mirrored army's unit may be.
+COUNTERPARTS = 6
+#: The most passes over a mirrored army's units swapping counterparts to even the strengths.
+MIRROR_SWEEPS = 3
 
 
 def ladder_folder() -> Path:
@@ -174,35 +179,67 @@ def mirrored_pair(
 
 
 def mirror(army: Army, cards: Mapping[str, StatCard], *, worth: Mapping[str, float]) -> Army:
-    """The army of the other side whose every unit is the closest counterpart of one of `army`'s,
-    spending at most the points `army` left unspent beyond its own cards' costs."""
+    """The army of the other side whose every unit is a close counterpart of one of `army`'s, within
+    `army`'s points limit, and whose strength comes as close to `army`'s as those counterparts allow.
+
+    Each unit's counterparts are the `COUNTERPARTS` cards of the other side closest to it (`_distance`:
+    the same type, commander or not, a Hero only for a Hero). Each unit first takes its closest within
+    the points; then a few sweeps swap a unit for another of its counterparts wherever that brings the
+    two armies' strengths nearer (`measured_strength`): closest counterparts alone make an army about a
+    tenth the weaker, the originals being the strongest of many draws."""
     side = army.side.other
+    playable = standard_abilities().playable
     pool = [
         card
         for _, card in sorted(cards.items())
         if card.side is side
         and not card.needs
         and not card.is_obstacle
+        and (not card.is_aircraft or playable(card))
         and (army.year is None or card.year <= army.year)
     ]
-    spent = sum(cards[unit].cost for unit in army.units)
-    left = army.points_limit - spent
-    scale = max((cards[unit].cost for unit in army.units), default=1.0) or 1.0
-    chosen: list[str] = []
-    for unit in sorted(army.units, key=lambda unit: (-cards[unit].cost, unit)):
+    limit = army.points_limit
+    originals = sorted(army.units, key=lambda unit: (-cards[unit].cost, unit))
+    scale = max((cards[unit].cost for unit in originals), default=1.0) or 1.0
+    options: list[list[StatCard]] = []
+    for unit in originals:
         original = cards[unit]
-        fitting = [card for card in pool if card.cost <= original.cost + left]
         same = [
             card
-            for card in fitting
+            for card in pool
             if card.type is original.type
             and card.is_commander == original.is_commander
             and (_is_hero(card) <= _is_hero(original))
         ]
-        found = min(same or fitting, key=lambda card: (_distance(original, card, worth, scale), card.id))
-        chosen.append(found.id)
+        ranked = sorted(same or pool, key=lambda card: (_distance(original, card, worth, scale), card.id))
+        options.append(ranked[:COUNTERPARTS])
+    left = limit - sum(cards[unit].cost for unit in originals)
+    chosen: list[StatCard] = []
+    for unit, ranked in zip(originals, options, strict=True):
+        original = cards[unit]
+        fitting = [card for card in ranked if card.cost <= original.cost + left]
+        found = fitting[0] if fitting else min(ranked, key=lambda card: (card.cost, card.id))
+        chosen.append(found)
         left -= found.cost - original.cost
-    return attrs.evolve(army, side=side, units=tuple(chosen), source=None, layout=None)
+    target = measured_strength(originals, cards, worth)
+
+    def gap(units: Sequence[StatCard]) -> float:
+        return _gap(target, measured_strength([card.id for card in units], cards, worth))
+
+    best = gap(chosen)
+    for _ in range(MIRROR_SWEEPS):
+        improved = False
+        for index, ranked in enumerate(options):
+            for card in ranked:
+                trial = [*chosen[:index], card, *chosen[index + 1 :]]
+                if sum(unit.cost for unit in trial) > limit:
+                    continue
+                apart = gap(trial)
+                if apart < best - 1e-9:
+                    chosen, best, improved = trial, apart, True
+        if not improved or best <= BALANCE / 3:
+            break
+    return attrs.evolve(army, side=side, units=tuple(card.id for card in chosen), source=None, layout=None)
 
 
 @attrs.frozen
