@@ -260,8 +260,11 @@ def test_bad_army_folders(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert run(capsys, "random", "random", "--armies", str(missing)) == (
         2,
         "",
-        f"{missing}:0:0: no such folder of army files\n",
+        f"{missing}:0:0: no such folder of army files "
+        "(hint: built, balanced, mirrored, ladder or a folder of army files)\n",
     )
+    code, _, err = run(capsys, "random", "random", "--armies", "balance")
+    assert (code, err) == (2, "balance:0:0: no such folder of army files (hint: did you mean 'balanced'?)\n")
     copy_army("sample-axis.toml", tmp_path, "a.toml")
     code, _, err = run(capsys, "random", "random", "--armies", str(tmp_path))
     assert (code, err) == (1, f"{tmp_path}:0:0: no Allies army file (*.toml) in the folder\n")

@@ -44,7 +44,7 @@ from minis.commands import Subparsers
 from minis.commands.batch import army_problems, fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, unreadable
+from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
 from minis.mapfile import load_configuration
 from minis.rule_sets import RULEBOOK, RuleSet
@@ -300,6 +300,12 @@ def _army_folder(source: str) -> ArmyFolder | None:
         return None
     if source == "ladder":
         return read_folder(ladder_folder(), strict=True)
+    if not Path(source).exists():
+        hint = (
+            did_you_mean(source, ARMY_SOURCES)
+            or "built, balanced, mirrored, ladder or a folder of army files"
+        )
+        raise unreadable(source, "no such folder of army files", hint=hint)
     return read_folder(Path(source))
 
 
