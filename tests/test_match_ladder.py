@@ -105,6 +105,7 @@ def test_records_are_written_one_a_game(tmp_path: Path, capsys: pytest.CaptureFi
     names = sorted(path.name for path in folder.iterdir())
     assert names == [record_name(8, n) for n in range(3)] == [f"seed-8-game-000{n}.rec" for n in range(3)]
     results = json.loads((tmp_path / "s.json").read_text())["results"]
+    assert [entry["record"] for entry in results] == names
     for entry, name in zip(results, names, strict=True):
         game = replay_record(parse_record((folder / name).read_text(), name))
         a_side = Side(entry["a_side"])

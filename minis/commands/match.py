@@ -418,7 +418,12 @@ def chunk_summary(
         "command": command_line(args, names),
         "last_line": summary(names, scores),
         "results": [
-            {"game": spec.number, "a_side": spec.a_side.value, "score": result.score}
+            {
+                "game": spec.number,
+                "a_side": spec.a_side.value,
+                "score": result.score,
+                "record": record_name(args.seed, spec.number) if spec.record else None,
+            }
             for spec, result in zip(specs, results, strict=True)
         ],
     }
