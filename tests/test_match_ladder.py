@@ -373,6 +373,18 @@ def test_chunks_pool_into_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     broken.write_text('{\n  "format": 1,\n  oops\n}\n')
     assert tool.main([str(broken)]) == 2
     assert capsys.readouterr().err.startswith(f"{broken}:3:3: not a ladder summary: ")
+    data = json.loads(first.read_text())
+    data["times"]["B"]["buckets"] = {"x": 1}
+    broken.write_text(json.dumps(data))
+    assert tool.main([str(broken)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"{broken}:1:1: not a ladder summary: 'times.B.buckets' is missing or wrong\n"
+    )
+    data["times"]["B"] = 3
+    broken.write_text(json.dumps(data))
+    assert tool.main([str(broken)]) == 1
+    assert "'times.B' is missing or wrong" in capsys.readouterr().err
 
 
 def test_the_pooled_median_comes_from_the_buckets() -> None:

@@ -38,15 +38,58 @@ def read_chunk(path: Path) -> dict[str, Any]:
     if data["format"] != SUMMARY_FORMAT:
         message = f"a summary of format {data['format']!r}; this tool reads format {SUMMARY_FORMAT}"
         raise MinisError(Problem(str(path), 1, 1, message))
+    bad = _bad_field(data)
+    if bad:
+        raise MinisError(Problem(str(path), 1, 1, f"not a ladder summary: '{bad}' is missing or wrong"))
     return data
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _bad_field(data: dict[str, Any]) -> str | None:
+    """The first field of a summary the pooling reads that is missing or of the wrong kind."""
+    settings = data["settings"]
+    if not isinstance(settings, dict):
+        return "settings"
+    bots = settings.get("bots")
+    if not (isinstance(bots, list) and len(bots) == 2 and all(isinstance(bot, str) for bot in bots)):
+        return "settings.bots"
+    for key in ("seed", "first_pair"):
+        if type(data[key]) is not int:
+            return key
+    for key in ("games", "wins", "losses", "draws"):
+        if not _whole(data[key]):
+            return key
+    if data["games"] < 1 or data["wins"] + data["losses"] + data["draws"] != data["games"]:
+        return "games"
+    pairs = data["twin_pairs"]
+    if not isinstance(pairs, dict) or not all(
+        _whole(pairs.get(key)) for key in ("a_won_both", "split", "b_won_both", "unpaired")
+    ):
+        return "twin_pairs"
+    times = data["times"]
+    for label in ("A", "B"):
+        own = times.get(label) if isinstance(times, dict) else None
+        if not isinstance(own, dict) or not _whole(own.get("decisions")):
+            return f"times.{label}"
+        longest, buckets = own.get("max_ms"), own.get("buckets")
+        if not (longest is None or type(longest) in (int, float)):
+            return f"times.{label}.max_ms"
+        if not isinstance(buckets, dict) or not all(
+            name.lstrip("-").isdigit() and _whole(count) for name, count in buckets.items()
+        ):
+            return f"times.{label}.buckets"
+    return None
 
 
 def pooled_median(buckets: Sequence[dict[str, int]]) -> float | None:
     """The median decision time in ms of the chunks' buckets together (a bucket's middle)."""
     counts: dict[int, int] = {}
     for chunk in buckets:
-        for key, count in chunk.items():
-            counts[int(key)] = counts.get(int(key), 0) + int(count)
+        for name, count in chunk.items():
+            counts[int(name)] = counts.get(int(name), 0) + int(count)
     total = sum(counts.values())
     if not total:
         return None
