@@ -422,3 +422,13 @@ def test_chunks_of_a_changed_folder_do_not_pool(tmp_path: Path, capsys: pytest.C
     assert pool_tool().main([str(tmp_path / "1.json"), str(tmp_path / "2.json")]) == 1
     err = capsys.readouterr().err
     assert "not the same ladder" in err and ": armies_version '" in err
+
+
+def test_mirrored_armies_keep_a_nationality_group_where_the_rules_ask_it() -> None:
+    from minis.rule_sets import NAMED
+
+    args = namespace(games=2, seed=9, armies="mirrored")
+    (spec, _) = game_specs(args, ("random", "random"), NONE, in_process=True, rules=NAMED["2008"])
+    assert NAMED["2008"].nationality_required
+    assert rule_problems(spec.allies, CARDS) == [] and rule_problems(spec.axis, CARDS) == []
+    assert len(spec.allies.units) == len(spec.axis.units) > 15  # counterparts, not a plain draw

@@ -17,7 +17,9 @@ armies of about equal strength:
   must be of legal armies). A counterpart has the same type (Soldier, Vehicle, Aircraft), is a
   commander when the original is, a Hero only when the original is one, and is the closest in cost
   and in its three values (harm to Soldiers, to Vehicles, staying power), within the points the Axis
-  army left unspent. The result keeps every army rule.
+  army left unspent; then units are swapped among close counterparts to even the two strengths, and
+  under a rule set holding armies to one nationality group, the best group's are kept. The result
+  keeps every army rule.
 - **a folder** of army files: every Axis file against every Allied file, in turn.
 
 The ladder's own armies (`ladder_folder()`, `armies/ladder/`) are kept out of all tuning: they were
@@ -29,7 +31,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
@@ -38,10 +40,11 @@ from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
 from minis.army import HERO_ABILITIES, Army, load_army, locate, rule_problems
 from minis.card_worth import shipped_worth
-from minis.cards import StatCard, card_catalogue
+from minis.cards import Nation, StatCard, card_catalogue
 from minis.commands.batch import army_problems
 from minis.data import shipped_folder
 from minis.errors import EXIT_CHECK, MinisError, Problem, unreadable
+from minis.nationalities import table
 from minis.paths import is_dir
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
@@ -172,13 +175,29 @@ def mirrored_pair(
     """An Axis army the computer builds and the Allied army of its cards' closest counterparts."""
     measured = shipped_worth() if worth is None else worth
     axis = make_army(cards, Side.AXIS, points, rng=rng, rules=rules, worth=measured)
-    allies = mirror(axis, cards, worth=measured)
-    if rule_problems(allies, cards):  # a rule set that keeps armies to one nation's group: draw plainly
+    if not rules.nationality_required:
+        options = [mirror(axis, cards, worth=measured)]
+    else:  # the army must keep to one group of nations: the best mirror within any one group
+        options = [
+            mirror(axis, cards, worth=measured, admits=group.admits)
+            for group in table(rules.nationality_table).groups
+        ]
+    target = measured_strength(axis.units, cards, measured)
+    legal = [army for army in options if army.units and not rule_problems(army, cards)]
+    if legal:
+        allies = min(legal, key=lambda army: _gap(target, measured_strength(army.units, cards, measured)))
+    else:  # no group has counterparts for every unit: a plain draw
         allies = make_army(cards, Side.ALLIES, points, rng=rng, rules=rules, worth=measured)
     return _named(axis, "mirrored"), _named(allies, "mirrored")
 
 
-def mirror(army: Army, cards: Mapping[str, StatCard], *, worth: Mapping[str, float]) -> Army:
+def mirror(
+    army: Army,
+    cards: Mapping[str, StatCard],
+    *,
+    worth: Mapping[str, float],
+    admits: Callable[[Nation, int], bool] | None = None,
+) -> Army:
     """The army of the other side whose every unit is a close counterpart of one of `army`'s, within
     `army`'s points limit, and whose strength comes as close to `army`'s as those counterparts allow.
 
@@ -186,7 +205,8 @@ def mirror(army: Army, cards: Mapping[str, StatCard], *, worth: Mapping[str, flo
     the same type, commander or not, a Hero only for a Hero). Each unit first takes its closest within
     the points; then a few sweeps swap a unit for another of its counterparts wherever that brings the
     two armies' strengths nearer (`measured_strength`): closest counterparts alone make an army about a
-    tenth the weaker, the originals being the strongest of many draws."""
+    tenth the weaker, the originals being the strongest of many draws. `admits` keeps the counterparts
+    to the nations (and years) of one nationality group; cards of no nation are always admitted."""
     side = army.side.other
     playable = standard_abilities().playable
     pool = [
@@ -197,7 +217,10 @@ def mirror(army: Army, cards: Mapping[str, StatCard], *, worth: Mapping[str, flo
         and not card.is_obstacle
         and (not card.is_aircraft or playable(card))
         and (army.year is None or card.year <= army.year)
+        and (admits is None or card.nation is None or admits(card.nation, card.year))
     ]
+    if not pool:
+        return attrs.evolve(army, side=side, units=(), source=None, layout=None)
     limit = army.points_limit
     originals = sorted(army.units, key=lambda unit: (-cards[unit].cost, unit))
     scale = max((cards[unit].cost for unit in originals), default=1.0) or 1.0
