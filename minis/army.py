@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from minis.cards import (
     YEARS,
     Nation,
     StatCard,
+    card_catalogue,
     card_id,
     number_in_range,
     points_text,
@@ -378,6 +380,16 @@ def locate(army: Army, problems: Iterable[ArmyProblem], file: str = "army") -> l
     return sorted_problems(
         [Problem(layout.file, *layout.spot(problem.where), problem.message) for problem in problems]
     )
+
+
+def playable_problems(army: Army, side: Side) -> list[Problem]:
+    """What keeps an army out of bot games, each at its line and column: another side's army file, an
+    empty army, unknown cards and cards of the other side. The bots play any army the engine can field,
+    so the points, unit, year and historical limits don't apply here (`minis simulate`, `minis match`,
+    the ladder's armies)."""
+    unlimited = attrs.evolve(army, year=None, historical=False)
+    found = rule_problems(unlimited, card_catalogue(), points_limit=sys.maxsize, unit_limit=sys.maxsize)
+    return locate(army, wrong_side(army, side) + found)
 
 
 def validate_army(

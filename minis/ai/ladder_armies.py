@@ -38,10 +38,9 @@ import attrs
 
 from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
-from minis.army import HERO_ABILITIES, Army, load_army, locate, rule_problems
+from minis.army import HERO_ABILITIES, Army, load_army, locate, playable_problems, rule_problems
 from minis.card_worth import shipped_worth
 from minis.cards import Nation, StatCard, card_catalogue
-from minis.commands.batch import army_problems
 from minis.data import shipped_folder
 from minis.errors import EXIT_CHECK, MinisError, Problem, unreadable
 from minis.nationalities import table
@@ -314,7 +313,7 @@ def read_folder(path: Path, *, strict: bool = False) -> ArmyFolder:
             problems += error.problems
             exit_code = max(exit_code, error.exit_code)
             continue
-        found = army_problems(army, army.side)
+        found = playable_problems(army, army.side)
         if strict and not found:
             found = locate(army, rule_problems(army, card_catalogue()), str(file))
         if found:

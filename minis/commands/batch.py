@@ -11,14 +11,7 @@ import gc
 import sys
 from collections.abc import Iterator
 
-import attrs
-
-from minis.army import Army, locate, rule_problems, wrong_side
-from minis.cards import card_catalogue
-from minis.errors import Problem
-from minis.sides import Side
-
-__all__ = ["army_problems", "fewer_collections", "progress_bar"]
+__all__ = ["fewer_collections", "progress_bar"]
 
 
 @contextlib.contextmanager
@@ -33,15 +26,6 @@ def fewer_collections() -> Iterator[None]:
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
-
-
-def army_problems(army: Army, side: Side) -> list[Problem]:
-    """What keeps an army out of the games, each at its line and column: another side's army file, an
-    empty army, unknown cards and cards of the other side. The bots play any army the engine can field,
-    so the points, unit, year and historical limits don't apply here."""
-    unlimited = attrs.evolve(army, year=None, historical=False)
-    found = rule_problems(unlimited, card_catalogue(), points_limit=sys.maxsize, unit_limit=sys.maxsize)
-    return locate(army, wrong_side(army, side) + found)
 
 
 def progress_bar(done: int, total: int, elapsed: float, width: int = 30) -> None:

@@ -37,11 +37,11 @@ from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
 from minis.ai.registry import UnknownBot, make_bot
-from minis.army import Army, load_army
+from minis.army import Army, load_army, playable_problems
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue
 from minis.commands import Subparsers
-from minis.commands.batch import army_problems, fewer_collections, progress_bar
+from minis.commands.batch import fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
 from minis.dice import Dice
 from minis.errors import MinisError, Problem, did_you_mean, unreadable
@@ -433,7 +433,7 @@ def _given_army(path: Path | None, side: Side) -> Army | None:
     if path is None:
         return None
     army = load_army(path)
-    problems = army_problems(army, side)
+    problems = playable_problems(army, side)
     if problems:
         raise MinisError(problems)
     return army

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from minis import rule_sets
 from minis.ai.random_bot import RandomBot, play
-from minis.army import Army, load_army
+from minis.army import Army, load_army, playable_problems
 from minis.board import Board
 from minis.commands import Subparsers
-from minis.commands.batch import army_problems, fewer_collections, progress_bar
+from minis.commands.batch import fewer_collections, progress_bar
 from minis.dice import Dice
 from minis.errors import EXIT_UNREADABLE, MinisError, Problem, unreadable
 from minis.game import Game
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(Problem("simulate", 0, 0, "--turn-limit must be at least 1"))
     rules = chosen_rules(args.rules, "simulate")
     axis, allies = load_army(args.axis), load_army(args.allies)
-    problems = army_problems(axis, Side.AXIS) + army_problems(allies, Side.ALLIES)
+    problems = playable_problems(axis, Side.AXIS) + playable_problems(allies, Side.ALLIES)
     if problems:
         raise MinisError(problems)
     if args.records:

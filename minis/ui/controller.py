@@ -6,9 +6,9 @@ side panel, the hover box and the questions from it).
 `click`, `step_back`, `confirm`, ...) and draws what it exposes (`moves`, `costs`, `attacks`, `path`,
 the selection, ...; the panel through a `BattleReadout`). Everything it knows comes from the engine:
 the decider and the stage, `Game.ready_units` (which units may still act: also before turn 1, when
-only some may, and a unit with follow-ups left after it acted), `Game.unit_options`, `Game.legal_actions` and the questions of
-`minis.queries`. It never decides a rule, and it imports no arcade, so whole battles are played
-through it in tests without a window.
+only some may, and a unit with follow-ups left after it acted), `Game.unit_options`,
+`Game.legal_actions` and the questions of `minis.queries`. It never decides a rule, and it imports no
+arcade, so whole battles are played through it in tests without a window.
 
 Fresh state: `version` goes up whenever anything a player sees may have changed (an action, an
 undo, a selection, a step of the path); after every action and undo the selection is cleared and
