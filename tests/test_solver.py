@@ -1,0 +1,136 @@
+"""The solver (`minis solve`, `minis.ai.solver`): exact values of small end positions checked against
+values worked out by hand from the rulebook's odds, and its refusals.
+
+The positions are in tests/solver-positions (the rules-test format without steps). Each is turn 10 of
+a Standard game, where the end of the turn decides the game: the objective's holder wins, else the side
+whose units on the map are worth more.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+
+from minis import odds
+from minis.ai import solver
+from minis.cards import card_catalogue
+from minis.cli import main
+from minis.game import Game
+from minis.odds import die_classes, hit_odds
+from minis.rules import combat
+from minis.rulestest import load_rules_test
+from minis.sides import Side
+
+POSITIONS = Path(__file__).parent / "solver-positions"
+
+
+def position(name: str) -> Game:
+    return load_rules_test(POSITIONS / f"{name}.toml").game()
+
+
+def values(solution: solver.Solution) -> dict[str, Fraction]:
+    return {choice.notation: choice.value for choice in solution.choices}
+
+
+def at_least_two_hits(dice: int, cover: int | None = None) -> Fraction:
+    """A Soldier of defense 4 is destroyed by two hits (8 successes of `dice` at 4+)."""
+    chances = hit_odds(dice, 4, cover=cover)
+    return chances[2] + chances[3]
+
+
+def test_one_shot_at_the_last_enemy_unit_is_worth_the_kill_chance() -> None:
+    # The Arisaka (3 points) fires its 8 dice at short range at the Garand (4 points): only a kill
+    # (two hits, 8 successes of 8) turns the points the Axis way; nothing else can.
+    solution = solver.solve(position("one-shot"))
+    found = values(solution)
+    assert solution.side is Side.AXIS
+    assert solution.best.notation == "attack arisaka garand"
+    assert found["attack arisaka garand"] == at_least_two_hits(8) == Fraction(93, 256)
+    assert found["pass"] == 0
+    assert solution.value == Fraction(93, 256)
+
+
+def test_the_target_beside_the_objective_is_the_one_to_shoot() -> None:
+    # Destroying `near` leaves the Axis alone by the objective B1; destroying `away` wins nothing.
+    found = values(solver.solve(position("two-targets")))
+    assert found["attack arisaka near"] == at_least_two_hits(8)
+    assert found["attack arisaka away"] == 0
+
+
+def test_staying_in_the_forest_is_better_than_any_move() -> None:
+    # The Sherman's 7 long-range dice kill only with two hits; in the forest the Arisaka rolls for
+    # cover (4+), which limits them to one. Passing keeps it there: every move leaves the forest.
+    solution = solver.solve(position("stay-in-cover"))
+    found = values(solution)
+    assert solution.best.notation == "pass"
+    assert found["pass"] == 1 - at_least_two_hits(7, cover=4) == Fraction(227, 256)
+    moves = [value for notation, value in found.items() if notation.startswith("move")]
+    assert moves and all(value == 1 - at_least_two_hits(7) for value in moves)
+
+
+def test_values_are_seen_from_the_side_asked_for() -> None:
+    game = position("one-shot")
+    allied = solver.solve(game, side=Side.ALLIES)
+    assert allied.side is Side.ALLIES
+    assert values(allied)["attack arisaka garand"] == 1 - Fraction(93, 256)
+    assert solver.action_value(game, game.parse("pass"), Side.AXIS) == 0
+
+
+def test_solving_leaves_the_game_unchanged() -> None:
+    game = position("two-targets")
+    before = game.state.snapshot()
+    solver.solve(game)
+    assert game.state.snapshot() == before
+    assert game.decider() is Side.AXIS and not game.dice.history
+
+
+def test_an_ability_that_reads_the_dice_is_walked_by_its_dice() -> None:
+    # The two-targets position with a Flamethrower team (5 points; 10 dice at short range) for the
+    # Arisaka: it destroys its target on three 6s whatever the hits, so its dice are walked as multisets
+    # over the die classes, grouped by score. Only destroying `near` wins (else 5 points to 8), and the
+    # value is the engine's exact odds of a kill (`minis.odds.attack_distribution`).
+    base = position("two-targets")
+    flamer = attrs.evolve(base.state.units["arisaka"], card=card_catalogue()["flammenwerfer-35"])
+    units = [flamer, base.state.units["near"], base.state.units["away"]]
+    assert base.state.board is not None
+    game = Game.from_position(
+        base.state.board, units, turn=10, phase=base.state.phase, first=Side.ALLIES, active=Side.AXIS
+    )
+    state = game.state
+    plan = combat.plan_attack(state, state.units["arisaka"], state.units["near"])
+    assert isinstance(plan, combat.AttackPlan) and plan.dice == 10
+    exact = odds.attack_distribution(state, plan)
+    kill = exact.destroyed + exact.hits[2] + exact.hits[3]
+    assert exact.destroyed > 0 and kill != at_least_two_hits(10)
+    found = values(solver.solve(game))
+    assert found["attack arisaka near"] == kill
+    assert found["pass"] == 0
+
+
+@pytest.mark.parametrize("modifier", [-1, 0, 1])
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_the_dice_chances_are_those_of_every_sequence_of_faces(count: int, modifier: int) -> None:
+    # Every sequence of `count` faces, each 1/6, mapped to its die classes: the multisets' chances.
+    classes = die_classes(modifier)
+    lowest = [face for face, _chance in classes]
+
+    def class_of(face: int) -> int:
+        return max(c for c in lowest if c <= face and (c in (1, 6) or (face + modifier >= 4) == (c + modifier >= 4)))
+
+    brute: Counter[tuple[int, ...]] = Counter()
+    for faces in itertools.product(range(1, 7), repeat=count):
+        brute[tuple(sorted(class_of(f) for f in faces))] += 1
+    walked = dict(solver._multisets(count, modifier))
+    assert walked == {key: Fraction(n, 6**count) for key, n in brute.items()}
+    counts = solver._counts(count, modifier)
+    assert sum(chance for _values, chance in counts) == 1
+    for values_, chance in counts:
+        successes = sum(1 for v in values_ if v + modifier >= 4)
+        ways = sum(1 for faces in itertools.product(range(1, 7), repeat=count)
+                   if sum(1 for f in faces if f + modifier >= 4) == successes)
+        assert chance == Fraction(ways, 6**count)
