@@ -120,7 +120,9 @@ def test_the_dice_chances_are_those_of_every_sequence_of_faces(count: int, modif
     lowest = [face for face, _chance in classes]
 
     def class_of(face: int) -> int:
-        return max(c for c in lowest if c <= face and (c in (1, 6) or (face + modifier >= 4) == (c + modifier >= 4)))
+        """The lowest face of the class of `face`: a 1, a 6, or the faces that fail or succeed alike."""
+        succeeds = face + modifier >= 4
+        return max(c for c in lowest if c <= face and (c in (1, 6) or (c + modifier >= 4) == succeeds))
 
     brute: Counter[tuple[int, ...]] = Counter()
     for faces in itertools.product(range(1, 7), repeat=count):
@@ -131,6 +133,84 @@ def test_the_dice_chances_are_those_of_every_sequence_of_faces(count: int, modif
     assert sum(chance for _values, chance in counts) == 1
     for values_, chance in counts:
         successes = sum(1 for v in values_ if v + modifier >= 4)
-        ways = sum(1 for faces in itertools.product(range(1, 7), repeat=count)
-                   if sum(1 for f in faces if f + modifier >= 4) == successes)
+        ways = sum(
+            1
+            for faces in itertools.product(range(1, 7), repeat=count)
+            if sum(1 for f in faces if f + modifier >= 4) == successes
+        )
         assert chance == Fraction(ways, 6**count)
+
+
+# --- the command and its refusals ----------------------------------------------------------------------
+
+
+def run_solve(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    code = main(["solve", *words])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_prints_the_decisions_and_the_best_last(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_solve(capsys, str(POSITIONS / "two-targets.toml"))
+    assert code == 0 and not err
+    lines = out.splitlines()
+    assert lines[1].split() == ["attack", "arisaka", "near", "0.363281", "(93/256)"]
+    assert "positions searched" in lines[-2]
+    assert lines[-1] == "best: attack arisaka near, 0.363281 (93/256) for the Axis player"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_file_with_steps_is_refused_at_its_steps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = (POSITIONS / "one-shot.toml").read_text(encoding="utf-8")
+    lines = text.count("\n")
+    path = write(tmp_path, "steps.toml", text + '\n[[steps]]\naction = "pass"\n')
+    code, out, err = run_solve(capsys, str(path))
+    assert code == 2 and not out
+    message = "a position to solve has no [[steps]]: the solver plays it out"
+    assert err.strip() == f"{path}:{lines + 2}:1: {message}"
+
+
+def test_more_than_three_units_a_side_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (POSITIONS / "one-shot.toml").read_text(encoding="utf-8")
+    more = "".join(
+        f'\n[[units]]\nid = "garand{n}"\ncard = "m1-garand-rifle"\nside = "allies"\nat = "B{n}"\n'
+        for n in (1, 2, 3)
+    )
+    path = write(tmp_path, "big.toml", text.replace("[start]", more + "\n[start]"))
+    code, out, err = run_solve(capsys, str(path))
+    assert code == 1 and not out
+    assert "Allies: 4 units, and the solver takes at most 3 a side" in err
+    assert err.startswith(f"{path}:")
+
+
+def test_the_node_cap_stops_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_solve(capsys, str(POSITIONS / "stay-in-cover.toml"), "--max-nodes", "20")
+    assert code == 1 and not out
+    assert "needs more than 20 positions searched (--max-nodes)" in err
+    with pytest.raises(solver.NodeCap):
+        solver.solve(position("stay-in-cover"), max_nodes=20)
+
+
+def test_a_game_that_may_go_on_is_refused_unless_it_is_the_last_turn(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Turn 7: the objective decides from now on, the points only from turn 10, so if `near` survives
+    # the game goes on to turn 8.
+    text = (POSITIONS / "two-targets.toml").read_text(encoding="utf-8").replace("turn = 10", "turn = 7")
+    path = write(tmp_path, "early.toml", text)
+    code, out, err = run_solve(capsys, str(path))
+    assert code == 1 and not out
+    assert err.startswith(f"{path}:") and "the game goes on after turn 7" in err
+    # As the last turn of a turn limit, an undecided game is a draw: the kill wins, else a draw.
+    code, out, err = run_solve(capsys, str(path), "--last-turn")
+    assert code == 0 and not err
+    value = Fraction(93, 256) + (1 - Fraction(93, 256)) / 2
+    assert out.splitlines()[-1] == "best: attack arisaka near, 0.681641 (349/512) for the Axis player"
+    assert value == Fraction(349, 512)

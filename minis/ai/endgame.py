@@ -1,12 +1,15 @@
 """End positions from real games, solved, and the bots' choices in them measured (docs/ai.md).
 
 `positions(seed)` plays seeded games between heuristic bots (computer-built armies, the six battle
-maps in turn, the match's turn limit) and yields every decision of the final turn's assault phases: the
-positions just before the game is decided. Each is cut down to the solver's size (`reduce`): every side
-keeps its `MAX_UNITS` units that matter most (those nearest an enemy unit, the dearer first among
-equals; the others are taken off the map) and the game ends at the end of the turn, as under a turn
-limit, so that every line of play is decided by then. `measure` solves a position and asks each bot for
-its choice from its side's view (`minis.ai.bot.view`), as a game would.
+maps in turn, the match's turn limit) and yields every decision of the second player's assault phase
+from turn 7 on (the Standard objective counts from then): the last decisions of a turn, after which
+only the casualty phase and the victory check remain (with `both`, the first player's assault phase
+too, whose solution covers the second's replies). Each is cut down to the
+solver's size (`reduce`): every side keeps its `MAX_UNITS` units that matter most (those nearest an
+enemy unit, the dearer first among equals; the others are taken off the map) and the game ends at the
+end of the turn, as under a turn limit, so that every line of play is decided by then. `solved` solves
+a position; `verdicts` asks each bot for its choice from its side's view (`minis.ai.bot.view`), as a
+game would, and what it costs.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ from minis.state import Phase, Stage, Unit
 POINTS = 100
 #: The turn limit of the games (as `minis match` plays them).
 TURN_LIMIT = 30
+#: The first turn whose assault phases give positions: the Standard objective counts from its end on
+#: (before it, no victory condition applies, and a last turn would be a draw whatever is done).
+FIRST_TURN = 7
 
 
 @attrs.frozen
@@ -68,27 +74,55 @@ def games(seed: int) -> Iterator[Game]:
         yield game
 
 
-def positions(seed: int, max_actions: int = 20_000) -> Iterator[Game]:
-    """The decisions of the final turn's assault phases of seeded heuristic games, reduced (`reduce`),
-    each with at least two legal actions."""
+def positions(seed: int, both: bool = False, max_actions: int = 20_000) -> Iterator[Game]:
+    """The decisions of the second player's assault phase (`both`: of both assault phases) of seeded
+    heuristic games from `FIRST_TURN` on, each reduced (`reduce`: the turn made the last) and with at
+    least two legal actions, each position once."""
     draw = random.Random(seed ^ 0x5EED)
+    seen: set[object] = set()  # a decision of a unit the cut took off leaves the same position
     for game in games(seed):
         bots: dict[Side, Bot] = {side: make_bot("heuristic", draw.randrange(2**63)) for side in Side}
-        kept: dict[int, list[Game]] = {}
+        kept: list[Game] = []
         for _ in range(max_actions):
             side = game.decider()
             if side is None:
                 break
             state = game.state
-            if state.phase is Phase.ASSAULT and state.stage is Stage.ACT:
-                kept.setdefault(state.turn, []).append(game.copy(record=False))
+            if (
+                state.phase is Phase.ASSAULT
+                and state.stage is Stage.ACT
+                and state.turn >= FIRST_TURN
+                and (both or state.active is not state.first)
+            ):
+                kept.append(game.copy(record=False))
             game.apply(bots[side].choose(view(game, side, draw.randrange(2**63))))
-        if not game.over:
-            continue
-        for position in kept.get(game.state.turn, []):
+        for position in kept:
             reduced = reduce(position)
-            if reduced is not None and len(reduced.legal_actions()) >= 2:
+            if reduced is None or len(reduced.legal_actions()) < 2:
+                continue
+            key = _same(reduced)
+            if key not in seen:
+                seen.add(key)
                 yield reduced
+
+
+def _same(game: Game) -> object:
+    """What makes two reduced positions the same (the units taken off and their notes left out)."""
+    state = game.state
+    present = {u.id for u in state.units.values() if not u.removed}
+    every = state.snapshot()[0]  # one tuple a unit, its id first
+    assert isinstance(every, tuple)
+    units = tuple(part for part in every if part[0] in present)
+    return (
+        state.battle.board,
+        state.objective,
+        units,
+        state.turn,
+        state.phase,
+        state.first,
+        state.active,
+        tuple(sorted(state.activated & present)),
+    )
 
 
 def reduce(game: Game) -> Game | None:
@@ -118,22 +152,31 @@ def _nearness(unit: Unit, enemies: Sequence[Hex]) -> tuple[int, int, str]:
     return min((distance(unit.hex, h) for h in enemies), default=0), -int(unit.card.cost), unit.id
 
 
-def measure(
-    game: Game, bots: Sequence[str], seed: int, max_nodes: int, playouts: int | None = None
-) -> tuple[Solution, list[Verdict]] | None:
-    """Solve `game` and ask each bot for its choice there (None: beyond the solver's reach)."""
+def solved(game: Game, max_nodes: int) -> Solution | None:
+    """The solution of `game`, or None when it is beyond `max_nodes`."""
     try:
-        solution = solve(game, max_nodes=max_nodes)
+        return solve(game, max_nodes=max_nodes)
     except SolverError:
         return None
+
+
+def verdicts(
+    game: Game,
+    solution: Solution,
+    bots: Sequence[str],
+    seed: int,
+    max_nodes: int,
+    playouts: int | None = None,
+) -> list[Verdict]:
+    """Each bot's choice in the solved position `game`, asked from its side's view, and its cost."""
     side = game.decider()
     assert side is not None
-    verdicts = []
+    found = []
     for name in bots:
         bot = make_bot(name, seed, workers=1, playouts=playouts)
         action = bot.choose(view(game, side, seed))
-        verdicts.append(Verdict(name, game.format(action), _loss(game, solution, action, max_nodes)))
-    return solution, verdicts
+        found.append(Verdict(name, game.format(action), _loss(game, solution, action, max_nodes)))
+    return found
 
 
 def _loss(game: Game, solution: Solution, action: A.Action, max_nodes: int) -> Fraction:

@@ -148,9 +148,7 @@ def check_scope(game: Game) -> None:
     for side in (Side.AXIS, Side.ALLIES):
         count = sum(1 for u in game.state.units.values() if u.side is side and not u.removed)
         if count > MAX_UNITS:
-            raise OutOfScope(
-                f"the {side.title} side has {count} units: the solver takes at most {MAX_UNITS} a side"
-            )
+            raise OutOfScope(f"{side.title}: {count} units, and the solver takes at most {MAX_UNITS} a side")
 
 
 def solve(game: Game, side: Side | None = None, max_nodes: int = DEFAULT_MAX_NODES) -> Solution:
@@ -236,7 +234,9 @@ class _Search:
         """The legal actions, attacks and fire first and `pass`/`hold` last (cut-offs come sooner)."""
         return sorted(game.legal_actions(), key=_order)
 
-    def action_value(self, game: Game, action: A.Action, alpha: Value = _BELOW, beta: Value = _ABOVE) -> Value:
+    def action_value(
+        self, game: Game, action: A.Action, alpha: Value = _BELOW, beta: Value = _ABOVE
+    ) -> Value:
         """The expected value of `action` over its dice, in the window as `value` (each outcome is
         searched in the window that could still move the sum across alpha or beta: Ballard's Star1)."""
         outcomes = self.outcomes(game, action)
@@ -278,7 +278,7 @@ class _Search:
                     raise NotDecided(_not_decided(self.turn))
                 request = dice.request
                 assert request is not None
-                stack.extend((chunks + (values,), chance * p) for values, p in request)
+                stack.extend(((*chunks, values), chance * p) for values, p in request)
                 continue
             key = ("over", after.winner) if after.over else _key(after.state)
             seen = merged.get(key)

@@ -82,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     except solver.SolverError as error:
         raise MinisError([Problem(source.file, *where, str(error))], exit_code=EXIT_CHECK) from None
     side = solution.side
-    print(f"{test.title}: turn {game.state.turn}, {game.state.phase.value} phase, the {side.title} player decides")
+    state = game.state
+    print(f"{test.title}: turn {state.turn}, {state.phase.value} phase, the {side.title} player decides")
     shown = solution.choices if args.all else solution.choices[:TOP]
     width = max(len(c.notation) for c in shown)
     for choice in shown:
