@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 from minis import odds
-from minis.ai import solver
+from minis.ai import endgame, solver
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.game import Game
@@ -214,3 +214,28 @@ def test_a_game_that_may_go_on_is_refused_unless_it_is_the_last_turn(
     value = Fraction(93, 256) + (1 - Fraction(93, 256)) / 2
     assert out.splitlines()[-1] == "best: attack arisaka near, 0.681641 (349/512) for the Axis player"
     assert value == Fraction(349, 512)
+
+
+# --- the end-position benchmark's positions ------------------------------------------------------------
+
+
+def test_a_position_is_cut_to_three_units_a_side_nearest_the_enemy() -> None:
+    # Four Garands against the Arisaka: the one farthest from it is taken off, and the turn is made
+    # the last (at turn 7 the game could go on; cut, an undecided end is a draw).
+    base = position("two-targets")
+    garand = base.state.units["near"]
+    board = base.state.board
+    assert board is not None
+    extra = [attrs.evolve(garand, id=f"g{n}", hex=board.parse(f"B{n}")) for n in (3, 5)]
+    units = [*base.state.units.values(), *extra]
+    game = Game.from_position(
+        board, units, turn=7, phase=base.state.phase, first=Side.ALLIES, active=Side.AXIS
+    )
+    with pytest.raises(solver.OutOfScope):
+        solver.solve(game)
+    cut = endgame.reduce(game)
+    assert cut is not None
+    gone = sorted(u.id for u in cut.state.units.values() if u.removed)
+    assert gone == ["g5"]  # B5 is the farthest from the Arisaka in A1
+    assert cut.state.battle.terms.turn_limit == 7 and game.state.battle.terms.turn_limit is None
+    assert values(solver.solve(cut))["attack arisaka near"] == Fraction(93, 256) + (1 - Fraction(93, 256)) / 2

@@ -4,12 +4,13 @@
                                             [--max-nodes 3000] [--playouts N] [--both-phases]
 
 Plays seeded games between heuristic bots, takes every decision of the second player's assault phase
-from turn 7 on (--both-phases: both assault phases), cut to three units a side and ending at the end of that turn (`minis.ai.endgame`), solves each
-exactly (`minis solve`'s solver) and asks every bot named (any name `minis.ai.registry.make_bot` knows)
-for its choice from its side's view. Only positions where the choice matters are counted (some legal
-decision is worse than the best); positions beyond --max-nodes are skipped and counted. Prints, per bot:
-how often its choice is optimal (within 1e-9 of the best value), the mean value lost over all positions
-and over its mistakes, and the largest loss.
+from turn 7 on (--both-phases: both assault phases), cut to three units a side and ending at the end
+of that turn (`minis.ai.endgame`), solves each exactly (`minis solve`'s solver) and asks every bot
+named (any name `minis.ai.registry.make_bot` knows) for its choice from its side's view. Only
+positions where the choice matters are counted (some legal decision is worse than the best); positions
+beyond --max-nodes are skipped and counted. Prints, per bot: how often its choice is optimal (within
+1e-9 of the best value), the mean value lost over all positions and over its mistakes, and the
+largest loss; the figures so far every 25 positions.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 import time
 
 from minis.ai.endgame import positions, solved, verdicts
+from minis.ai.registry import make_bot
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     losses: dict[str, list[float]] = {name: [] for name in names}
+    # Each bot made once, deciding in this process (a search bot's own workers: none).
+    bots = {name: make_bot(name, args.seed, workers=0, playouts=args.playouts) for name in names}
     nodes: list[int] = []
     skipped = trivial = 0
     began = time.monotonic()
@@ -49,8 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         if solution.choices[-1].value == solution.value:
             trivial += 1  # every decision is as good as the best: nothing to measure
             continue
-        seed = args.seed * 1_000_003 + number
-        chosen = verdicts(game, solution, names, seed, args.max_nodes, args.playouts)
+        chosen = verdicts(game, solution, bots, args.seed * 1_000_003 + number, args.max_nodes)
         nodes.append(solution.nodes)
         for verdict in chosen:
             losses[verdict.bot].append(float(verdict.loss))

@@ -15,7 +15,7 @@ game would, and what it costs.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 
 import attrs
@@ -161,19 +161,14 @@ def solved(game: Game, max_nodes: int) -> Solution | None:
 
 
 def verdicts(
-    game: Game,
-    solution: Solution,
-    bots: Sequence[str],
-    seed: int,
-    max_nodes: int,
-    playouts: int | None = None,
+    game: Game, solution: Solution, bots: Mapping[str, Bot], seed: int, max_nodes: int
 ) -> list[Verdict]:
-    """Each bot's choice in the solved position `game`, asked from its side's view, and its cost."""
+    """Each bot's choice in the solved position `game`, asked from its side's view (seeded with
+    `seed`), and what it costs."""
     side = game.decider()
     assert side is not None
     found = []
-    for name in bots:
-        bot = make_bot(name, seed, workers=1, playouts=playouts)
+    for name, bot in bots.items():
         action = bot.choose(view(game, side, seed))
         found.append(Verdict(name, game.format(action), _loss(game, solution, action, max_nodes)))
     return found
