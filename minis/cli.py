@@ -30,6 +30,7 @@ COMMANDS = (
     "simulate",
     "match",
     "odds",
+    "solve",
     "edit",
     "lab",
     "serve",
