@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+import attrs
+
 from minis.ability_api import Ability, AttackContext, AttackOption, CardHooks, FollowUp
 from minis.actions import Use
 from minis.hexgrid import Hex
@@ -675,6 +677,14 @@ def may_reroll_attack_dice(ctx: AttackContext) -> bool:
     )
 
 
+@attrs.frozen
+class RerollBatch:
+    """What a batch of rerolled attack dice is for, told to the dice source (`Dice.roll_many`): dice
+    that hit on `4 - modifier` or better, whose order does not matter to the odds."""
+
+    modifier: int
+
+
 def reroll_attack_dice(
     ctx: AttackContext, rolls: list[int], modifier: int, defense: int, dice: Dice, events: list[Event]
 ) -> list[int]:
@@ -690,7 +700,7 @@ def reroll_attack_dice(
         picks = sorted({i for i in picked if i not in done and 0 <= i < len(rolled)})
         if not picks:
             continue
-        new = tuple(dice.roll_many(len(picks)))  # one batch (the exact odds group its values)
+        new = tuple(dice.roll_many(len(picks), batch=RerollBatch(modifier)))  # one batch: odds group them
         for index, value in zip(picks, new, strict=True):
             rolled[index] = value
             done.add(index)

@@ -143,7 +143,10 @@ class Dice:
         self._pos += 1
         return value
 
-    def roll_many(self, count: int) -> list[int]:
+    def roll_many(self, count: int, batch: object = None) -> list[int]:
+        """`count` dice drawn at once. `batch` says what they are for (an attack's plan, a reroll's
+        `minis.abilities.RerollBatch`) to a source that works out their outcomes instead of drawing
+        them (the exact solver, `minis.ai.solver`); the values drawn never depend on it."""
         return [self.roll() for _ in range(count)]
 
     def mark(self) -> int:

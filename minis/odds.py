@@ -304,7 +304,7 @@ class _TreeDice(Dice):
     def roll(self) -> int:
         return self._take(_SINGLE)[0]
 
-    def roll_many(self, count: int) -> list[int]:
+    def roll_many(self, count: int, batch: object = None) -> list[int]:
         if self.batches is None or count < 1:
             return [self.roll() for _ in range(count)]
         return list(self._take(_multisets(count, self.batches)))

@@ -261,11 +261,11 @@ class Probe(Dice):
             raise NeedDice()
         return super().roll()
 
-    def roll_many(self, count: int) -> list[int]:
+    def roll_many(self, count: int, batch: object = None) -> list[int]:
         if self.remaining() < count:
             self.wanted = count
             raise NeedDice()
-        return super().roll_many(count)
+        return super().roll_many(count, batch)
 
 
 def engine_odds(spot: Spot, classes: bool = False) -> dict[tuple[int, bool], Fraction]:

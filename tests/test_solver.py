@@ -55,6 +55,13 @@ def test_one_shot_at_the_last_enemy_unit_is_worth_the_kill_chance() -> None:
     assert solution.value == Fraction(93, 256)
 
 
+def test_an_attack_s_dice_are_walked_as_one_batch_the_engine_names() -> None:
+    # 8 attack dice walked die by die would be thousands of branches; told by the engine that they are
+    # an attack's batch (`Dice.roll_many(..., batch=plan)`), the solver walks their success counts.
+    solution = solver.solve(position("one-shot"), max_nodes=200)
+    assert solution.value == Fraction(93, 256)
+
+
 def test_the_target_beside_the_objective_is_the_one_to_shoot() -> None:
     # Destroying `near` leaves the Axis alone by the objective B1; destroying `away` wins nothing.
     found = values(solver.solve(position("two-targets")))

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import factorial
@@ -341,8 +340,8 @@ class _BranchDice(Dice):
     def roll(self) -> int:
         return self._take(1, _SINGLE)[0]
 
-    def roll_many(self, count: int) -> list[int]:
-        choices = _batch(sys._getframe(1), count) if count > 0 else None
+    def roll_many(self, count: int, batch: object = None) -> list[int]:
+        choices = _batch(batch, count) if count > 0 else None
         if choices is None:
             return [self.roll() for _ in range(count)]
         return list(self._take_batch(count, choices))
@@ -364,31 +363,20 @@ class _BranchDice(Dice):
         raise AssertionError("the solver's dice are never forked")
 
 
-_ROLL_ATTACK = combat.roll_attack_dice.__code__
-_REROLL = abilities.reroll_attack_dice.__code__
-
-
-def _batch(caller: object, count: int) -> Callable[[], Choices] | None:
-    """The outcomes (worked out when called) of a batch of `count` interchangeable attack dice drawn
-    by `caller` (a frame), or None for a batch drawn elsewhere (then die by die). Recognised by the
-    function's code object, so a compiled engine (no such frames) falls back to die by die, which is
-    exact too, only slower."""
-    code = getattr(caller, "f_code", None)
-    local = getattr(caller, "f_locals", {})
-    if code is _REROLL:
-        modifier = local.get("modifier")
-        return functools.partial(_multisets, count, modifier) if isinstance(modifier, int) else None
-    if code is not _ROLL_ATTACK:
+def _batch(batch: object, count: int) -> Callable[[], Choices] | None:
+    """The outcomes (worked out when called) of a batch of `count` interchangeable attack dice, told by
+    what the engine says the batch is for (`Dice.roll_many`'s `batch`: an attack's plan, a reroll), or
+    None for any other batch (then die by die, exact too, only slower)."""
+    if isinstance(batch, abilities.RerollBatch):
+        return functools.partial(_multisets, count, batch.modifier)
+    if not isinstance(batch, combat.AttackPlan) or batch.dice != count:
         return None
-    plan = local.get("plan")
-    if not isinstance(plan, combat.AttackPlan) or plan.dice != count:
-        return None
-    hooks = _hooks(plan)
+    hooks = _hooks(batch)
     if hooks & _ROLL_HOOKS:
-        return functools.partial(_multisets, count, plan.modifier)
+        return functools.partial(_multisets, count, batch.modifier)
     if hooks & _SCORE_HOOKS:
-        return functools.partial(_scores, plan)
-    return functools.partial(_counts, count, plan.modifier)
+        return functools.partial(_scores, batch)
+    return functools.partial(_counts, count, batch.modifier)
 
 
 def _hooks(plan: combat.AttackPlan) -> frozenset[str]:

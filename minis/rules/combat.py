@@ -372,7 +372,7 @@ def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[
 def roll_attack_dice(plan: AttackPlan, dice: Dice, events: list[Event]) -> list[int]:
     """The attack dice, then the abilities' rerolls right after them (a batch of dice each)."""
     ctx = plan.ctx
-    rolls = dice.roll_many(plan.dice)
+    rolls = dice.roll_many(plan.dice, batch=plan)
     if ctx.sources and abilities.may_reroll_attack_dice(ctx):
         rolls = abilities.reroll_attack_dice(ctx, rolls, plan.modifier, plan.defense, dice, events)
     return rolls
