@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint bench rules screenshots clean
+.PHONY: setup play test lint bench rules screenshots fast clean
 
 setup: $(STAMP)
 
@@ -27,6 +27,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check minis tests benchmarks tools setup.py
 	$(BIN)/mypy
 
+# The compiled fast build (docs/engine.md, "The fast build"): the engine and the computer's playouts
+# compiled with mypyc into .fast/ (a C compiler and Python's headers are needed), used by `minis` when
+# built from these sources. `make test` never needs it; MINIS_FAST=0 plays without it.
+fast: $(STAMP)
+	nice -n 5 $(BIN)/python tools/build_fast.py
+
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only -p no:cacheprovider
 
@@ -41,4 +47,4 @@ screenshots: $(STAMP)
 	$(BIN)/minis play --demo --screenshot docs/screenshots/demo-battle.png
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf $(VENV) .fast build/fast .pytest_cache .ruff_cache .hypothesis .benchmarks

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from minis.ability_api import Ability, AttackContext, AttackOption, CardHooks, FollowUp
+from minis.ability_api import Ability, AttackOption, CardHooks, FollowUp
 from minis.actions import Use
+from minis.attack import AttackContext
 from minis.hexgrid import Hex
 from minis.rules.errors import IllegalAction
 from minis.state import Counter, GameState, Unit

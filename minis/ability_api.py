@@ -2,7 +2,7 @@
 
 An ability is a subclass of `Ability` named with `@ability("id")` (the card files' ability id); it
 overrides only the hooks it needs, and hooks answer None (or 0) when they have no opinion. The hooks
-receive an `AttackContext` for an attack, or the `GameState` and the units concerned.
+receive an `AttackContext` (`minis.attack`) for an attack, or the `GameState` and the units concerned.
 
 `AbilityRegistry` is a value: the ability classes of one rule set (built by `minis.ability_loader`), and
 per card what its abilities hook into (`CardHooks`, worked out once per card). Nothing here is
@@ -16,35 +16,22 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
+from mypy_extensions import mypyc_attr
 
+from minis import fields
 from minis.ability_catalogue import ABILITIES
+from minis.cards import StatCard
 from minis.hexgrid import Hex, distance
 
 if TYPE_CHECKING:
-    from minis.cards import AbilityRef, RangeBand, StatCard
+    from minis.attack import AttackContext
+    from minis.cards import AbilityRef
     from minis.dice import Dice
     from minis.events import Event
     from minis.state import Counter, GameState, Unit
 
 #: Something on the map that blocks sight for a while (Smoke Screen): f(state, a, b) -> True if blocked.
 SightBlocker = Callable[["GameState", Hex, Hex], bool]
-
-
-@attrs.frozen(slots=True)
-class AttackContext:
-    """One attack as the hooks see it. `front` is True for an attack on a Vehicle's front defense."""
-
-    state: GameState
-    attacker: Unit
-    target: Unit
-    distance: int
-    band: RangeBand | None
-    defensive: bool = False
-    front: bool = False
-    #: The abilities with a say in this attack (filled by `attack_context`): (owner, hook) pairs.
-    sources: tuple[tuple[Unit, Ability], ...] = ()
-    #: The ability whose extra action this attack is ("" for a unit's normal attack or defensive fire).
-    mode: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -56,6 +43,8 @@ class AttackOption:
     source: str = ""
 
 
+# the fast build: the abilities (minis/ability_rules) stay interpreted, and positions are pickled
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class Ability:
     """Base class: every hook answers 'no opinion'. `ref` is the card's ability (its number, if any)."""
 
@@ -410,7 +399,7 @@ class CardHooks:
     auras: tuple[Ability, ...] = ()  # the handlers that are auras, in order
     offerers: tuple[Ability, ...] = ()  # the handlers that override `attack_options`
     #: Whether some offerer may offer an attack at a distance, filled as distances are asked.
-    offers_at: dict[int, bool] = attrs.Factory(dict)
+    offers_at: dict[int, bool] = fields.factory(dict)
     #: No handler changes how far or where the unit moves (`MOVEMENT_HOOKS`): worked out once here, as
     #: the engine asks it at every listing and every move (`abilities.plain_mover` adds the auras).
     moves_plainly: bool = True
@@ -455,7 +444,7 @@ class AbilityRegistry:
 
     classes: Mapping[str, type[Ability]]
     sight_blockers: tuple[SightBlocker, ...] = ()
-    _cards: dict[str, CardHooks] = attrs.field(factory=dict, init=False, repr=False)
+    _cards: dict[str, CardHooks] = fields.field(factory=dict, init=False, repr=False)
 
     @property
     def ids(self) -> frozenset[str]:

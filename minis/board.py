@@ -26,6 +26,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from minis import fields
 from minis.hexgrid import (
     FACINGS,
     Hex,
@@ -66,6 +67,20 @@ def _check_end(end: str) -> str:
     return end
 
 
+def _sides(links: Iterable[Collection[Hex]], what: str, terrain: Mapping[Hex, Terrain]) -> frozenset[Hexside]:
+    """`Board.create`'s hexsides checked (a function of its own: mypyc cannot compile it nested there)."""
+    result = set()
+    for link in links:
+        side = frozenset(link)
+        a, b = (tuple(side) + tuple(side))[:2]
+        if len(side) != 2 or distance(a, b) != 1:
+            raise ValueError(f"{what} {sorted(side)} is not between two adjacent hexes")
+        if not side <= terrain.keys():
+            raise ValueError(f"{what} {sorted(side)} leaves the board")
+        result.add(side)
+    return frozenset(result)
+
+
 @attrs.frozen(eq=False)
 class Board:
     """An immutable battle map. Build one with `Board.create` (or the loaders in `minis.mapfile`).
@@ -98,7 +113,7 @@ class Board:
     #: True where a road link crosses the hexside in FACINGS order; shape (n, 6).
     road_sides: npt.NDArray[np.bool_] = attrs.field(repr=False)
     #: What is derived from this board and kept with it (`derived`), so it dies with the board.
-    _cache: dict[object, Any] = attrs.field(factory=dict, repr=False)
+    _cache: dict[object, Any] = fields.field(factory=dict, repr=False)
 
     # --- construction ---------------------------------------------------------------------------------
 
@@ -134,19 +149,7 @@ class Board:
             raise ValueError(f"the first row of full hexes must be row 0, not {full[0].r}")
         indices = {h: i for i, h in enumerate(full)}
 
-        def sides(links: Iterable[Collection[Hex]], what: str) -> frozenset[Hexside]:
-            result = set()
-            for link in links:
-                side = frozenset(link)
-                a, b = (tuple(side) + tuple(side))[:2]
-                if len(side) != 2 or distance(a, b) != 1:
-                    raise ValueError(f"{what} {sorted(side)} is not between two adjacent hexes")
-                if not side <= terrain.keys():
-                    raise ValueError(f"{what} {sorted(side)} leaves the board")
-                result.add(side)
-            return frozenset(result)
-
-        stream_set, road_set = sides(streams, "stream"), sides(roads, "road link")
+        stream_set, road_set = _sides(streams, "stream", terrain), _sides(roads, "road link", terrain)
         if objective is not None and objective not in indices:
             raise ValueError(f"the objective {objective} is not a playable hex")
 
@@ -265,7 +268,8 @@ class Board:
         if hex_.r >= 0:
             return label(hex_, self.shift)
         below = [hex_ + f.value for f in FACINGS if f.step.r > 0]  # SW and SE: the hexes below it
-        for neighbour in sorted(below, key=lambda h: h not in self._indices):
+        playable = [h for h in below if h in self._indices]  # first (no closure: mypyc, the fast build)
+        for neighbour in playable + [h for h in below if h not in self._indices]:
             if neighbour.r >= 0:
                 source = direction_to(neighbour, hex_)
                 assert source is not None

@@ -17,6 +17,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from minis import fast
 from minis.errors import MinisError, print_problems
 
 #: Subcommand modules, in the order `minis --help` lists them.
@@ -68,6 +69,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    fast.choose()  # the compiled engine when it is built from these sources (before any engine import)
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_command_module(words))
     args = parser.parse_args(words)

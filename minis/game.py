@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from minis import actions as A
 from minis import rule_sets
@@ -63,6 +64,9 @@ class _Pending:
     mark: int
 
 
+# the fast build: a plain Python class (its methods compiled), as `copy` and positions make games
+# without `__init__` (`Game.__new__`), which a compiled class runs
+@mypyc_attr(native_class=False)
 class Game:
     """One battle. Build it with `Game.new` (a real game) or `Game.from_position` (tests, editors)."""
 

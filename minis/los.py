@@ -21,6 +21,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from minis import fields
 from minis.hexgrid import Hex, crossed_hexes, to_doubled, within
 
 #: The longest range in the game; abilities that extend range fall back to the exact per-pair test.
@@ -177,15 +178,15 @@ class LosTable:
     _indices: Mapping[Hex, int] = attrs.field(eq=False, repr=False)
     #: Per hex (by index), once its row is asked: byte m is 1 if it sees the hex at offset m of
     #: `offset_table(radius)` (217 bytes a hex: every row of a 100x100 map takes about 2.5 MiB).
-    _seen: list[bytes | None] = attrs.field(eq=False, repr=False)
+    _seen: list[bytes | None] = fields.field(eq=False, repr=False)
     #: The offset number m of each step (dq, dr) within the radius (`_offset_slots`).
-    _slots: dict[tuple[int, int], int] = attrs.field(eq=False, repr=False)
+    _slots: dict[tuple[int, int], int] = fields.field(eq=False, repr=False)
     #: `_indices` as a plain dict (asked on every question; never changed).
-    _lookup: dict[Hex, int] = attrs.field(eq=False, repr=False)
+    _lookup: dict[Hex, int] = fields.field(eq=False, repr=False)
     #: Answers beyond the radius, worked out once per pair (long-range attacks ask again and again).
-    _far: dict[tuple[Hex, Hex], bool] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _far: dict[tuple[Hex, Hex], bool] = fields.field(init=False, factory=dict, eq=False, repr=False)
     #: The whole-board arrays, once asked.
-    _whole: dict[str, BoolArray] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _whole: dict[str, BoolArray] = fields.field(init=False, factory=dict, eq=False, repr=False)
 
     @classmethod
     def build(

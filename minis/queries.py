@@ -15,9 +15,9 @@ from fractions import Fraction
 import attrs
 
 from minis import abilities
-from minis.ability_api import AttackContext
 from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
+from minis.attack import AttackContext
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import AttackOdds, Odds, attack_distribution, die_chance

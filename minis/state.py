@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
+from minis import fields
+from minis.battle import Battle
+from minis.cards import StatCard
 from minis.hexgrid import Facing, Hex
+from minis.kinds import BattleKind as BattleKind  # here for its many readers
 from minis.sides import Side
 
 if TYPE_CHECKING:
-    from minis.battle import Battle
     from minis.board import Board
-    from minis.cards import StatCard
     from minis.rule_sets import RuleSet
     from minis.rules.activation import Activation
     from minis.rules.obstacles import Obstacle
@@ -78,15 +80,9 @@ class Stage(enum.Enum):
 AUTOMATIC = (Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN)
 
 
-class BattleKind(enum.Enum):
-    """The rulebook's two kinds of battle (a scenario file, `minis.scenario.Scenario`, plays as one of
-    them, with its own terms; an army is built for an `minis.army.ArmyScenario`)."""
-
-    STANDARD = "standard"
-    ASSAULT = "assault"
-
-
-@attrs.frozen(slots=True)
+# cache_hash: a unit is hashed again and again as a key of positions (the playouts' shared listings);
+# frozen and replaced on change, its hash never changes (the same value as worked out afresh)
+@attrs.frozen(slots=True, cache_hash=True)
 class Unit:
     """One miniature on (or off) the battle map.
 
@@ -191,12 +187,12 @@ class GameState:
     active: Side | None = None
     chooser: Side | None = None  # who answers CHOOSE_FIRST / CHOOSE_END / the set-up choices
     deploying: Side | None = None
-    ends: dict[Side, str] = attrs.Factory(dict)
+    ends: dict[Side, str] = fields.factory(dict)
     objective: Hex | None = None
     winner: Side | None = None
-    activated: set[str] = attrs.Factory(set)  # units that have moved or attacked this phase
-    fired: dict[str, int] = attrs.Factory(dict)  # defensive-fire attacks made this phase, per unit
-    road_bonus: set[str] = attrs.Factory(set)  # Vehicles that had their road bonus this phase
+    activated: set[str] = fields.factory(set)  # units that have moved or attacked this phase
+    fired: dict[str, int] = fields.factory(dict)  # defensive-fire attacks made this phase, per unit
+    road_bonus: set[str] = fields.factory(set)  # Vehicles that had their road bonus this phase
     move: MoveProgress | None = None
     placing: str | None = None  # the dismounted Soldier the opponent must place
     broken_roads: frozenset[frozenset[Hex]] = frozenset()  # Bridge Demolition

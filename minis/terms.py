@@ -15,14 +15,15 @@ import attrs
 
 from minis.army import MAX_UNITS
 from minis.board import ZONE_DEPTH
+from minis.cards import StatCard
 from minis.hexgrid import Facing
+from minis.kinds import BattleKind
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
-from minis.state import BattleKind
 
 if TYPE_CHECKING:
     from minis.board import Board
-    from minis.cards import StatCard
+
 
 #: A deployment zone: a depth (the first N full hexes of every row at the player's end), "half" (its
 #: half of the map) or hexes: entries of labels and row ranges such as "A1-A5".

@@ -23,7 +23,7 @@ from minis import actions as A
 from minis import projection
 from minis.ability_api import AbilityRegistry
 from minis.ai.bot import view
-from minis.ai.playout import _Pickler
+from minis.ai.playout import _DISPATCH
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
 from minis.board import Board
@@ -208,7 +208,9 @@ def walk(root: object) -> Reachable:
 def shipped(game: Game) -> bytes:
     """The view as bytes, the way the search sends it to a worker, with its dice."""
     buffer = io.BytesIO()
-    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((game.state, game.header, game.dice))
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump((game.state, game.header, game.dice))
     return buffer.getvalue()
 
 

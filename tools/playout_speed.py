@@ -85,8 +85,17 @@ def copy_for_search(game: Game, dice: Dice | None = None) -> Game:
     return twin
 
 
-_COPY_TAKES_RECORD = "record" in inspect.signature(Game.copy).parameters
-_COPY_TAKES_DICE = "dice" in inspect.signature(Game.copy).parameters
+def _copy_takes(name: str) -> bool:
+    """Whether `Game.copy` takes the argument `name` (compiled, it has no signature to read: the fast build
+    is of today's code, which takes both)."""
+    try:
+        return name in inspect.signature(Game.copy).parameters
+    except ValueError:
+        return True
+
+
+_COPY_TAKES_RECORD = _copy_takes("record")
+_COPY_TAKES_DICE = _copy_takes("dice")
 
 
 def play_one_turn(game: Game, seed: int) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
+from minis.ability_api import Ability, AttackOption, FollowUp, ability
 from minis.ability_rules._common import (
     add_this_phase,
     attacking,
@@ -28,6 +28,7 @@ from minis.ability_rules._common import (
     used_this_game,
 )
 from minis.ability_rules.attack_dice import SIX
+from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
 from minis.events import Event

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 
 from minis.abilities import disrupted
-from minis.ability_api import Ability, AttackContext, AttackOption, ability
+from minis.ability_api import Ability, AttackOption, ability
 from minis.ability_rules._common import (
     attacking,
     friendly_commander_near,
@@ -19,6 +19,7 @@ from minis.ability_rules._common import (
     used_this_game,
 )
 from minis.ability_rules.targeting import enemy_soldier_within
+from minis.attack import AttackContext
 from minis.cards import RangeBand, StatCard
 from minis.dice import Dice
 from minis.events import Event

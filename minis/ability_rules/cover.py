@@ -11,7 +11,7 @@ Recon) or past blocking terrain (Superior Optics) are here too.
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability, near
+from minis.ability_api import Ability, ability, near
 from minis.ability_rules._common import (
     add_this_turn,
     attacking,
@@ -21,6 +21,7 @@ from minis.ability_rules._common import (
     this_turn,
 )
 from minis.ability_rules.defense import _UntilItMoves
+from minis.attack import AttackContext
 from minis.dice import Dice
 from minis.events import Event
 from minis.state import Counter, GameState, Unit

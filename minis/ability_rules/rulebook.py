@@ -3,7 +3,8 @@ Transport), Blast, and the commanders' initiative bonus."""
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability
+from minis.ability_api import Ability, ability
+from minis.attack import AttackContext
 from minis.state import GameState, Unit
 
 

@@ -7,9 +7,10 @@ folds them into its per-map steps. A pond is not water: Amphibious doesn't open 
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability
+from minis.ability_api import Ability, ability
 from minis.ability_rules._common import attacking
 from minis.ability_rules.movement import STREAM
+from minis.attack import AttackContext
 from minis.hexgrid import Hex
 from minis.state import GameState, Unit
 from minis.terrain import Terrain

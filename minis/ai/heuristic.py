@@ -27,6 +27,8 @@ import itertools
 import random
 from collections.abc import Mapping
 
+from mypy_extensions import mypyc_attr
+
 from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai import deployment, flight
@@ -68,6 +70,7 @@ JITTER = 1e-3
 Scored = tuple[A.Action, float]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # bots built on it stay interpreted
 class HeuristicBot:
     """Scores the candidate actions of the deciding side and takes the best (see the module's text)."""
 

@@ -203,17 +203,22 @@ def _proxy(table: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
     return types.MappingProxyType(table)
 
 
-class _Pickler(pickle.Pickler):
-    """A pickler that also takes the battle's read-only tables (only for positions, not process-wide)."""
+def _reduce_proxy(table: types.MappingProxyType[Any, Any]) -> tuple[object, tuple[dict[Any, Any]]]:
+    return (_proxy, (dict(table),))
 
-    dispatch_table = copyreg.dispatch_table.copy()
-    dispatch_table[types.MappingProxyType] = lambda table: (_proxy, (dict(table),))
+
+#: The table of the picklers of positions: they also take the battle's read-only tables (only for
+#: positions, not process-wide). Given to each pickler rather than kept by a subclass of `pickle.Pickler`:
+#: the fast build cannot compile such a class.
+_DISPATCH: dict[Any, Any] = {**copyreg.dispatch_table, types.MappingProxyType: _reduce_proxy}
 
 
 def pack(game: Game) -> bytes:
     """A position as bytes a worker can rebuild: the state and the header (not the dice or the record)."""
     buffer = io.BytesIO()
-    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((game.state, game.header))
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump((game.state, game.header))
     return buffer.getvalue()
 
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai.heuristic import HeuristicBot, Scored
@@ -72,6 +74,7 @@ class _Entry:
         self.best_other = max(others, key=lambda item: item[1]) if others else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # bots built on it stay interpreted
 class PlayoutBot(HeuristicBot):
     """The heuristic for playouts: each unit's options kept while they hold (see the module's text)."""
 
@@ -296,6 +299,7 @@ def _position(state: GameState) -> tuple[object, ...]:
     )
 
 
+@mypyc_attr(native_class=False)  # the fast build: a compiled class cannot extend random.Random
 class _NoJitter(random.Random):
     """The tie-breaking term of the heuristic's scores, always 0: a listing must not depend on the bot
     that made it (listings are shared between playouts), so ties go to the first listed."""

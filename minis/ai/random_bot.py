@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 import random
 
+from mypy_extensions import mypyc_attr
+
 from minis import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex
@@ -23,6 +25,7 @@ from minis.state import Phase, Stage, Unit
 DEPLOY_TRIES = 8
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # bots built on it stay interpreted
 class RandomBot:
     """Random legal play. `pass_chance` is the chance of ending the phase at each decision."""
 

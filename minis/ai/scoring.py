@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import attrs
 
+from minis import fields
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
@@ -148,7 +149,7 @@ class Sight:
     """
 
     board: Board
-    seen: dict[tuple[Hex, Hex], bool] = attrs.Factory(dict)
+    seen: dict[tuple[Hex, Hex], bool] = fields.factory(dict)
 
     def __call__(self, a: Hex, b: Hex) -> bool:
         return self.at(a, b, distance(a, b))
@@ -298,10 +299,10 @@ class Evaluator:
     objective: Hex | None
     objective_weight: float
     risk: float
-    cache: dict[tuple[object, ...], tuple[float, Facing | None]] = attrs.Factory(dict)
+    cache: dict[tuple[object, ...], tuple[float, Facing | None]] = fields.factory(dict)
     _table: list[_Enemy] | None = None
     #: A Vehicle's front defense counts against threats from its front (False: its rear everywhere).
-    facing_aware: bool = attrs.field(default=attrs.Factory(lambda: FACING_AWARE))
+    facing_aware: bool = fields.factory(lambda: FACING_AWARE)
 
     @classmethod
     def make(cls, state: GameState, side: Side, sight: Sight) -> Evaluator:

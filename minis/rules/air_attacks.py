@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from minis import abilities
 from minis.state import GameState, Unit
 
@@ -20,6 +22,7 @@ AIR_TARGET_PENALTY = 1
 CANNOT_ATTACK_AIRCRAFT = ("bombardment", "top-mounted-rockets")
 
 
+@mypyc_attr(native_class=False)  # the fast build: mixed into compiled abilities' classes
 class AirRole:
     """Mixed into the ability classes whose meaning is one of the air rules' own questions.
 

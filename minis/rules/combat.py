@@ -14,7 +14,7 @@ from typing import NamedTuple
 import attrs
 
 from minis import abilities
-from minis.ability_api import AttackContext
+from minis.attack import AttackContext
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.dice import Dice

@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 import attrs
 
-from minis import abilities
+from minis import abilities, fields
 from minis.ability_api import class_hooks
 from minis.board import Board
 from minis.hexgrid import Hex, distance
@@ -195,11 +195,12 @@ class PathPlan:
     steps: tuple[Step, ...]
     spent: int
     road_steps: int
-    rolls: tuple[tuple[str, ...], ...] = attrs.field(
-        default=attrs.Factory(lambda plan: tuple([s.rolls for s in plan.steps]), takes_self=True), eq=False
+    rolls: tuple[tuple[str, ...], ...] = fields.field(
+        default=fields.factory(lambda plan: tuple([s.rolls for s in plan.steps]), takes_self=True),
+        eq=False,
     )
-    roads: tuple[bool, ...] = attrs.field(
-        default=attrs.Factory(lambda plan: tuple([s.road for s in plan.steps]), takes_self=True), eq=False
+    roads: tuple[bool, ...] = fields.field(
+        default=fields.factory(lambda plan: tuple([s.road for s in plan.steps]), takes_self=True), eq=False
     )
 
 
@@ -588,8 +589,8 @@ class MoveCaches:
     grow with the positions met, so they are bounded; the rest hold two entries or a few."""
 
     board: Board
-    step_tables: dict[bool, StepTable] = attrs.Factory(dict)
-    indexed: dict[bool, IndexedEdges] = attrs.Factory(dict)
-    hook_variants: dict[tuple[bool, StepHooks], Variants | None] = attrs.Factory(dict)
-    plans: dict[PlanKey, PathPlan] = attrs.Factory(dict)
-    searches: dict[SearchKey, dict[Hex, tuple[Hex, ...]]] = attrs.Factory(dict)
+    step_tables: dict[bool, StepTable] = fields.factory(dict)
+    indexed: dict[bool, IndexedEdges] = fields.factory(dict)
+    hook_variants: dict[tuple[bool, StepHooks], Variants | None] = fields.factory(dict)
+    plans: dict[PlanKey, PathPlan] = fields.factory(dict)
+    searches: dict[SearchKey, dict[Hex, tuple[Hex, ...]]] = fields.factory(dict)

@@ -41,9 +41,10 @@ from minis.army import Army, ArmyScenario
 from minis.cards import StatCard, card_catalogue
 from minis.errors import MinisError, escaped
 from minis.game import Game
+from minis.kinds import BattleKind
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.sides import Side
-from minis.state import BattleKind, Stage
+from minis.state import Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.armybuilder import ArmyBuilder, ArmyFiles

@@ -1,0 +1,25 @@
+"""attrs' `field` and `Factory` typed `Any`, for the class bodies of the compiled fast build.
+
+mypyc (the fast build, minis/fast.py) compiles `cache: dict[...] = attrs.Factory(dict)` in a class body
+as a call that returns a `dict`, as the type checker's attrs stubs type it, and checks the value at
+import: it is attrs' factory (or `attrs.field`'s definition), not a dict, and the import fails. These
+return the very same definitions, typed `Any`; attrs reads them as before. (The type checker then
+takes such a field for one with a default, which it is, and does not check the default's type.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+
+def field(**options: Any) -> Any:
+    """`attrs.field(**options)`."""
+    return attrs.field(**options)
+
+
+def factory(make: Callable[..., object], takes_self: bool = False) -> Any:
+    """`attrs.Factory(make, takes_self)`."""
+    return attrs.Factory(make, takes_self=True) if takes_self else attrs.Factory(make)

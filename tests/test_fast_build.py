@@ -1,0 +1,138 @@
+"""The fast build's choice (minis/fast.py) and what its compiler needs from the sources, without a build.
+
+- A build is used only when its stamp's hash is the hash of today's sources of its modules; a stale one
+  is refused with one line on stderr saying to run `make fast`, and the processes started after are
+  told to play pure (`MINIS_FAST=0`).
+- What mypyc needs of a compiled module: a class's field annotated with a class name needs that name
+  at import time (a compiled class body builds its annotations from the names), so no such name may
+  come from an `if TYPE_CHECKING:` import, which never runs. This is what held `ability_api`,
+  `battle`, `state` and `terms` in a circle of type-only imports: the fields of `AttackContext`
+  (`minis.attack`), `GameState.battle`, `Unit.card`, `CardHooks.card` and `PresetUnit.card`.
+- An attrs field definition whose annotation is a builtin container or scalar is made with
+  `minis.fields` (compiled, `attrs.field`'s or `attrs.Factory`'s value is checked as the field's type
+  at import, and it is no such value).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from minis import fast
+
+ATTRS_DEFINITIONS = ("attrs.field", "attrs.Factory", "attr.ib", "attr.Factory")
+PRIMITIVES = {"dict", "list", "set", "tuple", "frozenset", "bool", "int", "float", "str", "bytes"}
+
+
+def _stamp(folder: Path, **fields: object) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / fast.STAMP).write_text(json.dumps(fields), encoding="utf-8")
+
+
+def test_a_build_of_these_sources_is_usable_and_any_other_is_not(tmp_path: Path) -> None:
+    modules = ["minis.hexgrid", "minis.dice"]
+    assert fast.usable(tmp_path / "none") == "no fast build"
+    _stamp(tmp_path / "good", hash=fast.source_hash(modules), modules=modules)
+    assert fast.usable(tmp_path / "good") is None
+    _stamp(tmp_path / "stale", hash=fast.source_hash(["minis.hexgrid"]), modules=modules)
+    assert "stale" in str(fast.usable(tmp_path / "stale"))
+    _stamp(tmp_path / "gone", hash="x", modules=["minis.no_such_module"])
+    assert "stale" in str(fast.usable(tmp_path / "gone"))
+    (tmp_path / "damaged").mkdir()
+    (tmp_path / "damaged" / fast.STAMP).write_text("{", encoding="utf-8")
+    assert fast.usable(tmp_path / "damaged") == "no fast build"
+
+
+def test_the_hash_follows_every_byte_of_the_compiled_sources() -> None:
+    assert fast.source_hash(["minis.hexgrid"]) != fast.source_hash(["minis.dice"])
+    assert fast.source_hash(["minis.hexgrid", "minis.dice"]) != fast.source_hash(
+        ["minis.dice", "minis.hexgrid"]
+    )
+    assert fast.source_hash() == fast.source_hash(fast.COMPILED)
+
+
+def test_a_stale_build_is_refused_with_one_line_and_the_pure_sources_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(fast.VARIABLE, raising=False)
+    _stamp(tmp_path, hash="0" * 64, modules=list(fast.COMPILED))
+    assert fast.install(tmp_path) is False
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "stale" in lines[0] and "make fast" in lines[0]
+    assert not fast.installed()
+    import os
+
+    assert os.environ[fast.VARIABLE] == "0"  # the processes it starts play pure and say nothing
+
+
+def test_no_build_is_silent_unless_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(fast.VARIABLE, raising=False)
+    assert fast.install(tmp_path / "none") is False
+    assert capsys.readouterr().err == ""
+    monkeypatch.setenv(fast.VARIABLE, "1")
+    assert fast.install(tmp_path / "none") is False
+    assert "make fast" in capsys.readouterr().err
+
+
+def test_the_tests_run_the_pure_sources() -> None:
+    import minis.game
+
+    assert not fast.installed()
+    assert str(minis.game.__file__).endswith(".py")
+
+
+def _type_checking_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for statement in node.body:
+                if isinstance(statement, ast.Import | ast.ImportFrom):
+                    names.update(alias.asname or alias.name for alias in statement.names)
+    return names
+
+
+def _class_fields(tree: ast.Module) -> list[tuple[str, ast.AnnAssign]]:
+    return [
+        (node.name, statement)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        for statement in node.body
+        if isinstance(statement, ast.AnnAssign)
+    ]
+
+
+@pytest.mark.parametrize("module", fast.COMPILED)
+def test_a_compiled_class_names_no_type_only_import_in_its_fields(module: str) -> None:
+    tree = ast.parse(fast.source_file(module).read_text(encoding="utf-8"))
+    type_only = _type_checking_names(tree)
+    wrong = [
+        f"{module}:{field.lineno} {name}.{ast.unparse(field.target)}: {ast.unparse(field.annotation)}"
+        for name, field in _class_fields(tree)
+        if isinstance(field.annotation, ast.Name) and field.annotation.id in type_only
+    ]
+    assert not wrong, "imported only for the type checker, needed at import when compiled: " + ", ".join(
+        wrong
+    )
+
+
+@pytest.mark.parametrize("module", fast.COMPILED)
+def test_a_compiled_class_passes_its_attrs_definitions_untyped(module: str) -> None:
+    tree = ast.parse(fast.source_file(module).read_text(encoding="utf-8"))
+    wrong = []
+    for name, field in _class_fields(tree):
+        annotation = field.annotation
+        base = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+        value = field.value
+        calls = [node for node in ast.walk(value) if isinstance(node, ast.Call)] if value else []
+        if (
+            isinstance(base, ast.Name)
+            and base.id in PRIMITIVES
+            and any(ast.unparse(call.func) in ATTRS_DEFINITIONS for call in calls)
+        ):
+            wrong.append(f"{module}:{field.lineno} {name}.{ast.unparse(field.target)}")
+    assert not wrong, "use minis.fields.field / factory: " + ", ".join(wrong)
