@@ -74,11 +74,17 @@ SHIPPED_TABLE = "evaluation-table.toml"
 TOP_KEYS = ("study", "command", "games", "positions", "penalty", "fit", "weights")
 #: The fit's figures a table may carry (log loss, Brier score and accuracy on the training positions,
 #: on the holdout games' positions, and the hand-set evaluation's on the same holdout).
-FIT_KEYS = tuple(
-    f"{part}_{measure}"
-    for part in ("train", "holdout", "baseline_holdout", "baseline_train")
-    for measure in ("log_loss", "brier", "accuracy")
-) + ("baseline_scale", "holdout_games", "train_games", "holdout_positions")
+FIT_KEYS = (
+    *(
+        f"{part}_{measure}"
+        for part in ("train", "holdout", "baseline_holdout", "baseline_train")
+        for measure in ("log_loss", "brier", "accuracy")
+    ),
+    "baseline_scale",
+    "holdout_games",
+    "train_games",
+    "holdout_positions",
+)
 #: A weight is a number of log-odds per unit of its feature: anything beyond this is no fit.
 MAX_WEIGHT = 1000.0
 #: A playout's score counts a won game as both armies' points: the learned leaf keeps that scale.
@@ -187,9 +193,9 @@ def features(state: GameState, side: Side) -> list[float]:
         for unit in group:
             hexes[unit.hex] = hexes.get(unit.hex, 0) + 1
             cost = float(unit.card.cost) * scale
-            if board is not None and unit.hex is not None:
-                if board.terrain(unit.hex).effects.cover(unit.card.is_vehicle) is not None:
-                    values["cover"] += sign * cost
+            terrain = board.terrain(unit.hex) if board is not None and unit.hex is not None else None
+            if terrain is not None and terrain.effects.cover(unit.card.is_vehicle) is not None:
+                values["cover"] += sign * cost
             if unit.disrupted:
                 values["disrupted"] += sign * cost
             if unit.damaged:
@@ -380,8 +386,11 @@ def _numbers(
     """A table of named numbers (`[fit]`, `[weights]`): unknown names, missing ones, non-numbers and
     numbers out of range each reported where they are."""
     if not isinstance(value, dict):
-        where = (table,) if table in source.data else ()
-        out.append(source.problem(where, f"the table needs [{table}], a table of numbers"))
+        out.append(
+            source.problem(
+                (table,) if table in source.data else (), f"the table needs [{table}], a table of numbers"
+            )
+        )
         return None
     found = len(out)
     numbers: dict[str, float] = {}

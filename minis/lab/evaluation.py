@@ -63,7 +63,9 @@ class Position(NamedTuple):
     result: float
 
 
-def play_sampled(number: int, seed: int, bots: tuple[str, str] = ("heuristic", "heuristic")) -> list[Position]:
+def play_sampled(
+    number: int, seed: int, bots: tuple[str, str] = ("heuristic", "heuristic")
+) -> list[Position]:
     """Game `number` of the study of `seed`, played from its own seed; its positions at each turn's end."""
     rng = random.Random(game_seed(seed, number))
     dice_seed, view_seed, axis_seed, allies_seed, axis_army, allies_army = (
@@ -144,7 +146,7 @@ def fit_logistic(x: FloatArray, y: FloatArray, penalty: float, iterations: int =
     """The weights of an L2-penalised logistic regression without intercept (Newton's method, IRLS):
     minimises the log loss summed over rows plus penalty / 2 times the squared weights. `y` may be
     fractional (a draw counts half a win)."""
-    rows, columns = x.shape
+    columns = x.shape[1]
     weights = np.zeros(columns)
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-(x @ weights)))
@@ -234,6 +236,7 @@ def comments(model: learned.Model, seed: int) -> list[str]:
     return [
         "The search's learned leaf evaluation (minis.ai.learned): logistic weights of a position's features,",
         f"fitted to {model.positions} turn-end positions of {model.games} self-play games of the heuristic",
-        f"(armies from army_maker seeds of games 0-{model.games - 1} of seed {seed}; every fifth game held out).",
+        f"(armies from army_maker seeds of games 0-{model.games - 1} of seed {seed};",
+        "every fifth game held out).",
         f"Written by `{model.command}` (docs/lab.md, docs/ai.md).",
     ]
