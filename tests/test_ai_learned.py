@@ -305,6 +305,13 @@ def test_the_command_refuses_too_few_games() -> None:
         lab_command.evaluation(args)
 
 
+def test_the_command_refuses_a_table_it_could_not_write_before_playing(tmp_path: Path) -> None:
+    out = tmp_path / "missing" / "table.toml"
+    args = argparse.Namespace(games=10, seed=1, out=out, workers=0, scheduler=None, quiet=True)
+    with pytest.raises(MinisError, match=r"table\.toml:0:0: the table can't be written there"):
+        lab_command.evaluation(args)
+
+
 # --- the paired strength run (--slow) ---------------------------------------------------------------------
 
 STRENGTH_PAIRS = int(os.environ.get("MINIS_LEARNED_PAIRS", "12"))

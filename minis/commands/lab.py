@@ -188,6 +188,9 @@ def evaluation(args: argparse.Namespace) -> int:
         raise MinisError(
             Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
         )
+    folder = args.out.parent if str(args.out.parent) else Path(".")
+    if not folder.is_dir() or args.out.is_dir():
+        raise MinisError(Problem(str(args.out), 0, 0, "the table can't be written there: no such folder"))
     from minis.ai.learned import table_text
     from minis.lab import evaluation as study
     from minis.lab import runner
