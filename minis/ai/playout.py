@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copyreg
 import io
+import os
 import pickle
 import random
 import time
@@ -25,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from minis import actions as A
+from minis.ai import learned
 from minis.ai.bot import Bot, BotFactory, view
 from minis.ai.scoring import Evaluator
 from minis.dice import Dice
@@ -36,13 +38,19 @@ from minis.state import Counter, GameState, Phase, Stage, Unit
 from minis.terms import Hold, ObjectiveFrom
 from minis.worker_watch import end_with_parent
 
-__all__ = ["pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
+__all__ = ["leaf_value", "pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
 
 #: What a unit is still worth, as a share of its cost: damaged Vehicles and disrupted units fight worse.
 DAMAGED_SHARE = 0.6
 DISRUPTED_SHARE = 0.85
 #: The objective's worth at its deciding turn, as a share of both armies' points (less before it).
 OBJECTIVE_SHARE = 0.25
+#: The leaf evaluations a playout's end may be scored by (`leaf_value`).
+EVALUATIONS = ("hand", "learned")
+#: Which one the search uses: "hand" (`score` plus the search's leaf weight times `placing`, set by hand)
+#: or "learned" (the shipped evaluation table's model, `minis.ai.learned`). From the environment's
+#: MINIS_LEAF, so that a search's spawned workers follow it too; "hand" unless proven better (docs/ai.md).
+EVALUATION = os.environ.get("MINIS_LEAF", "hand")
 
 
 # --- scoring -------------------------------------------------------------------------------------------
@@ -120,6 +128,22 @@ def placing(state: GameState, side: Side) -> float:
     return total
 
 
+def leaf_value(state: GameState, side: Side, leaf: float, evaluation: str | None = None) -> float:
+    """A playout's end scored for `side`: a finished game by `score`; else by the hand-set evaluation
+    (`score` plus `leaf` times `placing`) or the learned one (the win chance on the same points scale,
+    `learned.Model.leaf`), as `evaluation` (default: `EVALUATION`) says."""
+    value = score(state, side)
+    if state.stage is Stage.OVER:
+        return value
+    if (evaluation or EVALUATION) == "learned":
+        model = learned.shipped_model()
+        if model is not None:
+            return model.leaf(state, side)
+    if leaf:
+        value += leaf * placing(state, side)
+    return value
+
+
 # --- playing forward -----------------------------------------------------------------------------------
 
 #: Dice by event: each action of a playout rolls dice seeded by the playout's seed and the action itself
@@ -153,7 +177,7 @@ def play(
     leaf: float = 0.0,
 ) -> float | None:
     """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`
-    (`score`, plus `leaf` times `placing` unless the game is over).
+    (`leaf_value`: `score`, plus `leaf` times `placing` unless the game is over, or the learned leaf).
 
     None if the deadline (a `time.time()` value) passed before the horizon, or if the action or a
     policy's action was refused (a policy's mistake must not end the search).
@@ -189,10 +213,7 @@ def play(
             game.apply(chosen)
     except IllegalAction:
         return None
-    value = score(game.state, side)
-    if leaf and game.state.stage is not Stage.OVER:
-        value += leaf * placing(game.state, side)
-    return value
+    return leaf_value(game.state, side, leaf)
 
 
 # --- shipping a position to a worker -------------------------------------------------------------------

@@ -29,6 +29,7 @@ def register(subparsers: Subparsers) -> None:
     lab = parser.add_subparsers(dest="lab_command", metavar="SUBCOMMAND", required=True)
     _register_run(lab)
     _register_report(lab)
+    _register_evaluation(lab)
 
 
 def _register_run(lab: Subparsers) -> None:
@@ -156,3 +157,67 @@ def report(args: argparse.Namespace) -> int:
     from minis.lab.report import report_command  # the fits and matplotlib: only when asked
 
     return report_command(args.study, args.db, args.out, sys.stdout, table=args.table)
+
+
+def _register_evaluation(lab: Subparsers) -> None:
+    parser = lab.add_parser(
+        "evaluation", help="fit the search's learned evaluation to self-play games and write its table"
+    )
+    parser.add_argument("--games", type=int, required=True, metavar="N", help="self-play games to play")
+    parser.add_argument("--seed", type=int, required=True, metavar="S", help="the study's seed")
+    parser.add_argument(
+        "--out", type=Path, required=True, metavar="FILE", help="the table to write (evaluation-table.toml)"
+    )
+    parser.add_argument(
+        "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask scheduler to play on, like tcp://10.0.0.5:8786"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=evaluation)
+
+
+def evaluation(args: argparse.Namespace) -> int:
+    """Play the self-play games, fit the model, write its table and print its figures (docs/lab.md)."""
+    if args.games < 10 or args.games > 1_000_000:
+        raise MinisError(Problem("lab", 0, 0, "--games must be from 10 to 1000000 (every fifth is held out)"))
+    if args.workers is not None and args.workers < 0:
+        raise MinisError(Problem("lab", 0, 0, "--workers must be 0 (this process) or more"))
+    if args.workers is not None and args.scheduler is not None:
+        raise MinisError(
+            Problem("lab", 0, 0, "--workers and --scheduler don't go together: the cluster has its own")
+        )
+    folder = args.out.parent if str(args.out.parent) else Path(".")
+    if not folder.is_dir() or args.out.is_dir():
+        raise MinisError(Problem(str(args.out), 0, 0, "the table can't be written there: no such folder"))
+    from minis.ai.learned import table_text
+    from minis.lab import evaluation as study
+    from minis.lab import runner
+
+    workers = (os.cpu_count() or 1) if args.workers is None else args.workers
+    progress = runner.Progress(0, args.games, shown=not args.quiet)
+    try:
+        positions = study.play_study(args.games, args.seed, workers, args.scheduler, progress=progress.add)
+    except KeyboardInterrupt:
+        progress.close()
+        print("stopped: no table written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    progress.close()
+    command = f"minis lab evaluation --games {args.games} --seed {args.seed} --out {args.out.as_posix()}"
+    model = study.evaluation_model(positions, args.games, args.seed, command)
+    try:
+        args.out.write_text(table_text(model, study.comments(model, args.seed)), encoding="utf-8")
+    except OSError as error:
+        raise MinisError(Problem(str(args.out), 0, 0, f"can't write the table: {error.strerror}")) from None
+    fit = model.fit
+    print(f"{model.positions} positions of {model.games} games; penalty {model.penalty:g} (cross-validated)")
+    for part, name in (("train", "training games"), ("holdout", "holdout games")):
+        print(
+            f"{name}: log loss {fit[part + '_log_loss']:.4f}, Brier {fit[part + '_brier']:.4f}, "
+            f"accuracy {fit[part + '_accuracy']:.3f}; hand-set evaluation: log loss "
+            f"{fit['baseline_' + part + '_log_loss']:.4f}, Brier {fit['baseline_' + part + '_brier']:.4f}, "
+            f"accuracy {fit['baseline_' + part + '_accuracy']:.3f}"
+        )
+    print(f"wrote {args.out}")
+    return 0
