@@ -17,6 +17,8 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from mypy_extensions import mypyc_attr
+
 #: A seeded source hands its values out in batches of this many: what it has drawn but not yet
 #: handed out is what `unused()` shows and what a `fork()` starts with, so the batch size is part of
 #: the sequences forks play (kept as it always was).
@@ -66,6 +68,7 @@ class NeedDice(Exception):
     """Raised when a scripted source has no value left; the game waits until more are pushed."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the exact solver's dice extend it (minis.ai.solver)
 class Dice:
     """Six-sided dice: `seed` for an endless reproducible sequence, or `script` for a fixed list.
 

@@ -90,6 +90,7 @@ COMPILED: tuple[str, ...] = (
     "minis.rules.water",
     "minis.rules.zones",
     "minis.ai.scoring",
+    "minis.ai.material",
     "minis.ai.heuristic",
     "minis.ai.playout_policy",
     "minis.ai.playout",

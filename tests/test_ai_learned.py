@@ -388,3 +388,16 @@ def test_strength_the_learned_leaf_against_the_hand_set_one() -> None:
         f"twin pairs: {won} both won, {split} split, {lost} both lost"
     )
     assert not math.isnan(mean)
+
+
+def test_an_unknown_leaf_in_the_environment_is_said_not_passed_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from minis.ai import playout
+
+    monkeypatch.setenv("MINIS_LEAF", "lerned")
+    assert playout._leaf_from_environment() == "hand"
+    assert "MINIS_LEAF='lerned' is not one of hand, learned" in capsys.readouterr().err
+    monkeypatch.setenv("MINIS_LEAF", "learned")
+    assert playout._leaf_from_environment() == "learned"
+    assert capsys.readouterr().err == ""

@@ -136,3 +136,44 @@ def test_a_compiled_class_passes_its_attrs_definitions_untyped(module: str) -> N
         ):
             wrong.append(f"{module}:{field.lineno} {name}.{ast.unparse(field.target)}")
     assert not wrong, "use minis.fields.field / factory: " + ", ".join(wrong)
+
+
+def _compiled_classes() -> dict[tuple[str, str], bool]:
+    """Every class of a compiled module, and whether interpreted code may subclass it (marked
+    `allow_interpreted_subclasses=True`, or kept a Python class with `native_class=False`)."""
+    found = {}
+    for module in fast.COMPILED:
+        tree = ast.parse(fast.source_file(module).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                marks = " ".join(ast.unparse(d) for d in node.decorator_list)
+                open_ = "allow_interpreted_subclasses=True" in marks or "native_class=False" in marks
+                found[(module, node.name)] = open_
+    return found
+
+
+def test_no_interpreted_class_extends_a_closed_compiled_one() -> None:
+    """A class of a module left interpreted (the solver's dice, a tool's bot) may extend a compiled class
+    only if that class is open to it; otherwise the fast build fails with "interpreted classes cannot
+    inherit from compiled" when the module is imported (`minis solve` did, on the solver's dice)."""
+    compiled = _compiled_classes()
+    root = Path(fast.source_file("minis.dice")).parent.parent
+    wrong = []
+    for path in sorted([*root.joinpath("minis").rglob("*.py"), *root.joinpath("tools").rglob("*.py")]):
+        module = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        if module in fast.COMPILED:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {
+            alias.asname or alias.name: (node.module, alias.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    key = imported.get(ast.unparse(base))
+                    if key is not None and compiled.get(key) is False:
+                        wrong.append(f"{module}.{node.name} extends {key[0]}.{key[1]}")
+    assert not wrong, "mark the base @mypyc_attr(allow_interpreted_subclasses=True): " + ", ".join(wrong)

@@ -36,6 +36,7 @@ from pathlib import Path
 
 import attrs
 
+from minis.ai.material import unit_worth
 from minis.ai.scoring import estimate, expected_harm, sight_for
 from minis.data import shipped_folder
 from minis.errors import MinisError, Problem
@@ -52,7 +53,7 @@ __all__ = ["FEATURES", "Model", "features", "read_table", "shipped_model", "tabl
 
 #: The features, in the order `features` gives them (the table's `[weights]` names them).
 FEATURES: tuple[str, ...] = (
-    "material",  # what each side's units are still worth (playout.unit_worth), ours minus theirs
+    "material",  # what each side's units are still worth (minis.ai.material.unit_worth), ours minus theirs
     "material_late",  # the same, times how near the turn is when points decide
     "objective",  # +1 we control the objective, -1 they do, 0 nobody or both
     "objective_late",  # the same, times how near the turn is when the objective decides
@@ -89,25 +90,6 @@ FIT_KEYS = (
 MAX_WEIGHT = 1000.0
 #: A playout's score counts a won game as both armies' points: the learned leaf keeps that scale.
 INTERCEPT = "intercept"
-
-# What a unit is still worth at a leaf (as `playout.unit_worth`: kept in step with it, not imported,
-# so that the playouts' module can import this one).
-DAMAGED_SHARE = 0.6
-DISRUPTED_SHARE = 0.85
-
-
-def _unit_worth(unit: Unit, gone: tuple[str, ...]) -> float:
-    cost = float(unit.card.cost)
-    if unit.removed:
-        return cost if unit.id in gone else 0.0
-    if Counter.DESTROYED in unit.pending:
-        return 0.0
-    share = 1.0
-    if unit.damaged or Counter.DAMAGED in unit.pending:
-        share *= DAMAGED_SHARE
-    if unit.disrupted or Counter.DISRUPTED in unit.pending:
-        share *= DISRUPTED_SHARE
-    return cost * share
 
 
 def nearness(state: GameState) -> tuple[float, float]:
@@ -155,7 +137,7 @@ def features(state: GameState, side: Side) -> list[float]:
         cost = float(unit.card.cost)
         total += cost
         sign = 1.0 if unit.side is side else -1.0
-        material += sign * _unit_worth(unit, gone)
+        material += sign * unit_worth(unit, gone)
         if not unit.removed and Counter.DESTROYED not in unit.pending:
             alive += 1 if unit.side is side else -1
     scale = 1.0 / total if total > 0 else 0.0

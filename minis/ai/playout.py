@@ -20,6 +20,7 @@ import io
 import os
 import pickle
 import random
+import sys
 import time
 import types
 from collections.abc import Mapping
@@ -28,21 +29,19 @@ from typing import Any
 from minis import actions as A
 from minis.ai import learned
 from minis.ai.bot import Bot, BotFactory, view
+from minis.ai.material import unit_worth
 from minis.ai.scoring import Evaluator
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.rules.victory import controller, exited
 from minis.sides import Side
-from minis.state import Counter, GameState, Phase, Stage, Unit
+from minis.state import Counter, GameState, Phase, Stage
 from minis.terms import Hold, ObjectiveFrom
 from minis.worker_watch import end_with_parent
 
 __all__ = ["leaf_value", "pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
 
-#: What a unit is still worth, as a share of its cost: damaged Vehicles and disrupted units fight worse.
-DAMAGED_SHARE = 0.6
-DISRUPTED_SHARE = 0.85
 #: The objective's worth at its deciding turn, as a share of both armies' points (less before it).
 OBJECTIVE_SHARE = 0.25
 #: The leaf evaluations a playout's end may be scored by (`leaf_value`).
@@ -50,29 +49,23 @@ EVALUATIONS = ("hand", "learned")
 #: Which one the search uses: "hand" (`score` plus the search's leaf weight times `placing`, set by hand)
 #: or "learned" (the shipped evaluation table's model, `minis.ai.learned`). From the environment's
 #: MINIS_LEAF, so that a search's spawned workers follow it too; "hand" unless proven better (docs/ai.md).
-EVALUATION = os.environ.get("MINIS_LEAF", "hand")
+
+
+def _leaf_from_environment() -> str:
+    """MINIS_LEAF's value, or "hand" with one line on stderr when it names no leaf evaluation (a typo
+    must not pass for a run of the learned leaf)."""
+    value = os.environ.get("MINIS_LEAF", "hand")
+    if value in EVALUATIONS:
+        return value
+    choices = ", ".join(EVALUATIONS)
+    sys.stderr.write(f"MINIS_LEAF={value!r} is not one of {choices}: the hand-set leaf is used\n")
+    return "hand"
+
+
+EVALUATION = _leaf_from_environment()
 
 
 # --- scoring -------------------------------------------------------------------------------------------
-
-
-def unit_worth(unit: Unit, gone: tuple[str, ...]) -> float:
-    """The points a unit still counts for: its cost, less for damage and disruption, none once lost.
-
-    Counters still face down count already: a Destroyed counter removes the unit in the casualty
-    phase whatever happens before it, so a playout cut short still sees the kill.
-    """
-    cost = float(unit.card.cost)
-    if unit.removed:
-        return cost if unit.id in gone else 0.0  # units that got off the map (Exit) were not lost
-    if Counter.DESTROYED in unit.pending:
-        return 0.0
-    share = 1.0
-    if unit.damaged or Counter.DAMAGED in unit.pending:
-        share *= DAMAGED_SHARE
-    if unit.disrupted or Counter.DISRUPTED in unit.pending:
-        share *= DISRUPTED_SHARE
-    return cost * share
 
 
 def score(state: GameState, side: Side) -> float:
