@@ -118,7 +118,7 @@ def test_given_armies_are_played(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bots_by_name() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "search")
+    assert BOT_NAMES == ("random", "heuristic", "search", "easy", "normal", "hard")
     bot = make_bot("random", 3)
     assert bot.name == "random"
     with pytest.raises(UnknownBot, match="unknown bot 'randon'"):
