@@ -12,9 +12,11 @@ differences, a bandit) with three things the plain search lacks:
   the enemy moves next to a unit and close-assaults it; the leaf adds what each side can do to the
   other next turn by moving and attacking (`threats.Threats.exposure`, attacks from next to a unit or
   inside its hex: the placing term prices fire from where the enemy stands already).
-- **The objective's clock at the leaf**: while the objective decides within `CLOCK_TURNS` turns, the
-  units of each side that can still be next to it in time (`threats.in_time`, counted in moves with the
-  map's step costs), so a playout that leaves a side unable to contest it scores as the loss it is.
+- **The objective's clock at the leaf**: while the objective decides within `CLOCK_TURNS` turns, how
+  surely each side can be next to it in time (`threats.readiness`: its units' moves to it, counted with
+  the map's step costs, against the two moves a turn left; a unit a move short counts half), so a
+  playout that leaves a side unable to contest it scores as the loss it is, and each move toward it
+  counts even when the playout's policy does not make the next one.
 
 `score` and `placing` (minis.ai.playout) are called, not changed; the frozen `heuristic` bot and the
 plain `search` play as before.
@@ -33,7 +35,7 @@ from minis.ai.bot import Bot, BotFactory, view
 from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look
 from minis.ai.playout import keyed_dice, placing, score, unpack
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
-from minis.ai.threats import Threats, in_time, turns_left
+from minis.ai.threats import Threats, readiness, turns_left
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules.errors import IllegalAction
@@ -51,9 +53,9 @@ MUST = 3
 RESERVE = 12
 #: How much of what each side can do to the other next turn counts at a playout's leaf.
 THREAT_LEAF = 0.5
-#: The objective's clock at the leaf: a share of both armies' points for the first unit of a side that
-#: can be next to the objective in time, half that for the second, and so on.
-CLOCK_SHARE = 0.1
+#: The objective's clock at the leaf: a share of both armies' points times the difference of the sides'
+#: readiness (`threats.readiness`), over the turns left (the last turn's clock decides the game).
+CLOCK_SHARE = 0.3
 
 
 def leaf_value(state: GameState, side: Side, leaf: float) -> float:
@@ -72,8 +74,8 @@ def leaf_value(state: GameState, side: Side, leaf: float) -> float:
     left = turns_left(state)
     if left is not None and 1 <= left <= CLOCK_TURNS:
         total = float(sum(u.card.cost for u in state.units.values()))
-        ours, enemies = in_time(state, side, left), in_time(state, side.other, left)
-        value += CLOCK_SHARE * total * ((0.5**enemies) - (0.5**ours))
+        ready = readiness(state, side, left) - readiness(state, side.other, left)
+        value += CLOCK_SHARE * total * ready / left
     return value
 
 

@@ -34,7 +34,7 @@ from minis.sides import Side
 from minis.state import Counter, GameState, Unit
 from minis.terms import Hold, ObjectiveFrom
 
-__all__ = ["Clock", "Threat", "Threats", "clock_for", "turns_left"]
+__all__ = ["Clock", "Threat", "Threats", "clock_for", "in_time", "readiness", "turns_left"]
 
 #: One enemy's best attack on a unit: the enemy, the hex it would attack from, the expected harm.
 Threat = tuple[Unit, Hex, float]
@@ -271,3 +271,22 @@ def in_time(state: GameState, side: Side, left: int) -> int:
         if turns is not None and turns <= left:
             count += 1
     return count
+
+
+def readiness(state: GameState, side: Side, left: int) -> float:
+    """How surely `side` can be next to the objective within `left` turns, 0 to 1: every unit in time
+    halves the chance of none, and one short of it by m moves counts as 0.5 ** m of one in time (so each
+    move toward the objective counts, also before the last move that makes a unit in time)."""
+    none = 1.0
+    for unit in state.units.values():
+        if unit.side is not side or not _standing(unit):
+            continue
+        clock = clock_for(state, bool(unit.card.is_vehicle))
+        if clock is None:
+            return 0.0
+        moves = clock.moves(state, unit)
+        if moves is None:
+            continue
+        credit = 0.5 ** max(0, moves - 2 * left)
+        none *= 1.0 - 0.5 * credit
+    return 1.0 - none
