@@ -77,7 +77,8 @@ def test_threats_see_the_bazookas_that_can_move_into_the_tigers_hex() -> None:
     assert threats.danger(tiger, Hex(5, 2)) < 0.2 * here  # C7: out of their reach
     # Only from next to the unit or its hex (a playout's leaf): the same attacks here.
     close = Threats(state, Side.AXIS, close_only=True)
-    assert {enemy.id for enemy, _, _ in close.against(tiger, tiger.hex)} == {"bazooka", "bazooka-2", "bazooka-3"}
+    found_close = {enemy.id for enemy, _, _ in close.against(tiger, tiger.hex)}
+    assert found_close == {"bazooka", "bazooka-2", "bazooka-3"}
 
 
 def test_the_clock_counts_moves_to_the_objective() -> None:
