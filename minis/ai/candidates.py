@@ -35,7 +35,7 @@ from minis.rules.victory import controller
 from minis.sides import Side
 from minis.state import Phase, Stage, Unit
 
-__all__ = ["CLOCK_TURNS", "DANGER", "SERIOUS", "Reason", "plain_look"]
+__all__ = ["CLOCK_TURNS", "DANGER", "SERIOUS", "Reason", "plain_look", "reason_for"]
 
 #: A unit is in danger when the enemy can do it this much harm next turn (points), or a tenth of its worth.
 DANGER = 2.0
@@ -182,3 +182,47 @@ def _clock_moves(
         move = A.Move(unit.id, path, _face(unit, path, best[3]))  # type: ignore[arg-type]
         found.append((priority, move, Reason("clock", unit.id, turns=turns, left=left)))
     return found
+
+
+def reason_for(game: Game, action: A.Action) -> Reason | None:
+    """The plain look's reason for an action chosen another way (the heuristic ranked it): a move out of
+    the reach of enemies that could attack the unit next turn, an attack on a serious threat, or a move
+    toward the objective that its clock calls for; None if it is none of these."""
+    state = game.state
+    side = game.decider()
+    if side is None or state.stage is not Stage.ACT or state.battle.board is None:
+        return None
+    unit = state.units.get(getattr(action, "unit", ""))
+    if unit is None or unit.hex is None:
+        return None
+    threats = Threats(state, side)
+    if isinstance(action, A.Attack):
+        target = state.units.get(action.target)
+        for mine in state.on_map(side):
+            if target is None or mine.hex is None or not _counts(mine):
+                continue
+            value = next((v for e, _, v in threats.against(mine, mine.hex) if e.id == target.id), 0.0)
+            if value >= SERIOUS:
+                return Reason("counter", mine.id, (target.id,))
+        return None
+    if not isinstance(action, A.Move) or not action.path:
+        return None
+    dest = action.path[-1]
+    here = threats.against(unit, unit.hex)
+    before = threats.danger(unit, unit.hex)
+    after = threats.danger(unit, dest, action.face)
+    if before >= min(DANGER, 0.1 * worth(unit)) and before - after >= 0.5 * before:
+        return Reason("leave", unit.id, tuple(e.id for e, _, _ in here))
+    left = turns_left(state)
+    clock = clock_for(state, bool(unit.card.is_vehicle))
+    if left is None or clock is None or not 1 <= left <= CLOCK_TURNS:
+        return None
+    now, then = clock.moves(state, unit), clock.moves(state, unit, dest)
+    turns = clock.turns(state, unit)
+    if now is None or then is None or turns is None or then >= now or turns > left:
+        return None
+    return Reason("clock", unit.id, turns=turns, left=left)
+
+
+def _counts(unit: Unit) -> bool:
+    return not unit.card.is_aircraft and unit.carried_by is None

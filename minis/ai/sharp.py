@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from minis import actions as A
 from minis.ai import playout as playout_module
 from minis.ai.bot import Bot, BotFactory, view
-from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look
+from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look, reason_for
 from minis.ai.playout import keyed_dice, placing, score, unpack
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
 from minis.ai.threats import Threats, readiness, turns_left
@@ -161,7 +161,8 @@ class SharpBot(SearchBot):
         reason a plain look gave for the choice (None: the choice is one the heuristic ranked)."""
         self.scored, self.reasons = [], {}
         action = self.choose(game)
-        return action, self.scored, self.reasons.get(action)
+        why = self.reasons.get(action)
+        return action, self.scored, why if why is not None else reason_for(game, action)
 
     def _root(self, game: Game, proposer: Proposer) -> tuple[list[A.Action], list[A.Action]]:
         scored = proposer.candidates(game, 10**6)
