@@ -162,3 +162,33 @@ def test_the_only_unit_next_to_the_objective_holds_its_forest(seed: int) -> None
     _play(game, _sharp(seed), whole_turn=True)
     grenadiers = game.state.units["grenadiers"]
     assert grenadiers.hex == start and not grenadiers.removed
+
+
+def test_on_a_worker_it_decides_as_in_this_process() -> None:
+    """Counted playouts on a worker process (the window's and `minis bot`'s way) give the decision of
+    the same seed in this process: the leaf and the widening are the same on both."""
+    game = _position("tiger-bazookas-next-turn")
+    seen = view(game, Side.AXIS, 1)
+    with SharpBot(1, workers=1, playouts=PLAYOUTS) as pooled:
+        on_worker = pooled.choose(seen)
+    assert on_worker == _sharp(1).choose(seen)
+
+
+def test_progressive_widening_adds_candidates_as_the_playouts_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first candidates (the heuristic's 4 varied best and the plain look's 3 most pressing) grow by
+    one at every step of the square root of the playouts so far, from the reserve; the plain search
+    keeps its 4."""
+    from minis.ai import search
+
+    game = _position("tiger-bazookas-next-turn")
+    seen = view(game, Side.AXIS, 1)
+    counts: list[int] = []
+    pick = search._pick
+    monkeypatch.setattr(search, "_pick", lambda arms: counts.append(len(arms)) or pick(arms))
+    bot = _sharp(1)
+    first, reserve = bot._root(seen, bot.proposer)
+    bot.choose(seen)
+    assert len(first) <= 4 + 3 and reserve
+    assert counts[-1] > len(first) and counts[-1] <= len(first) + int(bot.playouts**0.5)
+    _search(1).choose(seen)
+    assert counts[-1] == 4
