@@ -9,9 +9,10 @@ differences, a bandit) with three things the plain search lacks:
   and come in by **progressive widening** (`search.SearchBot._widen`: one more candidate per step of
   the square root of the playouts so far).
 - **A leaf that sees the next turn's threats** (`leaf_value`): a playout ends at the turn's end, before
-  the enemy moves next to a unit and close-assaults it; the leaf adds what each side can do to the
-  other next turn by moving and attacking (`threats.Threats.exposure`, attacks from next to a unit or
-  inside its hex: the placing term prices fire from where the enemy stands already).
+  the enemy moves into a unit's hex and close-assaults it; the leaf adds what each side can do to the
+  other next turn by moving into its units' hexes and attacking there (`threats.Threats.exposure` with
+  `close_only`: Close Assault, Hand to Hand, a rear shot from the same hex; the placing term prices fire
+  from where the enemy stands already).
 - **The objective's clock at the leaf**: while the objective decides within `CLOCK_TURNS` turns, how
   surely each side can be next to it in time (`threats.readiness`: its units' moves to it, counted with
   the map's step costs, against the two moves a turn left; a unit a move short counts half), so a

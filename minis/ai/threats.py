@@ -68,9 +68,10 @@ class Threats:
         self._reach: dict[str, tuple[tuple[Hex, ...], int]] = {}
         self._seen: dict[tuple[object, ...], list[Threat]] = {}
         self._odds: dict[tuple[object, ...], FloatOdds] = {}  # each best attack's odds of 0-3 hits
-        #: Only attacks from next to the unit or inside its hex (a playout's leaf: fire from afar is
-        #: priced where the enemy stands by the placing term already, and this is ten times cheaper).
-        self.longest = 1 if close_only else 8
+        #: Only attacks from inside the unit's hex (a playout's leaf: Close Assault, Hand to Hand, a shot
+        #: at a Vehicle's rear from its own hex, what the heuristic's hex values never see; fire from
+        #: afar is priced where the enemy stands by the placing term already).
+        self.longest = 0 if close_only else 8
 
     def reach(self, enemy: Unit) -> tuple[tuple[Hex, ...], int]:
         """The hexes `enemy` may attack from next turn (its own and every hex it may move to), and how
@@ -184,14 +185,17 @@ def _close_odds(enemy: Unit, target: Unit, dice: int) -> FloatOdds:
 
 def turns_left(state: GameState) -> int | None:
     """Turns still to be played before the objective decides, this one included (None: it never does,
-    or there is no objective): at turn 6 of a battle it decides at the end of turn 7, 2."""
+    or there is no objective): at turn 6 of a battle it decides at the end of turn 7, 2; from turn 7 on,
+    where it decides at the end of every turn, 1."""
     if state.objective is None:
         return None
-    turns = [c.from_turn for c in state.battle.terms.victory if isinstance(c, ObjectiveFrom)]
-    turns += [c.turn for c in state.battle.terms.victory if isinstance(c, Hold)]
-    if not turns:
-        return None
-    return max(0, min(turns) - state.turn + 1)
+    found = [
+        max(1, c.from_turn - state.turn + 1)
+        for c in state.battle.terms.victory
+        if isinstance(c, ObjectiveFrom)
+    ]
+    found += [max(0, c.turn - state.turn + 1) for c in state.battle.terms.victory if isinstance(c, Hold)]
+    return min(found) if found else None
 
 
 class Clock:
