@@ -87,7 +87,12 @@ def main(argv: list[str] | None = None) -> int:
             winner = game.winner
             twin.append(0.5 if winner is None else 1.0 if winner is a_side else 0.0)
         scores.extend(twin)
-        print(f"pair {pair} (configuration {1 + pair % 6}): {args.a} scored {twin}", flush=True)
+        timing = ", ".join(
+            f"{name} median {1000 * statistics.median(found):.1f} ms max {1000 * max(found):.0f} ms"
+            for name, found in times.items()
+            if found
+        )
+        print(f"pair {pair} (configuration {1 + pair % 6}): {args.a} scored {twin}; so far {timing}", flush=True)
         won += twin == [1.0, 1.0]
         lost += twin == [0.0, 0.0]
         split += twin not in ([1.0, 1.0], [0.0, 0.0])
