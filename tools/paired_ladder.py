@@ -92,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
             for name, found in times.items()
             if found
         )
-        print(f"pair {pair} (configuration {1 + pair % 6}): {args.a} scored {twin}; so far {timing}", flush=True)
+        print(
+            f"pair {pair} (configuration {1 + pair % 6}): {args.a} scored {twin}; so far {timing}", flush=True
+        )
         won += twin == [1.0, 1.0]
         lost += twin == [0.0, 0.0]
         split += twin not in ([1.0, 1.0], [0.0, 0.0])
