@@ -7,7 +7,7 @@ table as `minis match` builds them), dice and bot seeds; bot A on the Axis side 
 the Allied side in the second. Every bot plays in this process (`workers=0`) and a search decides by
 its count of playouts (`--playouts`, never the clock), so a chunk's result depends only on its seeds.
 Prints each pair as it ends, then A's score with its 95% Wilson interval, the twin pairs (both won,
-split, both lost) and each bot's median and longest time a decision (one process on a shared machine).
+split, both lost) and each bot's median and longest time a decision (CPU seconds of the process: one core's).
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from minis.sides import Side
 
 
 class Timed:
-    """A bot whose decisions are timed (seconds, by the process's clock)."""
+    """A bot whose decisions are timed: seconds of this process's CPU (one core's time, whatever else
+    runs on the machine; every bot here plays in this process)."""
 
     def __init__(self, bot: Bot, times: list[float]) -> None:
         self.bot = bot
@@ -40,11 +41,11 @@ class Timed:
         self.times = times
 
     def choose(self, game: Game) -> A.Action:
-        began = time.perf_counter()
+        began = time.process_time()
         try:
             return self.bot.choose(game)
         finally:
-            self.times.append(time.perf_counter() - began)
+            self.times.append(time.process_time() - began)
 
 
 def main(argv: list[str] | None = None) -> int:
