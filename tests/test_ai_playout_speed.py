@@ -109,11 +109,15 @@ def test_a_budget_caps_a_decision_by_playouts() -> None:
 
 
 def test_hard_decides_by_a_count_of_playouts_with_its_budget_as_a_cap() -> None:
-    from minis.ai.strength import HARD_BUDGET, HARD_PLAYOUTS, bot_for
+    from minis.ai.sharp import HARD_PLAYOUTS, NORMAL_PLAYOUTS, SharpBot
+    from minis.ai.strength import HARD_BUDGET, bot_for
 
     hard = bot_for("hard", 3, workers=0)
-    assert isinstance(hard, SearchBot)
+    assert isinstance(hard, SharpBot) and hard.name == "hard"
     assert hard.counted and hard.max_playouts == HARD_PLAYOUTS and hard.budget == HARD_BUDGET
+    normal = bot_for("normal", 3, workers=0)
+    assert isinstance(normal, SharpBot) and normal.name == "normal"
+    assert normal.counted and normal.max_playouts == NORMAL_PLAYOUTS < HARD_PLAYOUTS
 
 
 def test_match_takes_playouts(capsys: pytest.CaptureFixture[str]) -> None:

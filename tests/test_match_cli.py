@@ -98,7 +98,7 @@ def test_an_unknown_bot_is_named_with_a_hint(capsys: pytest.CaptureFixture[str])
     code, out, err = run(capsys, "random", "heurstic", "--games", "2")
     assert (code, out) == (1, "")
     assert err == (
-        "match:0:0: unknown bot 'heurstic': the bots are random, heuristic, search "
+        "match:0:0: unknown bot 'heurstic': the bots are random, heuristic, search, easy, normal, hard "
         "(did you mean 'heuristic'?)\n"
     )
 
@@ -118,7 +118,7 @@ def test_given_armies_are_played(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bots_by_name() -> None:
-    assert BOT_NAMES == ("random", "heuristic", "search")
+    assert BOT_NAMES == ("random", "heuristic", "search", "easy", "normal", "hard")
     bot = make_bot("random", 3)
     assert bot.name == "random"
     with pytest.raises(UnknownBot, match="unknown bot 'randon'"):

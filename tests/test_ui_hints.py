@@ -231,3 +231,48 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
     assert "Choose an end" in asked or any(t.startswith("Coin") for t in asked), asked
     assert any(t.startswith("Turn") for t in asked), asked
     assert {"deploy", "movement", "assault"} <= hinted, hinted
+
+
+def test_the_hint_is_the_hard_bots_choice_and_names_the_threat_it_steps_out_of() -> None:
+    """The hint uses the hard bot (the improved search): the Tiger beside the objective with three
+    bazookas able to step into its hex next turn (tests/ai-positions) is told to leave, and why."""
+    from minis.ai.sharp import SharpBot
+    from minis.rulestest import load_rules_test
+
+    positions = Path(__file__).resolve().parent / "ai-positions"
+    game = load_rules_test(positions / "tiger-bazookas-next-turn.toml").game()
+    advisor = SharpBot(1, workers=0, playouts=64)
+    hint = ComputerPlayer({}, executor=InlineExecutor(), seed=3, advisor=advisor).hint(game, Side.AXIS)
+    assert hint is not None and hint.text == "Hint: move the Tiger I to C5"
+    assert hint.why == (
+        "The Tiger I gets out of reach of the Bazooka, the second Bazooka and the third Bazooka, "
+        "which could attack it next turn"
+    )
+    assert not leaks(hint.why, game)
+
+
+def test_the_hint_counts_the_objectives_clock() -> None:
+    from minis.ai.sharp import SharpBot
+    from minis.rulestest import load_rules_test
+
+    positions = Path(__file__).resolve().parent / "ai-positions"
+    game = load_rules_test(positions / "objective-clock-turn-6.toml").game()
+    advisor = SharpBot(1, workers=0, playouts=64)
+    hint = ComputerPlayer({}, executor=InlineExecutor(), seed=3, advisor=advisor).hint(game, Side.AXIS)
+    assert hint is not None and hint.text == "Hint: move the Type 99 LMG to B5"
+    assert (
+        hint.why
+        == "The Type 99 LMG has to start for the objective now: 2 turns away, 2 turns left before it decides"
+    )
+
+
+def test_the_window_hints_with_the_hard_strength() -> None:
+    from minis.ai.sharp import SharpBot
+    from minis.ui.computer import HINT_BUDGET
+
+    game = _battles()[0]
+    computer = ComputerPlayer({}, executor=InlineExecutor(), seed=3)
+    side = game.decider()
+    assert side is not None and computer.hint(game, side) is not None
+    assert isinstance(computer.advisor, SharpBot) and computer.advisor.name == "hard"
+    assert computer.advisor.workers == 0 and computer.advisor.budget == HINT_BUDGET

@@ -23,6 +23,7 @@ import attrs
 
 from minis import actions as A
 from minis.ability_catalogue import ability_name
+from minis.ai.candidates import Reason
 from minis.ai.deployment import _cover_score
 from minis.ai.heuristic import BETTER_LATER, FIRE_THRESHOLD
 from minis.ai.scoring import (
@@ -46,7 +47,7 @@ from minis.rules.defensive_fire import provoked, window_hex
 from minis.sides import Side
 from minis.state import Counter, GameState, Phase, Stage, Unit
 
-__all__ = ["USEFUL_ATTACK", "Advice", "advise"]
+__all__ = ["USEFUL_ATTACK", "Advice", "advise", "advise_choice"]
 
 #: An attack whose expected harm reaches this many points is worth more than ending the phase.
 USEFUL_ATTACK = 0.5
@@ -98,6 +99,41 @@ def advise(game: Game, candidates: Sequence[Scored]) -> Advice | None:
         if found is not None and _attack_value(state, found) > score:
             action = found
     return _Why(game, side, candidates).of(action)
+
+
+def advise_choice(
+    game: Game, action: A.Action, candidates: Sequence[Scored], reason: Reason | None = None
+) -> Advice | None:
+    """The hint for another bot's choice (the hard bot's, `minis.ai.sharp.SharpBot.explain`): `action`
+    with the heuristic's `candidates` for the reasons and the rule about useful attacks, and, when a plain
+    look called for it (`reason`: a unit out of reach of a threat, an attack on a threat, a start for the
+    objective in time), that reason instead."""
+    score = next((value for found, value in candidates if found == action), 0.0)
+    ranked = [(action, score), *(c for c in candidates if c[0] != action)]
+    advice = advise(game, ranked)
+    if advice is None or reason is None or advice.action != action:
+        return advice
+    return _reasoned(advice.action, reason) or advice
+
+
+def _reasoned(action: A.Action, reason: Reason) -> Advice | None:
+    """One line for a plain look's reason; `{0}` is its unit, `{1}` ... the enemies."""
+    if reason.kind == "leave" and reason.enemies:
+        shown = reason.enemies[:3]
+        named = [f"{{{i + 1}}}" for i in range(len(shown))]
+        them = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        more = f" and {_count(len(reason.enemies) - 3)} more" if len(reason.enemies) > 3 else ""
+        why = f"{{0}} gets out of reach of {them}{more}, which could attack {{obj0}} next turn"
+        return Advice(action, why, (reason.unit, *shown))
+    if reason.kind == "counter" and reason.enemies:
+        why = "{1} could attack {0} next turn: hit it first"
+        return Advice(action, why, (reason.unit, reason.enemies[0]))
+    if reason.kind == "clock":
+        turns = "1 turn" if reason.turns == 1 else f"{reason.turns} turns"
+        left = "1 turn" if reason.left == 1 else f"{reason.left} turns"
+        why = f"{{0}} {{has0}} to start for the objective now: {turns} away, {left} left before it decides"
+        return Advice(action, why, (reason.unit,))
+    return None
 
 
 def _use_plan(state: GameState, use: A.Use) -> AttackPlan | None:

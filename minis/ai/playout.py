@@ -23,7 +23,7 @@ import random
 import sys
 import time
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from minis import actions as A
@@ -137,6 +137,9 @@ def leaf_value(state: GameState, side: Side, leaf: float, evaluation: str | None
     return value
 
 
+#: How a playout's end is scored for a side (`leaf_value`'s shape): the state, the side, the leaf weight.
+LeafValue = Callable[[GameState, Side, float], float]
+
 # --- playing forward -----------------------------------------------------------------------------------
 
 #: Dice by event: each action of a playout rolls dice seeded by the playout's seed and the action itself
@@ -168,9 +171,11 @@ def play(
     horizon: int,
     deadline: float = float("inf"),
     leaf: float = 0.0,
+    value: LeafValue | None = None,
 ) -> float | None:
     """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`
-    (`leaf_value`: `score`, plus `leaf` times `placing` unless the game is over, or the learned leaf).
+    (`value`, by default `leaf_value`: `score`, plus `leaf` times `placing` unless the game is over, or
+    the learned leaf; the improved search adds its own terms, `minis.ai.sharp.leaf_value`).
 
     None if the deadline (a `time.time()` value) passed before the horizon, or if the action or a
     policy's action was refused (a policy's mistake must not end the search).
@@ -206,7 +211,7 @@ def play(
             game.apply(chosen)
     except IllegalAction:
         return None
-    return leaf_value(game.state, side, leaf)
+    return (value or leaf_value)(game.state, side, leaf)
 
 
 # --- shipping a position to a worker -------------------------------------------------------------------
@@ -259,7 +264,14 @@ def worker_start(policy: BotFactory, parent: int | None = None) -> None:
 
 
 def worker_playout(
-    key: str, data: bytes, action: A.Action, seed: int, horizon: int, deadline: float, leaf: float = 0.0
+    key: str,
+    data: bytes,
+    action: A.Action,
+    seed: int,
+    horizon: int,
+    deadline: float,
+    leaf: float = 0.0,
+    value: LeafValue | None = None,
 ) -> float | None:
     """A playout in a worker; the position is rebuilt once per decision (`key`) and reused after that."""
     global _position
@@ -267,4 +279,4 @@ def worker_playout(
         raise RuntimeError("worker_playout runs in a worker started with worker_start")
     if _position is None or _position[0] != key:
         _position = (key, unpack(data))
-    return play(_position[1], action, seed, _policy, horizon, deadline, leaf)
+    return play(_position[1], action, seed, _policy, horizon, deadline, leaf, value)

@@ -1,4 +1,9 @@
-"""Bots by name, as the command line and the window ask for them: `random`, `heuristic`, `search`.
+"""Bots by name, as the command line and the window ask for them: `random`, `heuristic`, `search`, and
+the strengths a player picks, `easy`, `normal`, `hard` (`minis.ai.strength`).
+
+`heuristic` is frozen (the ladder's yardstick) and `search` is the plain search over its candidates, kept
+for comparison; `normal` and `hard` are the improved search (`minis.ai.sharp.SharpBot`) deciding by a
+count of playouts (`sharp.NORMAL_PLAYOUTS`, `sharp.HARD_PLAYOUTS`) unless told another.
 
 The stronger bots are imported only when asked for, so naming the random bot never loads them (and a
 build without them still plays random games).
@@ -14,10 +19,18 @@ from minis.errors import did_you_mean
 
 __all__ = ["BOT_NAMES", "UnknownBot", "make_bot"]
 
-#: Every bot's name, weakest first.
-BOT_NAMES = ("random", "heuristic", "search")
+#: Every bot's name: the yardsticks, then the strengths (weakest first in each).
+BOT_NAMES = ("random", "heuristic", "search", "easy", "normal", "hard")
 #: Where each stronger bot lives: its module and class.
-_STRONGER = {"heuristic": ("minis.ai.heuristic", "HeuristicBot"), "search": ("minis.ai.search", "SearchBot")}
+_STRONGER = {
+    "heuristic": ("minis.ai.heuristic", "HeuristicBot"),
+    "search": ("minis.ai.search", "SearchBot"),
+    "easy": ("minis.ai.strength", "EasyBot"),
+    "normal": ("minis.ai.sharp", "SharpBot"),
+    "hard": ("minis.ai.sharp", "SharpBot"),
+}
+#: The playouts a decision of the improved search's strengths when none are given (`minis.ai.sharp`).
+_PLAYOUTS = {"normal": "NORMAL_PLAYOUTS", "hard": "HARD_PLAYOUTS"}
 
 
 class UnknownBot(ValueError):
@@ -38,9 +51,10 @@ def make_bot(
     workers: int | None = None,
     playouts: int | None = None,
 ) -> Bot:
-    """A new bot of that name seeded with `seed`. `budget` (seconds a decision), `workers` (processes)
-    and `playouts` (decide by this count of playouts, never by the clock) are the search bot's; None
-    leaves its defaults. UnknownBot for any other name."""
+    """A new bot of that name seeded with `seed`. `budget` (seconds a decision: a cap on time for
+    `normal` and `hard`, which decide by playouts), `workers` (processes) and `playouts` (decide by this
+    count of playouts, never by the clock) are the searches'; None leaves their defaults. UnknownBot
+    for any other name."""
     if name == "random":
         return NamedRandomBot(seed)
     if name not in _STRONGER:
@@ -56,13 +70,17 @@ def make_bot(
             raise
         raise UnknownBot(f"the {name} bot is not part of this version of minis") from None
     factory = getattr(module, class_name)
-    if name == "search":
+    if name in ("search", *_PLAYOUTS):
+        if name in _PLAYOUTS and playouts is None:
+            playouts = getattr(module, _PLAYOUTS[name])
         options = {
             key: value
             for key, value in (("budget", budget), ("workers", workers), ("playouts", playouts))
             if value is not None
         }
         bot: Bot = factory(seed, **options)
+        if name in _PLAYOUTS:
+            bot.name = name
     else:
         bot = factory(seed)
     return bot

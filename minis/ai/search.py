@@ -63,6 +63,10 @@ LEAF = 0.25
 MARGIN = 0.01
 #: A decision's time when neither a budget nor a count of playouts is given (seconds).
 DEFAULT_BUDGET = 1.0
+#: Progressive widening (a search with candidates in reserve): beyond the first candidates, one more for
+#: every step of `WIDEN_C` x (playouts so far) ** `WIDEN_ALPHA` (4 more at 16 playouts, 8 at 64).
+WIDEN_C = 1.0
+WIDEN_ALPHA = 0.5
 
 
 @runtime_checkable
@@ -175,6 +179,8 @@ class SearchBot:
         self.playouts = 0  # playouts counted over every decision (for figures)
         self._decisions = 0
         self._pool: cf.ProcessPoolExecutor | None = None
+        self._reserve: list[A.Action] = []  # the decision's candidates not yet searched (widening)
+        self._first = 0  # how many candidates the decision started with
         self._forget_pool: Callable[[], object] | None = None
         if self.workers:
             try:
@@ -209,12 +215,14 @@ class SearchBot:
             return proposer.choose(game)
         if not isinstance(proposer, Proposer):
             return proposer.choose(game)
-        ranked = _varied(proposer.candidates(game, WIDER * self.k), self.k)
+        ranked, reserve = self._root(game, proposer)
         if not ranked:
             return proposer.choose(game)
-        if len(ranked) == 1:
-            return ranked[0][0]
-        arms = [_Arm(action) for action, _ in ranked]
+        if len(ranked) == 1 and not reserve:
+            return ranked[0]
+        arms = [_Arm(action) for action in ranked]
+        self._reserve = list(reserve)
+        self._first = len(arms)
         if self._pool is not None:
             try:
                 self._search_workers(self._pool, game, arms, deadline)
@@ -224,21 +232,50 @@ class SearchBot:
             self._search_here(game, arms, deadline)
         return _pick(arms)
 
+    def _root(self, game: Game, proposer: Proposer) -> tuple[list[A.Action], list[A.Action]]:
+        """The candidates searched from the start (the policy's first choice first), and those kept in
+        reserve for progressive widening (`_widen`; none here: the improved search's, `minis.ai.sharp`)."""
+        return [action for action, _ in _varied(proposer.candidates(game, WIDER * self.k), self.k)], []
+
+    def _widen(self, arms: list[_Arm], played: int) -> None:
+        """Progressive widening: one more candidate from the reserve whenever the decision's playouts so
+        far call for more (`WIDEN_C` x playouts ** `WIDEN_ALPHA` beyond the first candidates)."""
+        if self._reserve and len(arms) < self._first + int(WIDEN_C * played**WIDEN_ALPHA):
+            arms.append(_Arm(self._reserve.pop(0)))
+
+    def _play(self, base: Game, action: A.Action, seed: int, deadline: float) -> float | None:
+        """One playout in this process (the improved search scores its leaves its own way)."""
+        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf)
+
+    def _submit(
+        self,
+        pool: cf.ProcessPoolExecutor,
+        key: str,
+        data: bytes,
+        action: A.Action,
+        seed: int,
+        deadline: float,
+    ) -> cf.Future[float | None]:
+        """One playout on a worker."""
+        return pool.submit(worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf)
+
     def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:
         """The bandit with playouts in this process, one after another."""
         base = unpack(pack(game))  # the same rebuilt position the workers play from
         seeds = _Seeds(self.rng)
         slowest = 0.0
         timed = math.isfinite(deadline)
+        before = self.playouts
         for _ in range(self.max_playouts):
             if timed and time.time() + slowest > deadline:
                 break
+            self._widen(arms, self.playouts - before)
             arm = _next_arm(arms)
             if arm is None:
                 break
             began = time.time() if timed else 0.0
             index = arm.started
-            value = play(base, arm.action, seeds[index], self.policy, self.horizon, deadline, self.leaf)
+            value = self._play(base, arm.action, seeds[index], deadline)
             if timed:
                 slowest = max(slowest, time.time() - began)
             self.playouts += 1
@@ -259,13 +296,12 @@ class SearchBot:
         started = 0
         while True:
             while len(running) < self.workers and started < self.max_playouts:
+                self._widen(arms, started - len(running))
                 arm = _next_arm(arms)
                 if arm is None:
                     break
                 index = arm.started
-                future = pool.submit(
-                    worker_playout, key, data, arm.action, seeds[index], self.horizon, deadline, self.leaf
-                )
+                future = self._submit(pool, key, data, arm.action, seeds[index], deadline)
                 running[future] = (arm, index)
                 arm.pending += 1
                 started += 1

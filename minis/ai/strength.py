@@ -2,11 +2,14 @@
 
 - easy: `EasyBot`, the heuristic that now and then takes one of its next-best candidates instead of
   its best (a weaker opponent whose moves still make sense);
-- normal: the heuristic bot;
-- hard: the search bot, deciding by a count of playouts (`HARD_PLAYOUTS`, about a second a decision
-  on one core), with a time budget as a cap (`HARD_BUDGET` unless told otherwise): the same seed gives
-  the same decision whenever the cap is not reached. A build without the search bot plays hard as
-  normal (`bot_for` says so in its `name`).
+- normal: the improved search (`minis.ai.sharp`: threats, the objective's clock, candidates a plain
+  look calls for, progressive widening) at a small count of playouts (`sharp.NORMAL_PLAYOUTS`);
+- hard: the same at a larger count (`sharp.HARD_PLAYOUTS`, a median well under a second a decision on one
+  core).
+Both decide by their count of playouts with a time budget as a cap (`HARD_BUDGET` unless told
+otherwise): the same seed gives the same decision whenever the cap is not reached. A build without the
+search plays them as the heuristic (`bot_for` says so in its `name`). The frozen heuristic is no
+strength of its own any more: it is the ladder's yardstick (`minis match ... heuristic`).
 """
 
 from __future__ import annotations
@@ -27,13 +30,8 @@ __all__ = ["STRENGTHS", "EasyBot", "bot_for"]
 EASY_TOP = 3
 #: How often the easy bot takes a candidate other than the best.
 EASY_CHANCE = 0.5
-#: The hard bot's cap on time a decision (seconds).
+#: The normal and hard bots' cap on time a decision (seconds).
 HARD_BUDGET = 1.0
-#: The hard bot's playouts a decision: at most this many (fewer when one candidate is clearly best). On
-#: one of this machine's cores, 36 searched decisions of heuristic games (`tools/playout_speed.py`'s)
-#: took a median 0.05 s and at most 0.64 s of CPU at 128 (19 playouts on average); at 256, 0.08 s and
-#: 1.15 s: so the 1 s cap is rarely reached and the same seed gives the same game.
-HARD_PLAYOUTS = 128
 
 
 class EasyBot:
@@ -60,19 +58,18 @@ def bot_for(
     *,
     budget: float = HARD_BUDGET,
     workers: int | None = None,
-    playouts: int = HARD_PLAYOUTS,
+    playouts: int | None = None,
 ) -> Bot:
-    """The bot of a strength (`STRENGTHS`); ValueError for any other. Hard decides by `playouts` with
-    `budget` as a cap on time; its playouts run in `workers` processes (default: every core but one, at
-    least one), so the window's process stays free to draw."""
+    """The bot of a strength (`STRENGTHS`); ValueError for any other. Normal and hard decide by
+    `playouts` (default: the strength's own) with `budget` as a cap on time; their playouts run in
+    `workers` processes (default: every core but one, at least one), so the window's process stays free
+    to draw."""
     if strength == "easy":
         return EasyBot(seed)
-    if strength == "normal":
-        return make_bot("heuristic", seed)
-    if strength == "hard":
+    if strength in ("normal", "hard"):
         processes = workers if workers is not None else max(1, (os.cpu_count() or 2) - 1)
         try:
-            return make_bot("search", seed, budget=budget, workers=processes, playouts=playouts)
+            return make_bot(strength, seed, budget=budget, workers=processes, playouts=playouts)
         except UnknownBot:
-            return make_bot("heuristic", seed)  # a build without the search bot: hard plays as normal
+            return make_bot("heuristic", seed)  # a build without the search: the heuristic plays it
     raise ValueError(f"unknown strength '{strength}': the strengths are {', '.join(STRENGTHS)}")

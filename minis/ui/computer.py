@@ -13,9 +13,10 @@ hands them to the battle one at a time, at a pace a person can follow.
   whatever motion the screen still plays (`busy`). `paused` stops it between actions (watching the
   computer play itself). Time comes from `clock`, so tests step it (no sleeps).
 - A decision made for a position that is gone (a load, an undo) is thrown away, never applied.
-- `hint`: what the normal-strength bot would do from a player's own view, in plain words, with one
-  line of why (`minis.ai.advice`: the bot's own numbers; never "end the phase" while a unit has an
-  attack the bot rates useful).
+- `hint`: what the hard bot would do from a player's own view (its search, capped at `HINT_BUDGET`
+  seconds), in plain words, with one line of why (`minis.ai.advice`: a threat it steps out of, a threat
+  it strikes first, the objective's clock, or the heuristic's own numbers; never "end the phase" while
+  a unit has an attack the heuristic rates useful).
 - A save says which sides the computer played and how strongly (the record's `computer` and
   `strength` header keys: `mark`, `recorded`), so a loaded game goes on against the computer.
 """
@@ -32,7 +33,7 @@ import attrs
 
 from minis import actions as A
 from minis.ability_catalogue import ability_name
-from minis.ai.advice import Advice, advise, scored
+from minis.ai.advice import Advice, advise, advise_choice, scored
 from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.game import Game
@@ -52,6 +53,8 @@ __all__ = [
     "who_plays",
 ]
 
+#: The most seconds a hint's search may take (the hard bot in the window's process: it must not freeze it).
+HINT_BUDGET = 0.8
 #: Seconds between two of the computer's actions at the normal pace (motion comes on top).
 PAUSE = 0.6
 #: The same at the fast pace (F).
@@ -118,7 +121,7 @@ class ComputerPlayer:
         self.rng = random.Random(seed)
         self.executor: Executor = executor if executor is not None else cf.ThreadPoolExecutor(1, "computer")
         self.clock = clock
-        #: The bot that gives hints (normal strength), made on the first hint.
+        #: The bot that gives hints (the hard strength, in this process), made on the first hint.
         self.advisor = advisor
         #: The fast pace (F), and a pause between actions (Space, when the computer plays itself).
         self.fast = False
@@ -203,17 +206,24 @@ class ComputerPlayer:
         return f"The computer ({side.title}, {self.strength})"
 
     def hint(self, game: Game, side: Side) -> Hint | None:
-        """What the normal-strength bot would do in `side`'s place, decided from `side`'s own view
-        (never applied); None when the game does not wait for `side`."""
+        """What the hard bot would do in `side`'s place, decided from `side`'s own view (never
+        applied); None when the game does not wait for `side`."""
         if game.over or game.decider() is not side:
             return None
         if self.advisor is None:
-            self.advisor = bot_for("normal", self.rng.randrange(2**63))
+            self.advisor = bot_for("hard", self.rng.randrange(2**63), workers=0, budget=HINT_BUDGET)
         seen = view(game, side, self.rng.randrange(2**63))
-        candidates = scored(self.advisor, seen)
-        if candidates is None:  # a bot that does not score its candidates: its choice, reasoned
-            candidates = [(self.advisor.choose(seen), 0.0)]
-        found = advise(seen, candidates) or Advice(candidates[0][0], "")
+        explain = getattr(self.advisor, "explain", None)
+        if callable(explain):  # the hard bot: its searched choice, with the heuristic's numbers for why
+            action, candidates, reason = explain(seen)
+            if not candidates:  # a decision it does not search: its policy's ranking
+                candidates = scored(getattr(self.advisor, "proposer", None), seen) or []
+            found = advise_choice(seen, action, candidates, reason) or Advice(action, "")
+        else:
+            candidates = scored(self.advisor, seen)
+            if candidates is None:  # a bot that does not score its candidates: its choice, reasoned
+                candidates = [(self.advisor.choose(seen), 0.0)]
+            found = advise(seen, candidates) or Advice(candidates[0][0], "")
         names = unit_names(game.state.units.values())
         why = found.words(lambda unit: the(names.get(unit, unit)))
         return Hint(found.action, f"Hint: {action_words(game, found.action)}", why[:1].upper() + why[1:])

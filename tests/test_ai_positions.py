@@ -1,0 +1,194 @@
+"""Positions from the issue's blunders (issue 35), in the rules-test format (tests/ai-positions/): the
+improved search (`normal`/`hard`, `minis.ai.sharp`) plays the deciding side's phase or turn sensibly, and
+where today's plain search or the frozen heuristic does not, the test says so (it can fail).
+
+Every bot plays in this process (`workers=0`) by a count of playouts, the game's dice seeded: the same
+choices every run, a few seconds a test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from minis.ai.bot import Bot, view
+from minis.ai.candidates import plain_look
+from minis.ai.heuristic import HeuristicBot
+from minis.ai.search import SearchBot
+from minis.ai.sharp import SharpBot, leaf_value
+from minis.ai.threats import Threats, clock_for, in_time, turns_left
+from minis.dice import Dice
+from minis.game import Game
+from minis.hexgrid import Hex
+from minis.rulestest import load_rules_test
+from minis.sides import Side
+
+POSITIONS = Path(__file__).resolve().parent / "ai-positions"
+PLAYOUTS = 32
+
+
+def _position(name: str, seed: int = 1) -> Game:
+    game = load_rules_test(POSITIONS / f"{name}.toml").game()
+    game.dice = Dice(seed=seed)  # the files script no dice: the phases below roll their own
+    return game
+
+
+def _play(game: Game, bot: Bot, *, whole_turn: bool) -> Side:
+    """The deciding side's phase (or its whole turn) played by `bot`, the other side by the heuristic."""
+    side = game.decider()
+    assert side is not None
+    phase, turn = game.state.phase, game.state.turn
+    other = HeuristicBot(5)
+    for step in range(200):
+        decider = game.decider()
+        if decider is None or game.state.turn != turn or (not whole_turn and game.state.phase is not phase):
+            break
+        player = bot if decider is side else other
+        game.apply(player.choose(view(game, decider, step)))
+    return side
+
+
+def _sharp(seed: int) -> SharpBot:
+    return SharpBot(seed, workers=0, playouts=PLAYOUTS)
+
+
+def _search(seed: int) -> SearchBot:
+    return SearchBot(seed, workers=0, playouts=PLAYOUTS)
+
+
+# --- threats and the clock ---------------------------------------------------------------------------------
+
+
+def test_threats_see_the_bazookas_that_can_move_into_the_tigers_hex() -> None:
+    """Each bazooka can step into the Tiger's forest hex and close-assault it (10 dice, its rear defense,
+    no cover roll): the heuristic's hex values see only 9 dice from where they stand, with the cover."""
+    game = _position("tiger-bazookas-next-turn")
+    state = game.state
+    tiger = state.units["tiger"]
+    assert tiger.hex is not None
+    threats = Threats(state, Side.AXIS)
+    found = threats.against(tiger, tiger.hex)
+    assert {enemy.id for enemy, _, _ in found} == {"bazooka", "bazooka-2", "bazooka-3"}
+    assert all(at == tiger.hex for _, at, _ in found)  # the best attack of each is from inside the hex
+    here = threats.danger(tiger, tiger.hex)
+    assert here > 2 * found[0][2]  # their hits add up: a Disrupted, a Damaged, a Destroyed counter
+    assert threats.danger(tiger, Hex(5, 2)) < 0.2 * here  # C7: out of their reach
+    # Only from next to the unit or its hex (a playout's leaf): the same attacks here.
+    close = Threats(state, Side.AXIS, close_only=True)
+    found_close = {enemy.id for enemy, _, _ in close.against(tiger, tiger.hex)}
+    assert found_close == {"bazooka", "bazooka-2", "bazooka-3"}
+
+
+def test_the_clock_counts_moves_to_the_objective() -> None:
+    game = _position("objective-clock-turn-6")
+    state = game.state
+    assert turns_left(state) == 2  # turns 6 and 7: the objective decides at the end of turn 7
+    clock = clock_for(state, vehicle=False)
+    assert clock is not None
+    rifle = state.units["arisaka"]
+    assert clock.moves(state, rifle) == 4  # five hexes off: four moves of speed 1 to be next to it
+    assert clock.turns(state, rifle) == 2  # two a turn: it must move in every phase from now on
+    assert in_time(state, Side.AXIS, 2) == 3 and in_time(state, Side.AXIS, 1) == 0
+    assert in_time(state, Side.ALLIES, 1) == 1  # the rifles next to it
+
+
+def test_the_leaf_sees_the_threat_and_the_clock() -> None:
+    """The same position scored for the Axis: the Tiger moved out of the bazookas' reach scores higher."""
+    game = _position("tiger-bazookas-next-turn")
+    state = game.state
+    before = leaf_value(state, Side.AXIS, 0.25)
+    moved = game.copy()
+    away = Hex(5, 2)  # C7, out of every bazooka's reach
+    moved.state.units["tiger"] = attrs.evolve(state.units["tiger"], hex=away)
+    assert leaf_value(moved.state, Side.AXIS, 0.25) > before
+
+
+# --- the blunders ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_tiger_leaves_the_bazookas_reach(seed: int) -> None:
+    """(a) A Tiger in a forest beside the objective, three bazookas able to step into its hex next turn
+    (the grenadiers hold the objective without it). The improved search takes it out of their reach;
+    today's plain search leaves it there (the issue's blunder)."""
+    game = _position("tiger-bazookas-next-turn", seed)
+    start = game.state.units["tiger"].hex
+    _play(game, _sharp(seed), whole_turn=False)
+    tiger = game.state.units["tiger"]
+    assert tiger.hex is not None and tiger.hex != start
+    threats = Threats(game.state, Side.AXIS)
+    assert not any(at == tiger.hex for _, at, _ in threats.against(tiger, tiger.hex)), "close-assaulted"
+
+    plain = _position("tiger-bazookas-next-turn", seed)
+    _play(plain, _search(seed), whole_turn=False)
+    assert plain.state.units["tiger"].hex == start  # the blunder the test guards against
+
+
+def test_the_plain_look_offers_the_tiger_a_way_out() -> None:
+    game = _position("tiger-bazookas-next-turn")
+    scored = HeuristicBot(1).candidates(game, 10**6)
+    looked = plain_look(game, scored)
+    leaving = [(action, why) for action, why in looked if why.kind == "leave" and why.unit == "tiger"]
+    assert leaving and set(leaving[0][1].enemies) == {"bazooka", "bazooka-2", "bazooka-3"}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_infantry_start_for_the_objective_in_time(seed: int) -> None:
+    """(b) Japanese infantry five hexes from the objective at the start of turn 6 (it decides at the end
+    of turn 7), Allied rifles tempting them to stand and shoot: at the end of their turn 6 a unit is
+    close enough to be next to the objective at the end of turn 7."""
+    game = _position("objective-clock-turn-6", seed)
+    _play(game, _sharp(seed), whole_turn=True)
+    assert game.state.turn == 7 and in_time(game.state, Side.AXIS, 1) >= 1
+
+
+def test_the_plain_search_stands_and_shoots_and_is_too_late() -> None:
+    """The same position with today's plain search (seed 1): no unit can be next to the objective in
+    time at the end of its turn 6 (the issue's blunder; with seed 2 it does get there)."""
+    plain = _position("objective-clock-turn-6", 1)
+    _play(plain, _search(1), whole_turn=True)
+    assert plain.state.turn == 7 and in_time(plain.state, Side.AXIS, 1) == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_only_unit_next_to_the_objective_holds_its_forest(seed: int) -> None:
+    """(c) The only unit that can be next to the objective at the end of turn 7 stands in a forest beside
+    it, a Sherman and rifles in front: it stays (and fights from there) through its turn 6. (The plain
+    search and the heuristic hold here too: the issue's game could not be rebuilt from its description.)"""
+    game = _position("lone-holder-in-forest", seed)
+    start = game.state.units["grenadiers"].hex
+    _play(game, _sharp(seed), whole_turn=True)
+    grenadiers = game.state.units["grenadiers"]
+    assert grenadiers.hex == start and not grenadiers.removed
+
+
+def test_on_a_worker_it_decides_as_in_this_process() -> None:
+    """Counted playouts on a worker process (the window's and `minis bot`'s way) give the decision of
+    the same seed in this process: the leaf and the widening are the same on both."""
+    game = _position("tiger-bazookas-next-turn")
+    seen = view(game, Side.AXIS, 1)
+    with SharpBot(1, workers=1, playouts=PLAYOUTS) as pooled:
+        on_worker = pooled.choose(seen)
+    assert on_worker == _sharp(1).choose(seen)
+
+
+def test_progressive_widening_adds_candidates_as_the_playouts_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first candidates (the heuristic's 4 varied best and the plain look's 3 most pressing) grow by
+    one at every step of the square root of the playouts so far, from the reserve; the plain search
+    keeps its 4."""
+    from minis.ai import search
+
+    game = _position("tiger-bazookas-next-turn")
+    seen = view(game, Side.AXIS, 1)
+    counts: list[int] = []
+    pick = search._pick
+    monkeypatch.setattr(search, "_pick", lambda arms: counts.append(len(arms)) or pick(arms))
+    bot = _sharp(1)
+    first, reserve = bot._root(seen, bot.proposer)
+    bot.choose(seen)
+    assert len(first) <= 4 + 3 and reserve
+    assert counts[-1] > len(first) and counts[-1] <= len(first) + int(bot.playouts**0.5)
+    _search(1).choose(seen)
+    assert counts[-1] == 4
