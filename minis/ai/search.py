@@ -41,7 +41,7 @@ from typing import Protocol, runtime_checkable
 
 from minis import actions as A
 from minis.ai.bot import Bot, BotFactory
-from minis.ai.playout import pack, play, unpack, worker_playout, worker_start
+from minis.ai.playout import LeafValue, pack, play, unpack, worker_playout, worker_start
 from minis.game import Game
 from minis.state import Phase, Stage
 
@@ -243,9 +243,14 @@ class SearchBot:
         if self._reserve and len(arms) < self._first + int(WIDEN_C * played**WIDEN_ALPHA):
             arms.append(_Arm(self._reserve.pop(0)))
 
+    def _leaf_value(self) -> LeafValue | None:
+        """How a playout's end is scored (None: `playout.leaf_value`; the improved search adds its own
+        terms). A module-level function, so that it goes to a worker by name."""
+        return None
+
     def _play(self, base: Game, action: A.Action, seed: int, deadline: float) -> float | None:
-        """One playout in this process (the improved search scores its leaves its own way)."""
-        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf)
+        """One playout in this process."""
+        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf, self._leaf_value())
 
     def _submit(
         self,
@@ -257,7 +262,8 @@ class SearchBot:
         deadline: float,
     ) -> cf.Future[float | None]:
         """One playout on a worker."""
-        return pool.submit(worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf)
+        value = self._leaf_value()
+        return pool.submit(worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf, value)
 
     def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:
         """The bandit with playouts in this process, one after another."""

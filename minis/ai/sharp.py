@@ -25,11 +25,10 @@ plain `search` play as before.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-
 from minis import actions as A
 from minis.ai import playout
 from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look, reason_for
+from minis.ai.playout import LeafValue
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
 from minis.ai.threats import Threats, readiness, turns_left
 from minis.game import Game
@@ -122,18 +121,5 @@ class SharpBot(SearchBot):
                 break
         return chosen, reserve
 
-    def _play(self, base: Game, action: A.Action, seed: int, deadline: float) -> float | None:
-        return playout.play(base, action, seed, self.policy, self.horizon, deadline, self.leaf, leaf_value)
-
-    def _submit(
-        self,
-        pool: cf.ProcessPoolExecutor,
-        key: str,
-        data: bytes,
-        action: A.Action,
-        seed: int,
-        deadline: float,
-    ) -> cf.Future[float | None]:
-        return pool.submit(
-            playout.worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf, leaf_value
-        )
+    def _leaf_value(self) -> LeafValue:
+        return leaf_value
