@@ -36,7 +36,7 @@ from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
-from minis.ai.registry import UnknownBot, make_bot
+from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from minis.army import Army, load_army, playable_problems
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue
@@ -68,8 +68,8 @@ BUCKETS_PER_DOUBLING = 16
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("match", help="two bots play many games; the first one's score")
-    parser.add_argument("bot_a", metavar="BOT_A", help="random, heuristic or search")
-    parser.add_argument("bot_b", metavar="BOT_B", help="random, heuristic or search")
+    parser.add_argument("bot_a", metavar="BOT_A", help=", ".join(BOT_NAMES))
+    parser.add_argument("bot_b", metavar="BOT_B", help=", ".join(BOT_NAMES))
     parser.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
     where = parser.add_mutually_exclusive_group()
