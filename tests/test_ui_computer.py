@@ -323,8 +323,11 @@ def test_a_hint_by_key_shows_without_acting(driver: Any, arcade: Any, shots: Pat
     assert control.message.startswith("Hint: "), control.message
     if control.message.startswith("Hint: bring the "):  # a Hero or Paratrooper to bring in: its hex shown
         assert control.selected is None
+    elif control.message.startswith("Hint: end the phase"):  # the hard bot's search may find no move
+        assert control.selected is None  # worth making (its time is capped: the choice may vary)
     else:
-        assert control.selected is not None and screen.state.units[control.selected].side is Side.AXIS
+        assert control.selected is not None, control.message
+        assert screen.state.units[control.selected].side is Side.AXIS
     assert "#" not in control.message and "-" not in control.message.split(": ", 1)[1].split(" ")[0]
     ids = {u.id for u in screen.state.units.values()} | {u.card.id for u in screen.state.units.values()}
     assert not any(word.strip(".,") in ids for word in control.message.split()), control.message
