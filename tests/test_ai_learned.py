@@ -12,6 +12,7 @@ import argparse
 import math
 import os
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
@@ -24,6 +25,7 @@ from minis.ai import learned, playout
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.search import SearchBot
+from minis.ai.twins import TwinPairs, play_twin_pairs
 from minis.cards import card_catalogue
 from minis.commands import lab as lab_command
 from minis.commands.match import wilson
@@ -340,41 +342,21 @@ class Leafed:
 def paired_games(pairs: int, playouts: int, seed: int) -> tuple[list[float], tuple[int, int, int]]:
     """Twin games of the search with the learned leaf (A) against the search with the hand-set leaf (B),
     as `tests/test_ai_playout_policy.py`'s paired run plays them (configurations 1-6 in turn)."""
-    rng = random.Random(seed)
-    cards = card_catalogue()
-    scores: list[float] = []
-    both_won = split = both_lost = 0
-    for pair in range(pairs):
-        dice_seed, view_seed = rng.randrange(2**63), rng.randrange(2**63)
-        bot_seeds = {Side.AXIS: rng.randrange(2**63), Side.ALLIES: rng.randrange(2**63)}
-        axis = make_army(cards, Side.AXIS, 100, rng=random.Random(rng.randrange(2**63)))
-        allies = make_army(cards, Side.ALLIES, 100, rng=random.Random(rng.randrange(2**63)))
-        twin = []
-        for a_side in (Side.AXIS, Side.ALLIES):
-            bots: dict[Side, Bot] = {
-                side: Leafed(
-                    SearchBot(bot_seeds[side], workers=0, playouts=playouts),
-                    "learned" if side is a_side else "hand",
-                )
-                for side in Side
-            }
-            game = Game.new(
-                axis,
-                allies,
-                configuration=1 + pair % 6,
-                dice=Dice(seed=dice_seed),
-                turn_limit=DEFAULT_TURN_LIMIT,
-                load_board=load_configuration,
+
+    def bots(a_side: Side, seeds: Mapping[Side, int]) -> dict[Side, Bot]:
+        return {
+            side: Leafed(
+                SearchBot(seeds[side], workers=0, playouts=playouts), "learned" if side is a_side else "hand"
             )
-            play_out(game, bots, seeds=random.Random(view_seed))
-            winner = game.winner
-            twin.append(0.5 if winner is None else 1.0 if winner is a_side else 0.0)
-        scores.extend(twin)
+            for side in Side
+        }
+
+    def said(pair: int, twin: list[float]) -> None:
         print(f"pair {pair} (configuration {1 + pair % 6}): A scored {twin}", flush=True)
-        both_won += twin == [1.0, 1.0]
-        both_lost += twin == [0.0, 0.0]
-        split += twin not in ([1.0, 1.0], [0.0, 0.0])
-    return scores, (both_won, split, both_lost)
+
+    scores = play_twin_pairs(bots, pairs, seed, DEFAULT_TURN_LIMIT, said)
+    pairs_of = TwinPairs.of(scores)
+    return scores, (pairs_of.a_won_both, pairs_of.split, pairs_of.b_won_both)
 
 
 @pytest.mark.slow

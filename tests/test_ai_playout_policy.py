@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -18,18 +19,18 @@ import pytest
 from minis import actions as A
 from minis.ai import playout_policy
 from minis.ai.army_maker import make_army
-from minis.ai.bot import BotFactory, play_out, view
+from minis.ai.bot import Bot, BotFactory, view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.playout_policy import PlayoutBot
 from minis.ai.search import SearchBot, heuristic_policy
 from minis.ai.search import playout_policy as search_playout_policy
+from minis.ai.twins import TwinPairs, play_twin_pairs
 from minis.army import load_army
 from minis.cards import card_catalogue
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
 from minis.dice import Dice
 from minis.game import Game
-from minis.mapfile import load_configuration
 from minis.rule_sets import RULEBOOK, named
 from minis.sides import Side
 from minis.state import Phase, Stage
@@ -181,40 +182,20 @@ def paired_games(
     policy (B): each pair the same configuration (1-6 in turn), computer-built armies, dice and bot
     seeds, A on the Axis side in the first game and on the Allied side in the second. A's scores (a
     win 1, a draw 0.5), and the pairs A won both of, split, lost both of."""
-    rng = random.Random(seed)
-    cards = card_catalogue()
-    scores: list[float] = []
-    both_won = split = both_lost = 0
-    for pair in range(pairs):
-        dice_seed, view_seed = rng.randrange(2**63), rng.randrange(2**63)
-        bot_seeds = {Side.AXIS: rng.randrange(2**63), Side.ALLIES: rng.randrange(2**63)}
-        axis = make_army(cards, Side.AXIS, 100, rng=random.Random(rng.randrange(2**63)))
-        allies = make_army(cards, Side.ALLIES, 100, rng=random.Random(rng.randrange(2**63)))
-        twin = []
-        for a_side in (Side.AXIS, Side.ALLIES):
-            policies: dict[Side, BotFactory] = {a_side: search_playout_policy, a_side.other: heuristic_policy}
-            bots = {
-                side: SearchBot(bot_seeds[side], workers=0, playouts=playouts, policy=policies[side])
-                for side in Side
-            }
-            game = Game.new(
-                axis,
-                allies,
-                configuration=1 + pair % 6,
-                dice=Dice(seed=dice_seed),
-                turn_limit=DEFAULT_TURN_LIMIT,
-                load_board=load_configuration,
-            )
-            play_out(game, bots, seeds=random.Random(view_seed))
-            winner = game.winner
-            twin.append(0.5 if winner is None else 1.0 if winner is a_side else 0.0)
-        scores.extend(twin)
-        if progress:  # each pair as it ends, so a run cut short still tells what it played
+
+    def bots(a_side: Side, seeds: Mapping[Side, int]) -> dict[Side, Bot]:
+        policies: dict[Side, BotFactory] = {a_side: search_playout_policy, a_side.other: heuristic_policy}
+        return {
+            side: SearchBot(seeds[side], workers=0, playouts=playouts, policy=policies[side]) for side in Side
+        }
+
+    def said(pair: int, twin: list[float]) -> None:  # each pair as it ends: a run cut short still tells
+        if progress:
             print(f"pair {pair} (configuration {1 + pair % 6}): A scored {twin}", flush=True)
-        both_won += twin == [1.0, 1.0]
-        both_lost += twin == [0.0, 0.0]
-        split += twin not in ([1.0, 1.0], [0.0, 0.0])
-    return scores, (both_won, split, both_lost)
+
+    scores = play_twin_pairs(bots, pairs, seed, DEFAULT_TURN_LIMIT, said)
+    pairs_of = TwinPairs.of(scores)
+    return scores, (pairs_of.a_won_both, pairs_of.split, pairs_of.b_won_both)
 
 
 @pytest.mark.slow

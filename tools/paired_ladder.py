@@ -13,21 +13,18 @@ split, both lost) and each bot's median and longest time a decision (CPU seconds
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
+from collections.abc import Mapping
 
 from minis import actions as A
-from minis.ai.army_maker import make_army
-from minis.ai.bot import Bot, play_out
+from minis.ai.bot import Bot
 from minis.ai.registry import make_bot
-from minis.cards import card_catalogue
+from minis.ai.twins import TwinPairs, play_twin_pairs
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
-from minis.dice import Dice
 from minis.game import Game
-from minis.mapfile import load_configuration
 from minis.sides import Side
 
 
@@ -56,49 +53,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=None, help="a search's playouts a decision")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
-    cards = card_catalogue()
-    scores: list[float] = []
-    won = split = lost = 0
     times: dict[str, list[float]] = {args.a: [], args.b: []}
-    for pair in range(args.pairs):
-        dice_seed, view_seed = rng.randrange(2**63), rng.randrange(2**63)
-        bot_seeds = {Side.AXIS: rng.randrange(2**63), Side.ALLIES: rng.randrange(2**63)}
-        axis = make_army(cards, Side.AXIS, 100, rng=random.Random(rng.randrange(2**63)))
-        allies = make_army(cards, Side.ALLIES, 100, rng=random.Random(rng.randrange(2**63)))
-        twin = []
-        for a_side in (Side.AXIS, Side.ALLIES):
-            names = {a_side: args.a, a_side.other: args.b}
-            bots: dict[Side, Bot] = {
-                side: Timed(
-                    make_bot(names[side], bot_seeds[side], workers=0, playouts=args.playouts),
-                    times[names[side]],
-                )
-                for side in Side
-            }
-            game = Game.new(
-                axis,
-                allies,
-                configuration=1 + pair % 6,
-                dice=Dice(seed=dice_seed),
-                turn_limit=DEFAULT_TURN_LIMIT,
-                load_board=load_configuration,
+
+    def bots(a_side: Side, seeds: Mapping[Side, int]) -> dict[Side, Bot]:
+        names = {a_side: args.a, a_side.other: args.b}
+        return {
+            side: Timed(
+                make_bot(names[side], seeds[side], workers=0, playouts=args.playouts), times[names[side]]
             )
-            play_out(game, bots, seeds=random.Random(view_seed))
-            winner = game.winner
-            twin.append(0.5 if winner is None else 1.0 if winner is a_side else 0.0)
-        scores.extend(twin)
+            for side in Side
+        }
+
+    def said(pair: int, twin: list[float]) -> None:
         timing = ", ".join(
             f"{name} median {1000 * statistics.median(found):.1f} ms max {1000 * max(found):.0f} ms"
             for name, found in times.items()
             if found
         )
-        print(
-            f"pair {pair} (configuration {1 + pair % 6}): {args.a} scored {twin}; so far {timing}", flush=True
-        )
-        won += twin == [1.0, 1.0]
-        lost += twin == [0.0, 0.0]
-        split += twin not in ([1.0, 1.0], [0.0, 0.0])
+        where = f"pair {pair} (configuration {1 + pair % 6})"
+        print(f"{where}: {args.a} scored {twin}; so far {timing}", flush=True)
+
+    scores = play_twin_pairs(bots, args.pairs, args.seed, DEFAULT_TURN_LIMIT, said)
+    pairs = TwinPairs.of(scores)
+    won, split, lost = pairs.a_won_both, pairs.split, pairs.b_won_both
     mean = sum(scores) / len(scores)
     low, high = wilson(mean, len(scores))
     wins = sum(1 for s in scores if s == 1.0)

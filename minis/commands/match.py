@@ -37,6 +37,7 @@ from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from minis.ai.twins import TwinPairs
 from minis.army import Army, load_army, playable_problems
 from minis.atomic import write_atomic
 from minis.cards import card_catalogue
@@ -181,35 +182,6 @@ def summary(names: tuple[str, str], scores: Sequence[float]) -> str:
         f"{names[0]} vs {names[1]}: {names[0]} scores {mean:.2f} ({wins}-{losses}-{draws} of {len(scores)}), "
         f"95% CI [{low:.2f}, {high:.2f}]"
     )
-
-
-@attrs.frozen
-class TwinPairs:
-    """How the twin pairs went for BOT_A: both games won, split (a draw in either game splits it), both
-    lost; `unpaired` games had no twin (an odd --games)."""
-
-    a_won_both: int
-    split: int
-    b_won_both: int
-    unpaired: int
-
-    @classmethod
-    def of(cls, scores: Sequence[float]) -> TwinPairs:
-        """The pairs of games 0-1, 2-3, ... (BOT_A's scores in game order, as `game_specs` pairs them)."""
-        pairs = [scores[i] + scores[i + 1] for i in range(0, len(scores) - 1, 2)]
-        return cls(
-            pairs.count(2.0),
-            len(pairs) - pairs.count(2.0) - pairs.count(0.0),
-            pairs.count(0.0),
-            len(scores) % 2,
-        )
-
-    def line(self) -> str:
-        """`twin pairs: A won both 10, split 12, B won both 2` (and the games without a twin)."""
-        text = f"twin pairs: A won both {self.a_won_both}, split {self.split}, B won both {self.b_won_both}"
-        if self.unpaired:
-            text += f" ({self.unpaired} game without its twin: --games is odd)"
-        return text
 
 
 def play_game(spec: GameSpec) -> GameResult:
