@@ -217,7 +217,7 @@ def _scores(plan: AttackPlan, by_die: bool) -> Iterator[tuple[Score, list[int], 
     groups: dict[tuple[int, int, bool], tuple[Score, list[int], Fraction]] = {}
     if by_die:
         rolls_and_chances: Iterator[tuple[list[int], Fraction]] = (
-            (list(values), chance) for values, chance in _multisets(plan.dice, plan.modifier)
+            (list(values), chance) for values, chance in roll_multisets(plan.dice, plan.modifier)
         )
     else:
         rolls_and_chances = _counts(plan.dice, plan.modifier)
@@ -259,7 +259,7 @@ def die_classes(modifier: int) -> tuple[DieClass, ...]:
 
 
 @functools.cache
-def _multisets(count: int, modifier: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+def roll_multisets(count: int, modifier: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every sorted roll of `count` dice over the die classes with its chance (multinomial weight)."""
     classes = die_classes(modifier)
     found = []
@@ -308,7 +308,7 @@ class _TreeDice(Dice):
     def roll_many(self, count: int, batch: object = None) -> list[int]:
         if self.batches is None or count < 1:
             return [self.roll() for _ in range(count)]
-        return list(self._take(_multisets(count, self.batches)))
+        return list(self._take(roll_multisets(count, self.batches)))
 
     def chance(self) -> Fraction:
         """The probability of the branch walked so far."""

@@ -30,7 +30,6 @@ import functools
 import itertools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import factorial
 
 import attrs
 
@@ -39,7 +38,7 @@ from minis import actions as A
 from minis.ability_api import class_hooks
 from minis.dice import Dice, NeedDice
 from minis.game import Game
-from minis.odds import die_classes, success_distribution
+from minis.odds import roll_multisets, success_distribution
 from minis.rules import combat
 from minis.sides import Side
 from minis.state import GameState, Phase
@@ -368,12 +367,12 @@ def _batch(batch: object, count: int) -> Callable[[], Choices] | None:
     what the engine says the batch is for (`Dice.roll_many`'s `batch`: an attack's plan, a reroll), or
     None for any other batch (then die by die, exact too, only slower)."""
     if isinstance(batch, abilities.RerollBatch):
-        return functools.partial(_multisets, count, batch.modifier)
+        return functools.partial(roll_multisets, count, batch.modifier)
     if not isinstance(batch, combat.AttackPlan) or batch.dice != count:
         return None
     hooks = _hooks(batch)
     if hooks & _ROLL_HOOKS:
-        return functools.partial(_multisets, count, batch.modifier)
+        return functools.partial(roll_multisets, count, batch.modifier)
     if hooks & _SCORE_HOOKS:
         return functools.partial(_scores, batch)
     return functools.partial(_counts, count, batch.modifier)
@@ -396,7 +395,7 @@ def _scores(plan: combat.AttackPlan) -> Choices:
     once): with no ability reading the dice after the score (no rerolls, no `attack_rolled`), the
     engine's attack goes on from the score alone, so one roll of each score stands for all of it."""
     groups: dict[tuple[int, int, bool], tuple[tuple[int, ...], Fraction]] = {}
-    for values, chance in _multisets(plan.dice, plan.modifier):
+    for values, chance in roll_multisets(plan.dice, plan.modifier):
         scored = combat.score(plan, list(values))
         key = (scored.successes, scored.hits, scored.destroyed)
         seen = groups.get(key)
@@ -413,20 +412,6 @@ def _counts(count: int, modifier: int) -> Choices:
         for k, chance in enumerate(success_distribution(count, modifier))
         if chance
     )
-
-
-@functools.cache
-def _multisets(count: int, modifier: int) -> Choices:
-    """Every sorted roll of `count` dice over the die classes, with its multinomial chance."""
-    classes = die_classes(modifier)
-    found = []
-    for picks in itertools.combinations_with_replacement(range(len(classes)), count):
-        chance = Fraction(factorial(count))
-        for index, (_face, p) in enumerate(classes):
-            times = picks.count(index)
-            chance = chance / factorial(times) * p**times
-        found.append((tuple(classes[i][0] for i in picks), chance))
-    return tuple(found)
 
 
 def as_last_turn(game: Game) -> Game:
