@@ -17,12 +17,13 @@ import attrs
 from minis import abilities
 from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
+from minis.air_roles import AirRole
 from minis.attack import AttackContext
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
 from minis.rules import activation, indirect
-from minis.rules.air_attacks import AirRole, ignores_air_penalty
+from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan, defense_against, plan_attack, target_type, visible
 from minis.rules.defensive_fire import shooters
 from minis.rules.movement import PathPlan, check_path

@@ -17,6 +17,7 @@ import attrs
 
 from minis.cards import Nation
 from minis.errors import Problem, did_you_mean
+from minis.fields import same
 from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
 from minis.tomlfile import TomlSource, describe, toml_string
 
@@ -301,7 +302,7 @@ def read(source: TomlSource, out: list[Problem], data: Mapping[str, Any] | None 
 def file_values(rules: RuleSet) -> dict[str, Any]:
     """What a file writes for `rules`: nothing for the default set, else its name and the options changed
     (as TOML values: `rules_toml` writes them)."""
-    if rules == RULEBOOK:
+    if same(rules, RULEBOOK):
         return {}
     values: dict[str, Any] = {RULES_KEY: rules.name}
     if rules.changed:

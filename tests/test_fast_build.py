@@ -139,23 +139,29 @@ def test_a_compiled_class_passes_its_attrs_definitions_untyped(module: str) -> N
 
 
 def _compiled_classes() -> dict[tuple[str, str], bool]:
-    """Every class of a compiled module, and whether interpreted code may subclass it (marked
-    `allow_interpreted_subclasses=True`, or kept a Python class with `native_class=False`)."""
+    """Every class of a compiled module, and whether interpreted code may subclass it: only a native
+    class marked `allow_interpreted_subclasses=True`. A class mypyc keeps a Python class (`native_class=
+    False`, or an attrs class) is checked by its exact type in compiled code (`isinstance`, an argument's
+    type): an interpreted subclass's objects fail both (the air rules' `AirRole` mixin did: compiled, no
+    ability class was an `AirRole`, and no Antiair unit had a reaction shot)."""
     found = {}
     for module in fast.COMPILED:
         tree = ast.parse(fast.source_file(module).read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
-                marks = " ".join(ast.unparse(d) for d in node.decorator_list)
-                open_ = "allow_interpreted_subclasses=True" in marks or "native_class=False" in marks
-                found[(module, node.name)] = open_
+                written = [ast.unparse(d) for d in node.decorator_list]
+                marks = " ".join(written)
+                attrs_class = any(d.startswith(("attrs.", "attr.")) for d in written)
+                native = "native_class=False" not in marks and not attrs_class
+                found[(module, node.name)] = native and "allow_interpreted_subclasses=True" in marks
     return found
 
 
 def test_no_interpreted_class_extends_a_closed_compiled_one() -> None:
-    """A class of a module left interpreted (the solver's dice, a tool's bot) may extend a compiled class
-    only if that class is open to it; otherwise the fast build fails with "interpreted classes cannot
-    inherit from compiled" when the module is imported (`minis solve` did, on the solver's dice)."""
+    """A class of a module left interpreted (the solver's dice, a tool's bot, an ability) may extend a
+    compiled class only if that class is open to it (`_compiled_classes`); otherwise the fast build fails
+    with "interpreted classes cannot inherit from compiled" when the module is imported (`minis solve`
+    did, on the solver's dice), or compiled code takes the subclass's objects for strangers."""
     compiled = _compiled_classes()
     root = Path(fast.source_file("minis.dice")).parent.parent
     wrong = []
@@ -170,10 +176,23 @@ def test_no_interpreted_class_extends_a_closed_compiled_one() -> None:
             if isinstance(node, ast.ImportFrom) and node.module
             for alias in node.names
         }
+        modules = {
+            alias.asname or alias.name.rpartition(".")[2]: node.module + "." + alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 for base in node.bases:
-                    key = imported.get(ast.unparse(base))
+                    written = ast.unparse(base)
+                    key = imported.get(written)
+                    if "." in written:  # module.Class
+                        head, _, name = written.rpartition(".")
+                        key = (modules.get(head, head), name)
                     if key is not None and compiled.get(key) is False:
                         wrong.append(f"{module}.{node.name} extends {key[0]}.{key[1]}")
-    assert not wrong, "mark the base @mypyc_attr(allow_interpreted_subclasses=True): " + ", ".join(wrong)
+    assert not wrong, (
+        "open the base (a native class, allow_interpreted_subclasses=True) or keep it interpreted: "
+        + ", ".join(wrong)
+    )

@@ -4,8 +4,9 @@ Skipped when there is no fast build from these sources: `make fast`, then
 `pytest tests/test_fast_parity.py`. The same script (`tools/fast_parity.py`) runs twice, in a process
 on the pure sources (`MINIS_FAST=0`) and in one on the fast build (`MINIS_FAST=1`): seeded random and
 heuristic games (the digest of every record, event by event), seeded search playouts (their values,
-to the last bit) and a few search decisions. Each process first checks which build it runs: every
-module of `minis.fast.COMPILED` an extension module in the fast one, a `.py` file in the pure one.
+to the last bit), a few search decisions and every rules-test file's outcome. Each process first
+checks which build it runs: every module of `minis.fast.COMPILED` an extension module in the fast one,
+a `.py` file in the pure one.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def test_fast_build_plays_as_the_pure_sources() -> None:
     assert compiled.pop("build") == compiled.pop("worker_build") == "fast"  # the search's workers too
     assert compiled.pop("compiled") == sorted(fast.COMPILED)
     assert pure.pop("compiled") == []
+    failed = {name: why for name, why in compiled["rules"].items() if why != pure["rules"].get(name)}
+    assert not failed, f"{len(failed)} rules-test files go otherwise on the fast build: {failed}"
     assert pure == compiled
 
 
@@ -65,3 +68,4 @@ def test_the_parity_script_knows_its_build_when_the_fast_build_is_off() -> None:
     result = json.loads(done.stdout)
     assert result["build"] == result["worker_build"] == "pure" and result["compiled"] == []
     assert len(result["random"]) == 1 and len(result["search"]) > 0
+    assert len(result["rules"]) >= 20 and set(result["rules"].values()) == {"passed"}

@@ -2,7 +2,7 @@
 
 The Aircraft keyword itself is the rule system of `minis.rules.air` (placing, airstrikes, attacks on
 aircraft, hits): registered here with no hooks of its own so that aircraft cards load. Ace is a role the
-air rules ask about (`minis.rules.air_attacks.AirRole`). The others are hooks of attacks:
+air rules ask about (`minis.air_roles.AirRole`). The others are hooks of attacks:
 
 - range and dice: Agility, Steady Firing, Slow, Jet, Sirens (Vast Experience, Inaccurate, Ruthless,
   Superior Armor and Steely Resolve are the ground families' own and work on aircraft unchanged);
@@ -28,13 +28,14 @@ from minis.ability_rules._common import (
     used_this_game,
 )
 from minis.ability_rules.attack_dice import SIX
+from minis.air_roles import AirRole
 from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
 from minis.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import activation, casualty
-from minis.rules.air_attacks import AirRole, ground
+from minis.rules.air_attacks import ground
 from minis.rules.combat import SUCCESS, AttackPlan, plan_attack, resolve_attack
 from minis.state import Counter, GameState, Phase, Unit
 from minis.terrain import Terrain

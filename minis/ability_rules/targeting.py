@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from minis.abilities import disrupted
 from minis.ability_api import Ability, AttackOption, ability
 from minis.ability_rules._common import attacking, defending, in_cover, terrain_of
+from minis.air_roles import AirRole
 from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.hexgrid import distance, is_front
-from minis.rules.air_attacks import AirRole
 from minis.state import GameState, Unit
 from minis.terrain import Terrain
 

@@ -43,6 +43,7 @@ from minis.ai import arrivals as arrival_ai
 from minis.ai.heuristic import HeuristicBot, Scored
 from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
 from minis.battle import Battle
+from minis.fields import same
 from minis.game import Game
 from minis.rules import activation, caching
 from minis.rules.arrivals import any_special
@@ -114,7 +115,7 @@ class PlayoutBot(HeuristicBot):
             if uid in state.activated:
                 entry = self._list(game, side, uid, assault)
                 fresh.add(uid)
-            elif uid not in kept or (entry is not None and entry.unit is not unit and entry.unit != unit):
+            elif uid not in kept or (entry is not None and not same(entry.unit, unit)):
                 if board is None:
                     board = _position(state)
                 where = (side, unit, board)

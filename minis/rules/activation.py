@@ -18,6 +18,7 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import FollowUp
+from minis.fields import same
 from minis.hexgrid import Hex
 from minis.rules.flags import add_this_phase, phase_key, this_phase
 from minis.state import GameState
@@ -85,7 +86,9 @@ def after_action(
     record(state, unit_id, done)
     if used is not None:
         fade = used.kind in ("move", "face")  # a move or turn after attacking ends the extra attacks
-        left = tuple(f for f in offers(state, unit_id) if f != used and not (fade and f.kind == "attack"))
+        left = tuple(
+            f for f in offers(state, unit_id) if not same(f, used) and not (fade and f.kind == "attack")
+        )
         state.activation = Activation(phase_key(state), unit_id, left)
         return
     unit = state.units[unit_id]

@@ -3,39 +3,21 @@
 Kept apart from `minis.rules.air` (the flight phase, which asks combat whether a reaction shot is
 allowed) because combat asks these questions of every attack on an aircraft.
 
-Antiair, Antiair Support and Ace are asked of the ability classes in play (`AirRole`), not of the card's
-text: a rule set without one of them (a test switches it off) plays the card as if it lacked it.
+Antiair, Antiair Support and Ace are asked of the ability classes in play (`minis.air_roles.AirRole`),
+not of the card's text: a rule set without one of them (a test switches it off) plays the card as if it
+lacked it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from mypy_extensions import mypyc_attr
-
 from minis import abilities
+from minis.air_roles import AirRole
 from minis.state import GameState, Unit
 
 #: The -1 on each die of an attack on an aircraft (not for attackers with Antiair or Ace).
 AIR_TARGET_PENALTY = 1
 #: Units with these abilities can't attack aircraft at all.
 CANNOT_ATTACK_AIRCRAFT = ("bombardment", "top-mounted-rockets")
-
-
-@mypyc_attr(native_class=False)  # the fast build: mixed into compiled abilities' classes
-class AirRole:
-    """Mixed into the ability classes whose meaning is one of the air rules' own questions.
-
-    The rules ask `isinstance(handler, AirRole)` of the card's hook objects, so an ability that a rule
-    set leaves out or switches off answers nothing.
-    """
-
-    #: The unit has Antiair: no -1 against aircraft, a reaction shot at an aircraft placed next to it.
-    antiair: ClassVar[bool] = False
-    #: The unit has Antiair while a friendly unit with Antiair shares its hex (Antiair Support).
-    antiair_support: ClassVar[bool] = False
-    #: The unit is an Ace: no -1 against aircraft, a reaction shot at an aircraft placed within 4 hexes.
-    ace: ClassVar[bool] = False
 
 
 def _roles(state: GameState, unit: Unit) -> list[AirRole]:
