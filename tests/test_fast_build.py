@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -196,3 +199,39 @@ def test_no_interpreted_class_extends_a_closed_compiled_one() -> None:
         "open the base (a native class, allow_interpreted_subclasses=True) or keep it interpreted: "
         + ", ".join(wrong)
     )
+
+
+def test_mypy_refuses_comparing_attrs_values_with_operators_in_compiled_modules(tmp_path: Path) -> None:
+    """mypyc compiles `==`/`!=` of two values of one attrs class as `is` (tools/mypy_fast_equality.py):
+    the plugin in pyproject.toml makes mypy refuse them in a compiled module, and only there."""
+    root = Path(fast.source_file("minis.dice")).parent.parent
+    package = tmp_path / "minis"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "fast.py").write_text('COMPILED: tuple[str, ...] = ("minis.compiled",)\n', encoding="utf-8")
+    body = (
+        "import attrs\n\n\n"
+        "@attrs.frozen\nclass Offer:\n    kind: str\n\n\n"
+        "class Plain:\n    pass\n\n\n"
+        "def used(a: Offer, b: Offer) -> bool:\n    return a != b\n\n\n"
+        "def equal(a: Offer, b: Offer) -> bool:\n    return a == b\n\n\n"
+        "def plain(a: Plain, b: Plain) -> bool:\n    return a == b\n\n\n"
+        "def kinds(a: Offer, b: Offer) -> bool:\n    return a.kind == b.kind\n"
+    )
+    (package / "compiled.py").write_text(body, encoding="utf-8")
+    (package / "interpreted.py").write_text(body, encoding="utf-8")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(root / "tools" / "mypy_fast_equality.py", tmp_path / "tools")
+    (tmp_path / "mypy.ini").write_text(
+        "[mypy]\nstrict = True\nplugins = tools/mypy_fast_equality.py\n", encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", "mypy.ini", "--no-incremental", "-p", "minis"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    errors = sorted(line.split(": error: ")[0] for line in done.stdout.splitlines() if "fast build" in line)
+    assert errors == ["minis/compiled.py:14", "minis/compiled.py:18"], done.stdout
+    assert "'!=' between two Offer values" in done.stdout and "minis.fields.same" in done.stdout
