@@ -14,12 +14,16 @@ from typing import Any
 
 import pytest
 
+from minis import actions as A
+from minis.ai.fingerprint import play_fingerprint
+from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
 from minis.army import rule_problems
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name
 from minis.errors import MinisError
+from minis.game import Game
 from minis.record import parse_record, replay_record
 from minis.sides import Side
 
@@ -385,6 +389,28 @@ def test_chunks_pool_into_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     broken.write_text(json.dumps(data))
     assert tool.main([str(broken)]) == 1
     assert "'times.B' is missing or wrong" in capsys.readouterr().err
+
+
+def test_chunks_of_code_that_plays_otherwise_do_not_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chunk keeps the fingerprint of the rules' and the bots' play; code that plays otherwise (a bot
+    tuned since, a broken fast build) makes another ladder."""
+    first = chunk(tmp_path, capsys, "one.json", "--seed", "4")
+    played = json.loads(first.read_text())["settings"]["play"]
+    assert played == play_fingerprint(["heuristic", "random"]) != play_fingerprint(["search", "random"])
+    assert play_fingerprint(["heuristic", "random"], playouts=8) == played  # neither bot searches
+    assert play_fingerprint(["search", "random"], playouts=8) != play_fingerprint(["search", "random"])
+    real = HeuristicBot.choose
+
+    def other_taste(self: HeuristicBot, game: Game) -> A.Action:
+        actions = game.legal_actions()
+        return actions[-1] if len(actions) > 3 else real(self, game)
+
+    monkeypatch.setattr(HeuristicBot, "choose", other_taste)
+    second = chunk(tmp_path, capsys, "two.json", "--seed", "5")
+    assert pool_tool().main([str(first), str(second)]) == 1
+    assert ": play '" in capsys.readouterr().err
 
 
 def test_the_pooled_median_comes_from_the_buckets() -> None:

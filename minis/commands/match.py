@@ -35,6 +35,7 @@ import attrs
 from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
+from minis.ai.fingerprint import play_fingerprint
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
 from minis.ai.twins import TwinPairs
@@ -306,7 +307,8 @@ def settings(
     args: argparse.Namespace, names: tuple[str, str], folder: ArmyFolder | None = None
 ) -> dict[str, object]:
     """What a chunk was played with, beside its seed: chunks pool only when these are equal (a folder's
-    armies by their cards too, so a folder changed between chunks is another ladder)."""
+    armies by their cards too, so a folder changed between chunks is another ladder; the rules' and
+    the bots' play by `play_fingerprint`, so a chunk of code that plays otherwise is another too)."""
     return {
         "bots": list(names),
         "armies": args.armies,
@@ -319,6 +321,7 @@ def settings(
         "playouts": args.playouts,
         "rules": args.rules,
         "turn_limit": DEFAULT_TURN_LIMIT,
+        "play": play_fingerprint(names, args.playouts),
     }
 
 

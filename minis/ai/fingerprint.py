@@ -1,0 +1,65 @@
+"""A short digest of how the rules and two bots play today, so ladder chunks pool only with their like.
+
+A ladder is played in chunks across sessions (`minis match --summary`, tools/ladder_pool.py). Chunks
+of the same bot names and settings may still come from code that plays otherwise: a bot tuned between
+sessions, or a broken fast build (one let a Strike and Fade unit move again and again after attacking,
+and gave no Antiair unit its reaction shot). The fingerprint plays a little of each, seeded: two random
+games to their end (the rules, by the digest of their records) and each bot's choice in a few positions
+from a seeded game (the bots, deciding by a count of playouts). Equal fingerprints do not prove equal
+play, but a change in the rules or the bots' search almost always shows in it; it takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from minis.ai.bot import view
+from minis.ai.random_bot import RandomBot
+from minis.ai.registry import make_bot
+from minis.army import load_army
+from minis.dice import Dice
+from minis.game import Game
+from minis.record import record_text
+
+#: The armies the fingerprint plays (shipped with the game).
+ARMIES = Path(__file__).resolve().parent.parent.parent / "armies"
+#: Random games played to their end, and the positions of one from which the bots choose.
+GAMES = 2
+POSITIONS = 3
+#: The random actions before each position at least, and the legal actions it has at least.
+STEP = 40
+CHOICES = 20
+
+
+def _game(seed: int) -> Game:
+    axis = load_army(ARMIES / "sample-axis.toml")
+    allies = load_army(ARMIES / "sample-allies.toml")
+    return Game.new(axis, allies, configuration=1 + seed % 6, dice=Dice(seed=seed))
+
+
+def play_fingerprint(names: Sequence[str], playouts: int | None = None) -> str:
+    """16 hex digits from the rules' and the named bots' play (bots with `playouts` as `minis match`)."""
+    digest = hashlib.sha256()
+    for seed in range(GAMES):
+        game = _game(seed)
+        mover = RandomBot(seed)
+        while game.decider() is not None:
+            game.apply(mover.choose(game))
+        digest.update(record_text(game).encode())
+    game = _game(7)
+    mover = RandomBot(7)
+    for position in range(POSITIONS):
+        for step in range(10 * STEP):  # on past STEP actions to a decision with a choice to make
+            if game.decider() is None or (step >= STEP and len(game.legal_actions()) >= CHOICES):
+                break
+            game.apply(mover.choose(game))
+        side = game.decider()
+        if side is None:
+            break
+        for name in names:
+            bot = make_bot(name, 1000 + position, workers=0, playouts=playouts)
+            choice = bot.choose(view(game, side, position))  # from its side's view, as in a match
+            digest.update(f"{position} {name} {side.value} {game.format(choice)}\n".encode())
+    return digest.hexdigest()[:16]
