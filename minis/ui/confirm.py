@@ -12,6 +12,7 @@ past the panel.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Protocol
 
 import arcade
 
@@ -42,8 +43,14 @@ def fitted(text: str, width: float = TEXT_WIDTH) -> str:
     return " ".join(words)
 
 
+class ShowsDialogs(Protocol):
+    """A screen a question is shown over (any `Screen`; the network side's battle screen too)."""
+
+    def show_dialog(self, dialog: Dialog | None) -> None: ...
+
+
 def ask(
-    screen: Screen,
+    screen: ShowsDialogs,
     title: str,
     text: str,
     on_yes: Callable[[], object],

@@ -14,7 +14,7 @@ Called from `BattleScreen` when its session is a `NetSession` (the battle is hel
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import arcade
 
@@ -22,11 +22,11 @@ from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.confirm import ask
+from minis.ui.controller import BattleController
+from minis.ui.motion import Motion
+from minis.ui.netsession import NetSession
+from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Dialog, Label, TextField
-
-if TYPE_CHECKING:
-    from minis.ui.battle import BattleScreen
-    from minis.ui.netsession import NetSession
 
 __all__ = ["ChatScreen", "ask_undo", "battle_menu", "follow_server", "leave_battle", "open_chat"]
 
@@ -34,9 +34,23 @@ __all__ = ["ChatScreen", "ask_undo", "battle_menu", "follow_server", "leave_batt
 CHAT_MOST = 500
 
 
-def _session(screen: BattleScreen) -> NetSession:
-    from minis.ui.netsession import NetSession
+class BattleScreen(Protocol):
+    """What the network side asks of the battle screen (`minis.ui.battle.BattleScreen` is one; naming
+    it here would make the two modules import each other)."""
 
+    app: MinisWindow
+    session: Session
+    controller: BattleController
+    motion: Motion
+    dialog: Dialog | None
+    told: dict[str, Any]
+
+    def say(self, text: str, bad: bool = False) -> None: ...
+    def show_dialog(self, dialog: Dialog | None) -> None: ...
+    def next_dialog(self) -> None: ...
+
+
+def _session(screen: BattleScreen) -> NetSession:
     session = screen.session
     assert isinstance(session, NetSession)
     return session
@@ -46,7 +60,7 @@ def follow_server(screen: BattleScreen) -> None:
     session = _session(screen)
     session.poll()
     control = screen.controller
-    told = screen._told
+    told = screen.told
     if len(session.chat) > told["chat"]:
         for side, text in session.chat[told["chat"] :]:
             if side != session.side.value:
@@ -61,7 +75,8 @@ def follow_server(screen: BattleScreen) -> None:
     if control.elsewhere_status != status:
         control.elsewhere_status = status
         control.changed()
-    if screen.app.top_screen is not screen:
+    top: object = screen.app.top_screen
+    if top is not screen:
         return
     if session.gone and told.get("gone") != session.gone:
         told["gone"] = session.gone
