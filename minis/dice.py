@@ -76,7 +76,7 @@ class Dice:
     A scripted source never invents values: past its end it raises `NeedDice`.
     """
 
-    __slots__ = ("_batch_end", "_pos", "_rng", "history", "keyed", "seed")
+    __slots__ = ("_batch_end", "_pos", "_rng", "_scripted", "history", "keyed", "seed")
 
     def __init__(
         self, seed: int | None = None, script: Iterable[int] | None = None, *, keyed: bool = False
@@ -85,7 +85,10 @@ class Dice:
         self._pos = 0
         #: Where the current batch ends in `history` (a seeded source draws its batch lazily).
         self._batch_end = 0
+        #: A seeded source's generator, made at its first die (`_faces`): a search's playout gives
+        #: every action dice of its own, and most actions (a move, a pass) roll none.
         self._rng: _Faces | None = None
+        self._scripted = script is not None
         self.seed = seed
         #: Drawn by `KeyedFaces` (the game server's dice) instead of Python's generator.
         self.keyed = keyed
@@ -93,11 +96,15 @@ class Dice:
             if seed is not None:
                 raise ValueError("a dice source is either seeded or scripted, not both")
             self.push(script)
-        else:
-            if seed is None:
-                self.seed = secrets.randbits(SEED_BITS)
+        elif seed is None:
+            self.seed = secrets.randbits(SEED_BITS)
+
+    def _faces(self) -> _Faces | None:
+        """The generator of a seeded source (made now if need be); None for a scripted one."""
+        if self._rng is None and not self._scripted:
             assert self.seed is not None
-            self._rng = KeyedFaces(self.seed) if keyed else random.Random(self.seed)
+            self._rng = KeyedFaces(self.seed) if self.keyed else random.Random(self.seed)
+        return self._rng
 
     @classmethod
     def scripted(cls, values: Iterable[int] = ()) -> Dice:
@@ -105,7 +112,7 @@ class Dice:
 
     @property
     def is_scripted(self) -> bool:
-        return self._rng is None
+        return self._scripted
 
     @property
     def used(self) -> int:
@@ -137,11 +144,12 @@ class Dice:
     def roll(self) -> int:
         """The next die."""
         if self._pos >= len(self.history):
-            if self._rng is None:
+            faces = self._faces()
+            if faces is None:
                 raise NeedDice()
             if self._pos >= self._batch_end:  # a new batch (drawn a chunk at a time)
                 self._batch_end = self._pos + _BATCH
-            self.history.extend(self._rng.choices(_FACES, k=min(_CHUNK, self._batch_end - self._pos)))
+            self.history.extend(faces.choices(_FACES, k=min(_CHUNK, self._batch_end - self._pos)))
         value = self.history[self._pos]
         self._pos += 1
         return value
@@ -168,7 +176,7 @@ class Dice:
     def fork(self) -> Dice:
         """An independent source for trying things out: a scripted copy keeps the unused values;
         a seeded one continues with a generator derived from this one's seed and position."""
-        if self._rng is None:
+        if self._scripted:
             return Dice(script=self.unused())
         twin = Dice(seed=(self.seed or 0) * 1_000_003 + self._pos, keyed=self.keyed)
         twin.history = self.unused()
