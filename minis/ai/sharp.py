@@ -13,6 +13,10 @@ differences, a bandit) with three things the plain search lacks:
   other next turn by moving into its units' hexes and attacking there (`threats.Threats.exposure` with
   `close_only`: Close Assault, Hand to Hand, a rear shot from the same hex; the placing term prices fire
   from where the enemy stands already).
+- **The end of the turn played exactly** when little is left of it (`minis.ai.endings`): in the
+  second player's assault phase, with a few units to act, each action's expected value at the turn's
+  end over every later decision and every die, scored by the same leaf (playouts judge a choice by how
+  the heuristic would follow it up).
 - **The objective's clock at the leaf**: while the objective decides within `CLOCK_TURNS` turns, how
   surely each side can be next to it in time (`threats.readiness`: its units' moves to it, counted with
   the map's step costs, against the two moves a turn left; a unit a move short counts half), so a
@@ -28,6 +32,7 @@ from __future__ import annotations
 from minis import actions as A
 from minis.ai import playout
 from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look, reason_for
+from minis.ai.endings import best_ending
 from minis.ai.playout import LeafValue
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
 from minis.ai.threats import Threats, readiness, turns_left
@@ -123,3 +128,11 @@ class SharpBot(SearchBot):
 
     def _leaf_value(self) -> LeafValue:
         return leaf_value
+
+    def _decide(self, game: Game, deadline: float) -> A.Action:
+        """The end of the turn played exactly when it is small (`minis.ai.endings`), else the search."""
+        if game.state.stage is Stage.ACT:
+            found = best_ending(game, leaf_value, self.leaf)
+            if found is not None:
+                return found[0]
+        return super()._decide(game, deadline)

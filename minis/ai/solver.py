@@ -55,6 +55,8 @@ __all__ = [
     "action_value",
     "as_last_turn",
     "check_scope",
+    "key",
+    "outcomes_search",
     "solve",
 ]
 
@@ -179,9 +181,12 @@ def action_value(game: Game, action: A.Action, side: Side, max_nodes: int = DEFA
 class _Search:
     """One solve: the transposition table and the count of positions searched."""
 
-    def __init__(self, turn: int, max_nodes: int) -> None:
+    def __init__(self, turn: int, max_nodes: int, *, to_turn_end: bool = False) -> None:
         self.turn = turn
         self.max_nodes = max_nodes
+        #: A line that reaches the next turn ends there (its position, waiting for the next turn's first
+        #: dice, is an outcome: `minis.ai.endings`), instead of being refused (`NotDecided`).
+        self.to_turn_end = to_turn_end
         self.nodes = 0
         #: Per position, what is known of its value: (lower bound, upper bound); equal when exact.
         self.table: dict[object, tuple[Value, Value]] = {}
@@ -271,8 +276,9 @@ class _Search:
             dice = _BranchDice(chunks)
             after = game.copy(record=False, dice=dice)
             after.apply(action)
-            if after.waiting_for_dice():
-                if after.state.turn != self.turn:
+            past = after.state.turn != self.turn
+            if after.waiting_for_dice() and not (past and self.to_turn_end):
+                if past:
                     raise NotDecided(_not_decided(self.turn))
                 request = dice.request
                 assert request is not None
@@ -282,6 +288,18 @@ class _Search:
             seen = merged.get(key)
             merged[key] = (after, chance) if seen is None else (seen[0], seen[1] + chance)
         return list(merged.values())
+
+
+def outcomes_search(turn: int, max_nodes: int) -> _Search:
+    """A search whose `outcomes(game, action)` gives every position an action may lead to with its exact
+    chance, a line that reaches the next turn ending there (for `minis.ai.endings`); `nodes` counts the
+    engine's runs, and `NodeCap` stops it past `max_nodes`."""
+    return _Search(turn, max_nodes, to_turn_end=True)
+
+
+def key(state: GameState) -> object:
+    """The position as a hashable value (equal for equal positions: the transposition tables' key)."""
+    return _key(state)
 
 
 def _key(state: GameState) -> object:
