@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from minis import actions as A
+from minis.ai import sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
@@ -407,6 +408,10 @@ def test_chunks_of_code_that_plays_otherwise_do_not_pool(
         actions = game.legal_actions()
         return actions[-1] if len(actions) > 3 else real(self, game)
 
+    hard = play_fingerprint(["hard", "heuristic"])
+    with monkeypatch.context() as off:  # the exact end of the turn switched off: other play, another print
+        off.setattr(sharp, "best_ending", lambda *args, **kwargs: None)
+        assert play_fingerprint(["hard", "heuristic"]) != hard
     monkeypatch.setattr(HeuristicBot, "choose", other_taste)
     second = chunk(tmp_path, capsys, "two.json", "--seed", "5")
     assert pool_tool().main([str(first), str(second)]) == 1

@@ -7,6 +7,8 @@ and gave no Antiair unit its reaction shot). The fingerprint plays a little of e
 games to their end (the rules, by the digest of their records) and each bot's choice in a few positions
 from a seeded game (the bots, deciding by a count of playouts). Equal fingerprints do not prove equal
 play, but a change in the rules or the bots' search almost always shows in it; it takes a few seconds.
+(The turn's last decisions are among the positions since the exact end of the turn changed the bots'
+play there and nowhere else, and a fingerprint without them did not tell the two apart.)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from minis.ai.bot import view
+from minis.ai.endings import applies
 from minis.ai.random_bot import RandomBot
 from minis.ai.registry import make_bot
 from minis.army import load_army
@@ -31,12 +34,42 @@ POSITIONS = 3
 #: The random actions before each position at least, and the legal actions it has at least.
 STEP = 40
 CHOICES = 20
+#: Positions of the turn's last decisions, few units left to act (`minis.ai.endings.applies`), and the
+#: random games played at most to find them all.
+ENDINGS = 2
+GAMES_FOR_POSITIONS = 3
 
 
 def _game(seed: int) -> Game:
     axis = load_army(ARMIES / "sample-axis.toml")
     allies = load_army(ARMIES / "sample-allies.toml")
     return Game.new(axis, allies, configuration=1 + seed % 6, dice=Dice(seed=seed))
+
+
+def _positions() -> list[Game]:
+    """The positions the bots choose in: `POSITIONS` decisions with a choice to make, `STEP` random
+    actions apart, then `ENDINGS` of the turn's last decisions (what `minis.ai.endings` plays exactly),
+    all from one seeded random game (and, should it end first, the next)."""
+    found: list[Game] = []
+    endings = 0
+    for seed in range(7, 7 + GAMES_FOR_POSITIONS):
+        game = _game(seed)
+        mover = RandomBot(seed)
+        since = 0
+        while game.decider() is not None and (len(found) < POSITIONS or endings < ENDINGS):
+            if len(found) < POSITIONS:
+                if since >= STEP and len(game.legal_actions()) >= CHOICES:
+                    found.append(game.copy(record=False))
+                    since = 0
+            elif applies(game) and since >= 1:
+                found.append(game.copy(record=False))
+                endings += 1
+                since = -STEP  # the next one from another turn
+            game.apply(mover.choose(game))
+            since += 1
+        if len(found) >= POSITIONS and endings >= ENDINGS:
+            break
+    return found
 
 
 def play_fingerprint(names: Sequence[str], playouts: int | None = None) -> str:
@@ -48,16 +81,9 @@ def play_fingerprint(names: Sequence[str], playouts: int | None = None) -> str:
         while game.decider() is not None:
             game.apply(mover.choose(game))
         digest.update(record_text(game).encode())
-    game = _game(7)
-    mover = RandomBot(7)
-    for position in range(POSITIONS):
-        for step in range(10 * STEP):  # on past STEP actions to a decision with a choice to make
-            if game.decider() is None or (step >= STEP and len(game.legal_actions()) >= CHOICES):
-                break
-            game.apply(mover.choose(game))
+    for position, game in enumerate(_positions()):
         side = game.decider()
-        if side is None:
-            break
+        assert side is not None
         for name in names:
             bot = make_bot(name, 1000 + position, workers=0, playouts=playouts)
             choice = bot.choose(view(game, side, position))  # from its side's view, as in a match
