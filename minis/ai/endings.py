@@ -1,11 +1,12 @@
 """The end of a turn played exactly when it is small (issue 35): every decision, every die.
 
 The search's playouts play the rest of the turn by the heuristic, for both sides, many times over and
-average what they reach. At the last decisions of a turn that is the weak spot, not the noise: the
-end-position benchmark (docs/ai.md) found that the best choice was among the candidates in each of
-`hard`'s mistakes, and three times the playouts gave the same count, because a choice whose worth shows
-only with the side's own best follow-up (which unit shoots first, and what the second does when the
-first kills) is judged by how the heuristic would follow it up.
+average what they reach. At the last decisions of a turn that is where they fail: the end-position
+benchmark (docs/ai.md) found the best choice among the candidates in each of `hard`'s mistakes, and
+three times the playouts gave the same count. A choice whose worth shows only with the side's own best
+follow-up (which unit shoots first, and what the second does when the first kills) is judged by how the
+heuristic would follow it up, and one worth a rare outcome (a win in 24) is seldom seen in a few dozen
+playouts, so the heuristic's first choice stays.
 
 So in the turn's last phase (the second player's assault phase), when what is left is small, the
 improved search (`minis.ai.sharp`) decides by expectimax instead: each action's exact expected value at

@@ -115,7 +115,9 @@ class PlayoutBot(HeuristicBot):
             if uid in state.activated:
                 entry = self._list(game, side, uid, assault)
                 fresh.add(uid)
-            elif uid not in kept or (entry is not None and not same(entry.unit, unit)):
+            elif uid not in kept or (
+                entry is not None and entry.unit is not unit and not same(entry.unit, unit)
+            ):
                 if board is None:
                     board = _position(state)
                 where = (side, unit, board)

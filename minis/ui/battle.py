@@ -388,7 +388,7 @@ class BattleScreen(Screen):
             self.save_button = Button("Chat (M)", self.open_chat, size=theme.SMALL_SIZE + 1)
             self.load_button = Button("Menu (Esc)", self.on_back, size=theme.SMALL_SIZE + 1)
         #: The server's news already told (chat lines, an offer asked, the connection lost).
-        self.told: dict[str, Any] = {"chat": 0}  # what of the server's news is shown (minis.ui.netbattle)
+        self.told: dict[str, Any] = {"chat": 0}
         #: Each side's aircraft beside the map (only in a battle with aircraft): a click picks one.
         self.air_tray = airtray.AirTray(self.pick_aircraft)
         self.air_tray.visible = self.controller.has_aircraft()
