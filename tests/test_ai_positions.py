@@ -8,6 +8,7 @@ choices every run, a few seconds a test.
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -198,6 +199,7 @@ def test_the_exact_end_is_tried_only_in_the_turns_last_phase_and_gives_up_when_l
     game = _position("last-turn-which-target")
     assert applies(game)
     assert best_ending(game, leaf_value, LEAF, max_nodes=3) is None
+    assert best_ending(game, leaf_value, LEAF, deadline=time.time() - 1) is None  # a budget spent
     first = _position("last-turn-which-target")
     first.state.first = Side.ALLIES
     assert not applies(first) and best_ending(first, leaf_value, LEAF) is None

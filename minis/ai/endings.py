@@ -21,6 +21,9 @@ in the same order, so the same position always gives the same choice.
 
 from __future__ import annotations
 
+import math
+import time
+
 from minis import actions as A
 from minis.ai.playout import LeafValue
 from minis.ai.solver import SolverError, key, outcomes_search
@@ -53,11 +56,12 @@ def applies(game: Game) -> bool:
 
 
 def best_ending(
-    game: Game, value: LeafValue, leaf: float, max_nodes: int = MAX_NODES
+    game: Game, value: LeafValue, leaf: float, max_nodes: int = MAX_NODES, deadline: float = math.inf
 ) -> tuple[A.Action, float] | None:
     """The deciding side's best action at `game` by exact play to the end of the turn, with its
     expected value (`value` of the position the turn ends in, for that side), or None when the position
-    is not one for it (`applies`) or the rest of the turn is larger than `max_nodes`."""
+    is not one for it (`applies`), the rest of the turn is larger than `max_nodes`, or the clock passes
+    `deadline` (a `time.time()` value: a bot's budget; none by default, as a count of playouts has)."""
     side = game.decider()
     if side is None or not applies(game):
         return None
@@ -82,6 +86,8 @@ def best_ending(
         return best
 
     def expected(position: Game, action: A.Action) -> float:
+        if deadline < math.inf and time.time() > deadline:
+            raise SolverError("out of time")
         return sum(float(chance) * worth(after) for after, chance in search.outcomes(position, action))
 
     root = game.copy(record=False, dice=_Scripted())

@@ -132,7 +132,7 @@ class SharpBot(SearchBot):
     def _decide(self, game: Game, deadline: float) -> A.Action:
         """The end of the turn played exactly when it is small (`minis.ai.endings`), else the search."""
         if game.state.stage is Stage.ACT:
-            found = best_ending(game, leaf_value, self.leaf)
+            found = best_ending(game, leaf_value, self.leaf, deadline=deadline)
             if found is not None:
                 return found[0]
         return super()._decide(game, deadline)
