@@ -26,7 +26,7 @@ import time
 
 from minis import actions as A
 from minis.ai.playout import LeafValue
-from minis.ai.solver import SolverError, key, outcomes_search
+from minis.ai.solver import SolverError, action_rank, key, outcomes_search
 from minis.dice import Dice
 from minis.game import Game
 from minis.state import Phase, Stage
@@ -38,13 +38,6 @@ MAX_NODES = 3_000
 #: It is tried only with at most this many units still to act and this many legal actions.
 MAX_READY = 3
 MAX_ACTIONS = 40
-
-
-class _Scripted(Dice):
-    """A dice source that has none: the exact search's copies get their dice from the solver's walk."""
-
-    def __init__(self) -> None:
-        super().__init__(script=())
 
 
 def applies(game: Game) -> bool:
@@ -74,7 +67,8 @@ def best_ending(
         state = position.state
         if position.over or state.turn != turn:
             return value(state, side, leaf)
-        found = known.get(key(state))
+        here = key(state)
+        found = known.get(here)
         if found is not None:
             return found
         decider = position.decider()
@@ -82,7 +76,7 @@ def best_ending(
             raise SolverError("the game waits for dice the walk does not give")
         options = [expected(position, action) for action in ordered(position)]
         best = max(options) if decider is side else min(options)
-        known[key(state)] = best
+        known[here] = best
         return best
 
     def expected(position: Game, action: A.Action) -> float:
@@ -90,7 +84,7 @@ def best_ending(
             raise SolverError("out of time")
         return sum(float(chance) * worth(after) for after, chance in search.outcomes(position, action))
 
-    root = game.copy(record=False, dice=_Scripted())
+    root = game.copy(record=False, dice=Dice.scripted())  # the walk gives each copy its dice
     try:
         scored = [(action, expected(root, action)) for action in ordered(root)]
     except SolverError:
@@ -105,6 +99,4 @@ def best_ending(
 def ordered(game: Game) -> list[A.Action]:
     """The legal actions in a fixed order (attacks first, passing last, then by their notation): ties
     go to the first, so the same position always gives the same choice."""
-    actions = game.legal_actions()
-    rank = {A.Attack: 0, A.Fire: 0, A.Pass: 2, A.Hold: 2}
-    return sorted(actions, key=lambda a: (rank.get(type(a), 1), game.format(a)))
+    return sorted(game.legal_actions(), key=lambda a: (action_rank(a), game.format(a)))

@@ -52,6 +52,7 @@ __all__ = [
     "OutOfScope",
     "Solution",
     "SolverError",
+    "action_rank",
     "action_value",
     "as_last_turn",
     "check_scope",
@@ -199,8 +200,8 @@ class _Search:
             return _terminal(game.winner)
         if game.state.turn != self.turn:
             raise NotDecided(_not_decided(self.turn))
-        key = _key(game.state)
-        low, high = self.table.get(key, (_ZERO, _ONE))
+        here = key(game.state)
+        low, high = self.table.get(here, (_ZERO, _ONE))
         if low == high or low >= beta:
             return low
         if high <= alpha:
@@ -230,12 +231,12 @@ class _Search:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high)
+        self.table[here] = (low, high)
         return best
 
     def ordered(self, game: Game) -> list[A.Action]:
         """The legal actions, attacks and fire first and `pass`/`hold` last (cut-offs come sooner)."""
-        return sorted(game.legal_actions(), key=_order)
+        return sorted(game.legal_actions(), key=action_rank)
 
     def action_value(
         self, game: Game, action: A.Action, alpha: Value = _BELOW, beta: Value = _ABOVE
@@ -284,9 +285,9 @@ class _Search:
                 assert request is not None
                 stack.extend(((*chunks, values), chance * p) for values, p in request)
                 continue
-            key = ("over", after.winner) if after.over else _key(after.state)
-            seen = merged.get(key)
-            merged[key] = (after, chance) if seen is None else (seen[0], seen[1] + chance)
+            reached = ("over", after.winner) if after.over else key(after.state)
+            seen = merged.get(reached)
+            merged[reached] = (after, chance) if seen is None else (seen[0], seen[1] + chance)
         return list(merged.values())
 
 
@@ -298,19 +299,16 @@ def outcomes_search(turn: int, max_nodes: int) -> _Search:
 
 
 def key(state: GameState) -> object:
-    """The position as a hashable value (equal for equal positions: the transposition tables' key)."""
-    return _key(state)
-
-
-def _key(state: GameState) -> object:
-    """The state as a hashable value (the move under way, a mutable record, as the tuple of its fields)."""
+    """The state as a hashable value, equal for equal positions (the transposition tables' key; the move
+    under way, a mutable record, as the tuple of its fields)."""
     snapshot = state.snapshot()
     if state.move is None:
         return snapshot
     return tuple(attrs.astuple(part, recurse=False) if part is state.move else part for part in snapshot)
 
 
-def _order(action: A.Action) -> int:
+def action_rank(action: A.Action) -> int:
+    """Attacks and fire first, passing last (an exact search's cut-offs and ties come sooner)."""
     if isinstance(action, A.Attack | A.Fire):
         return 0
     return 2 if isinstance(action, A.Pass | A.Hold) else 1
@@ -415,9 +413,9 @@ def _scores(plan: combat.AttackPlan) -> Choices:
     groups: dict[tuple[int, int, bool], tuple[tuple[int, ...], Fraction]] = {}
     for values, chance in roll_multisets(plan.dice, plan.modifier):
         scored = combat.score(plan, list(values))
-        key = (scored.successes, scored.hits, scored.destroyed)
-        seen = groups.get(key)
-        groups[key] = (values, chance) if seen is None else (seen[0], seen[1] + chance)
+        score = (scored.successes, scored.hits, scored.destroyed)
+        seen = groups.get(score)
+        groups[score] = (values, chance) if seen is None else (seen[0], seen[1] + chance)
     return tuple(groups.values())
 
 
