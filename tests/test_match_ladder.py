@@ -22,7 +22,7 @@ from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, re
 from minis.army import rule_problems
 from minis.cards import card_catalogue
 from minis.cli import main
-from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name
+from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
 from minis.errors import MinisError
 from minis.game import Game
 from minis.record import parse_record, replay_record
@@ -416,6 +416,18 @@ def test_chunks_of_code_that_plays_otherwise_do_not_pool(
     second = chunk(tmp_path, capsys, "two.json", "--seed", "5")
     assert pool_tool().main([str(first), str(second)]) == 1
     assert ": play '" in capsys.readouterr().err
+
+
+def test_a_strengths_count_of_playouts_is_part_of_its_ladder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`normal` at 24 and at 40 playouts chose alike in every position the fingerprint looks at, so a
+    summary keeps each bot's count too: chunks of another count never pool."""
+    args = namespace(axis=None, allies=None, playouts=None, rules=None)
+    assert settings(args, ("hard", "heuristic"))["counts"] == [sharp.HARD_PLAYOUTS, None]
+    assert settings(namespace(**{**vars(args), "playouts": 9}), ("search", "normal"))["counts"] == [9, 9]
+    before = settings(args, ("normal", "random"))
+    monkeypatch.setattr(sharp, "NORMAL_PLAYOUTS", sharp.NORMAL_PLAYOUTS + 1)
+    after = settings(args, ("normal", "random"))
+    assert after["counts"] == [sharp.NORMAL_PLAYOUTS, None] != before["counts"]
 
 
 def test_the_pooled_median_comes_from_the_buckets() -> None:

@@ -4,7 +4,8 @@ A ladder of 200 games takes hours, so it is played in chunks across sessions, ea
 `--seed` (and `--first-pair`, to walk a folder's army pairs), each writing a summary. This prints one
 line for them all: BOT_A's score with its Wilson 95% interval, the twin pairs, each bot's median and
 longest time a decision, and the seeds. Chunks pool only when they are of the same bots and settings
-(armies, configurations, budget, playouts, rules, turn limit) and no two share a seed and first pair
+(armies, configurations, budget, playouts, rules, turn limit, the fingerprint of their play and each
+bot's count of playouts) and no two share a seed and first pair
 (the same games twice); anything else is refused with the reason, exit code 1. The pooled median comes
 from the chunks' buckets of decision times (a 16th of a doubling wide), so it is within about 2%.
 """

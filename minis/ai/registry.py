@@ -17,7 +17,7 @@ from minis.ai.bot import Bot
 from minis.ai.random_bot import RandomBot
 from minis.errors import did_you_mean
 
-__all__ = ["BOT_NAMES", "UnknownBot", "make_bot"]
+__all__ = ["BOT_NAMES", "UnknownBot", "make_bot", "playouts_of"]
 
 #: Every bot's name: the yardsticks, then the strengths (weakest first in each).
 BOT_NAMES = ("random", "heuristic", "search", "easy", "normal", "hard")
@@ -41,6 +41,17 @@ class NamedRandomBot(RandomBot):
     """Today's random bot under its name; it plays exactly as `RandomBot` (`minis simulate` uses that)."""
 
     name = "random"
+
+
+def playouts_of(name: str, playouts: int | None = None) -> int | None:
+    """The count of playouts a decision the bot `name` decides by when made with `playouts` (None: a bot
+    that counts none, or the plain search deciding by the clock). A ladder's summary keeps it, since two
+    counts can choose alike in every position `minis.ai.fingerprint` looks at."""
+    if name in _PLAYOUTS:
+        if playouts is not None:
+            return playouts
+        return int(getattr(importlib.import_module(_STRONGER[name][0]), _PLAYOUTS[name]))
+    return playouts if name == "search" else None
 
 
 def make_bot(

@@ -37,7 +37,7 @@ from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
-from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot, playouts_of
 from minis.ai.twins import TwinPairs
 from minis.army import Army, load_army, playable_problems
 from minis.atomic import write_atomic
@@ -308,7 +308,8 @@ def settings(
 ) -> dict[str, object]:
     """What a chunk was played with, beside its seed: chunks pool only when these are equal (a folder's
     armies by their cards too, so a folder changed between chunks is another ladder; the rules' and
-    the bots' play by `play_fingerprint`, so a chunk of code that plays otherwise is another too)."""
+    the bots' play by `play_fingerprint`, so a chunk of code that plays otherwise is another too, and
+    each bot's count of playouts, which two counts' alike choices can hide from the fingerprint)."""
     return {
         "bots": list(names),
         "armies": args.armies,
@@ -322,6 +323,7 @@ def settings(
         "rules": args.rules,
         "turn_limit": DEFAULT_TURN_LIMIT,
         "play": play_fingerprint(names, args.playouts),
+        "counts": [playouts_of(name, args.playouts) for name in names],
     }
 
 
