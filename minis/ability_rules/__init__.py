@@ -5,6 +5,9 @@ Each module names its classes with `@ability("id")` (`minis.ability_api`); none 
 abilities and what each does.
 
 - `rulebook`: the rulebook's own (Transport, Exposed and Gun Transport, Blast, commander initiative)
+- `modifiers`: the abilities that are data: a number added to one part of an attack, or the attack
+  or its cover roll refused, under plain conditions (Tank Hunter, Hard to Spot, Elusive, Limited Range,
+  Bombardment, ...): rows of a table, not classes
 
 - `attack_dice`: dice, die modifiers and successes (Close Assault, Crack Shot, Shrapnel, ...)
 - `targeting`: who may be attacked and from how far (Extended Range, Fixed Howitzer, ...)

@@ -4,8 +4,9 @@ The Aircraft keyword itself is the rule system of `minis.rules.air` (placing, ai
 aircraft, hits): registered here with no hooks of its own so that aircraft cards load. Ace is a role the
 air rules ask about (`minis.air_roles.AirRole`). The others are hooks of attacks:
 
-- range and dice: Agility, Steady Firing, Slow, Jet, Sirens (Vast Experience, Inaccurate, Ruthless,
-  Superior Armor and Steely Resolve are the ground families' own and work on aircraft unchanged);
+- range and dice: Agility, Jet, Sirens (Steady Firing and Slow are rows of `modifiers`; Vast
+  Experience, Inaccurate, Ruthless, Superior Armor and Steely Resolve are the ground families' own and
+  work on aircraft unchanged);
 - an extra attack after the airstrike: Strafe (a follow-up, like the extra attacks of `extra_actions`);
 - once a game, instead of the aircraft's airstrike: `use U rockets T`, `use U bombs T` and
   `use U speed-boost T` (actions of their own, like HE Round: the player or bot chooses when).
@@ -21,7 +22,6 @@ from minis.ability_api import Ability, AttackOption, FollowUp, ability
 from minis.ability_rules._common import (
     add_this_phase,
     attacking,
-    defending,
     mark_used,
     terrain_of,
     this_phase,
@@ -74,27 +74,6 @@ class Agility(Ability):
 
     def offers_attack_at(self, distance: int) -> bool:
         return distance in AGILE_BANDS
-
-
-#: Steady Firing: its extra dice against a Soldier.
-STEADY_DICE = 2
-
-
-@ability("steady-firing")
-class SteadyFiring(Ability):
-    """Steady Firing: 2 extra dice against a Soldier (not against an aircraft, though it is attacked with
-    vs-Soldier values: an aircraft is no Soldier)."""
-
-    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
-        return STEADY_DICE if attacking(ctx, owner) and ctx.target.card.is_soldier else 0
-
-
-@ability("slow")
-class Slow(Ability):
-    """Slow: an enemy aircraft attacking it gets +1 on each die (ground units attack it as usual)."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) and ctx.attacker.card.is_aircraft else 0
 
 
 #: Jet: the terrain where it can't attack a Soldier (too fast to pick it out of cover).

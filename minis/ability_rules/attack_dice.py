@@ -2,6 +2,8 @@
 
 "Each attack die" bonuses and penalties apply to every die roll (rulebook, Special Abilities - Attack
 Dice). Same-name bonuses never add up: the engine counts each ability id once (`abilities._largest`).
+Those that are a number and plain conditions (Tank Hunter, Ruthless, Inaccurate, ...) are rows of
+`modifiers`.
 """
 
 from __future__ import annotations
@@ -9,16 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from minis.abilities import disrupted
 from minis.ability_api import Ability, AttackOption, ability
 from minis.ability_rules._common import (
     attacking,
     friendly_commander_near,
     mark_used,
-    terrain_of,
     used_this_game,
 )
-from minis.ability_rules.targeting import enemy_soldier_within
 from minis.attack import AttackContext
 from minis.cards import RangeBand, StatCard
 from minis.dice import Dice
@@ -26,7 +25,6 @@ from minis.events import Event
 from minis.hexgrid import is_front
 from minis.rules.combat import SUCCESS
 from minis.state import Counter, GameState, Unit
-from minis.terrain import Terrain
 
 
 class _CloseCombat(Ability):
@@ -89,31 +87,6 @@ class CrackShot(Ability):
         return 1
 
 
-@ability("inaccurate")
-class Inaccurate(Ability):
-    """Inaccurate X: -X on each attack die."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return -(self.number or 0) if attacking(ctx, owner) else 0
-
-
-@ability("flanking-attack")
-class FlankingAttack(Ability):
-    """Flanking Attack: one extra die when the attack is against a Vehicle's rear defense."""
-
-    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) and ctx.target.card.is_vehicle and not ctx.front else 0
-
-
-@ability("ruthless")
-class Ruthless(Ability):
-    """Ruthless: +1 on each die against a target that is disrupted or damaged (face-up counters)."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        target = ctx.target
-        return 1 if attacking(ctx, owner) and (disrupted(ctx.state, target) or target.damaged) else 0
-
-
 @ability("shrapnel")
 class Shrapnel(Ability):
     """Shrapnel X: against Soldiers every success counts X times."""
@@ -122,30 +95,6 @@ class Shrapnel(Ability):
         if attacking(ctx, owner) and ctx.target.card.is_soldier:
             return successes * (self.number or 1)
         return None
-
-
-@ability("surprise-fire")
-class SurpriseFire(Ability):
-    """Surprise Fire: one extra die when it attacks from a forest hex."""
-
-    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.FOREST else 0
-
-
-@ability("gung-ho")
-class GungHo(Ability):
-    """Gung Ho: +1 on each die of its defensive-fire attacks."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) and ctx.defensive else 0
-
-
-@ability("tank-hunter")
-class TankHunter(Ability):
-    """Tank Hunter: +1 on each attack die against a Vehicle."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) and ctx.target.card.is_vehicle else 0
 
 
 #: The extra dice of the "... Hunter" abilities against their kind of target.
@@ -210,32 +159,6 @@ class VastExperience(Ability):
         if not attacking(ctx, owner) or SIX + modifier < SUCCESS:
             return 0
         return rolls.count(SIX)
-
-
-#: How close an enemy Soldier must be to hamper an Open Crew.
-OPEN_CREW_HEXES = 2
-
-
-@ability("open-crew")
-class OpenCrew(Ability):
-    """Open Crew: -1 on each attack die while an enemy Soldier (not aboard a transport) is 2 hexes away
-    or closer."""
-
-    def die_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        if attacking(ctx, owner) and enemy_soldier_within(ctx.state, owner, OPEN_CREW_HEXES):
-            return -1
-        return 0
-
-
-@ability("fury")
-class Fury(Ability):
-    """Fury N: N extra attack dice in a turn after one in which at least one enemy unit was destroyed
-    (`GameState.losses`)."""
-
-    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
-        if attacking(ctx, owner) and ctx.state.lost(ctx.state.turn - 1, owner.side.other):
-            return self.number or 0
-        return 0
 
 
 @ability("shock-troop")

@@ -4,9 +4,11 @@ An attack that ignores cover gives the target no cover roll at all and no die is
 "Can't" Trumps "Can"); an ability that fixes the result (automatic success or failure) draws no die
 either (docs/contracts.md#dice-order). The engine lets a fixed failure beat a fixed success.
 
-The camouflage abilities, which keep enemies from attacking a unit that is hard to see (Concealed,
-Camouflaged; Superior Camouflage is in `targeting`), and the abilities that see past them (Experienced
-Recon) or past blocking terrain (Superior Optics) are here too.
+The camouflage abilities, which keep enemies from attacking a unit that is hard to see (Camouflaged;
+Concealed and Superior Camouflage are rows of `modifiers`), and the abilities that see past them
+(Experienced Recon) or past blocking terrain (Superior Optics) are here too. The cover abilities that
+are a number or a refusal and plain conditions (Hard to Spot, Large Silhouette, Bombardment, ...) are
+rows of `modifiers`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from minis.ability_rules._common import (
     add_this_turn,
     attacking,
     defending,
-    in_cover,
     terrain_of,
     this_turn,
 )
@@ -33,18 +34,6 @@ LONG_RANGE_START = 5
 MEDIUM_RANGE = range(2, LONG_RANGE_START)
 #: The cover roll Low Silhouette gives where the terrain gives none.
 LOW_SILHOUETTE_COVER = 6
-
-
-@ability("bombardment")
-class Bombardment(Ability):
-    """Bombardment: its attacks ignore cover, so its targets never make cover rolls.
-
-    Its other clause, that it can't attack aircraft, is the air rules' own
-    (`minis.rules.air_attacks.cannot_attack_aircraft`), asked of the card like a unit type's limit.
-    """
-
-    def cover_allowed(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        return False if attacking(ctx, owner) else None
 
 
 @ability("forest-camouflage")
@@ -69,30 +58,6 @@ class TallSilhouette(Ability):
         return False if defending(ctx, owner) else None
 
 
-@ability("large-silhouette")
-class LargeSilhouette(Ability):
-    """Large Silhouette: -1 on its own cover rolls."""
-
-    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return -1 if defending(ctx, owner) else 0
-
-
-@ability("urban-combat")
-class UrbanCombat(Ability):
-    """Urban Combat: +1 on its own cover rolls in a town hex."""
-
-    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.TOWN else 0
-
-
-@ability("seasoned-crew")
-class SeasonedCrew(Ability):
-    """Seasoned Crew: the targets of its attacks get -1 on their cover rolls."""
-
-    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return -1 if attacking(ctx, owner) else 0
-
-
 @ability("pinpointer")
 class Pinpointer(Ability):
     """Pinpointer (commander): -1 on the cover rolls of targets attacked by friendly Soldiers in its hex
@@ -105,22 +70,6 @@ class Pinpointer(Ability):
         if attacker.side is owner.side and attacker.card.is_soldier and near(owner, attacker):
             return -1
         return 0
-
-
-@ability("hard-to-spot")
-class HardToSpot(Ability):
-    """Hard to Spot: +1 on its own cover rolls."""
-
-    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) else 0
-
-
-@ability("subtle")
-class Subtle(Ability):
-    """Subtle: +1 on its own cover rolls against an attack from long range (5 or more hexes)."""
-
-    def cover_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) and ctx.distance >= LONG_RANGE_START else 0
 
 
 @ability("low-silhouette")
@@ -151,16 +100,6 @@ class Backblast(Ability):
 
     def cover_automatic(self, ctx: AttackContext, owner: Unit) -> bool | None:
         if defending(ctx, owner) and owner.id in this_turn(ctx.state, self.id):
-            return False
-        return None
-
-
-@ability("concealed")
-class Concealed(Ability):
-    """Concealed: while its terrain gives it cover, no enemy attacks it from long range (5+ hexes)."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        if defending(ctx, owner) and ctx.distance >= LONG_RANGE_START and in_cover(ctx.state, owner):
             return False
         return None
 

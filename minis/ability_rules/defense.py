@@ -1,6 +1,8 @@
 """Abilities that change a target's defense, the hits an attack scores, and the dice used against it.
 
-Bonuses of different names add up (Entrenched and Elusive: +2); the same name counts once.
+Bonuses of different names add up (Entrenched and Elusive: +2); the same name counts once. The defense
+bonuses that are a number and plain conditions (Elusive, Sideskirts, Mobility, Gun Shield) are rows of
+`modifiers`.
 """
 
 from __future__ import annotations
@@ -8,16 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from minis.ability_api import Ability, AttackOption, ability
-from minis.ability_rules._common import attacking, defending, mark_used, terrain_of, used_this_game
+from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
 from minis.attack import AttackContext
 from minis.cards import UnitType, range_band
 from minis.events import Event
 from minis.hexgrid import Hex
 from minis.state import GameState, Unit
-from minis.terrain import Terrain
-
-#: Long range starts at 5 hexes (and goes on with longer-range abilities).
-LONG_RANGE_START = 5
 
 
 class _SuperiorArmor(Ability):
@@ -46,14 +44,6 @@ class SuperiorFrontalArmor(_SuperiorArmor):
     """Superior Frontal Armor X: Superior Armor for attacks on the front defense only."""
 
     front_only = True
-
-
-@ability("sideskirts")
-class Sideskirts(Ability):
-    """Sideskirts: +1 defense (front and rear) against an attacker that has Close Assault."""
-
-    def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) and ctx.attacker.card.has("close-assault") else 0
 
 
 @ability("open-back")
@@ -109,31 +99,3 @@ class Entrenched(_UntilItMoves):
 
     def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
         return 1 if defending(ctx, owner) and not self.ended(ctx.state, owner) else 0
-
-
-@ability("mobility")
-class Mobility(Ability):
-    """Mobility: +1 front and rear defense against defensive-fire attacks."""
-
-    def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if defending(ctx, owner) and ctx.defensive else 0
-
-
-@ability("elusive")
-class Elusive(Ability):
-    """Elusive: +1 front and rear defense while it is in a forest or marsh hex."""
-
-    def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        if defending(ctx, owner) and terrain_of(ctx.state, owner) in (Terrain.FOREST, Terrain.MARSH):
-            return 1
-        return 0
-
-
-@ability("gun-shield")
-class GunShield(Ability):
-    """Gun Shield: +1 front and rear defense against a Soldier attacking from long range (5+ hexes)."""
-
-    def defense_modifier(self, ctx: AttackContext, owner: Unit) -> int:
-        if defending(ctx, owner) and ctx.attacker.card.is_soldier and ctx.distance >= LONG_RANGE_START:
-            return 1
-        return 0

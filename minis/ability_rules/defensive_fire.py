@@ -79,14 +79,6 @@ class LimitedAmmo(Ability):
         return False if unit.id == owner.id else None
 
 
-@ability("quick-swivel")
-class QuickSwivel(Ability):
-    """Quick Swivel: one more die on each of its defensive-fire attacks."""
-
-    def extra_dice(self, ctx: AttackContext, owner: Unit) -> int:
-        return 1 if attacking(ctx, owner) and ctx.defensive else 0
-
-
 @ability("awareness")
 class Awareness(Ability):
     """Awareness: an enemy Soldier stepping into its own hex provokes its defensive fire (a Vehicle is

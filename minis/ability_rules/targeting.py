@@ -2,22 +2,21 @@
 
 A permission hook that answers False forbids the attack whatever other abilities allow ("can't" trumps
 "can"). Longer range bands are offered as extra ways to attack (`attack_options`); line of sight is
-still required.
+still required. The refusals that are plain conditions (Limited Range, Undermanned, Turret Lock) are
+rows of `modifiers`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.abilities import disrupted
 from minis.ability_api import Ability, AttackOption, ability
-from minis.ability_rules._common import attacking, defending, in_cover, terrain_of
+from minis.ability_rules._common import attacking
 from minis.air_roles import AirRole
 from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.hexgrid import distance, is_front
 from minis.state import GameState, Unit
-from minis.terrain import Terrain
 
 #: The far end of the rulebook's long range band.
 LONG_RANGE_END = 8
@@ -54,16 +53,6 @@ class ExtendedRange(_LongerRange):
     only_vehicles = True
 
 
-@ability("limited-range")
-class LimitedRange(Ability):
-    """Limited Range X: no attack on a target more than X hexes away."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        if attacking(ctx, owner) and ctx.distance > (self.number or 0):
-            return False
-        return None
-
-
 @ability("fixed-howitzer")
 class FixedHowitzer(Ability):
     """Fixed Howitzer: it attacks only targets in its front arc (never its own hex), defensive fire too."""
@@ -73,24 +62,6 @@ class FixedHowitzer(Ability):
             return None
         assert owner.hex is not None and ctx.target.hex is not None
         return None if is_front(owner.hex, owner.facing, ctx.target.hex) else False
-
-
-@ability("superior-camouflage")
-class SuperiorCamouflage(Ability):
-    """Superior Camouflage: while it is in terrain that gives it cover, nobody attacks it from 2+ hexes."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        if defending(ctx, owner) and ctx.distance >= 2 and in_cover(ctx.state, owner):
-            return False
-        return None
-
-
-@ability("undermanned")
-class Undermanned(Ability):
-    """Undermanned: no attacks while disrupted."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        return False if attacking(ctx, owner) and disrupted(ctx.state, owner) else None
 
 
 @ability("antiair")
@@ -177,11 +148,3 @@ class DismountedAttack(Ability):
 
     def offers_attack_at(self, distance: int) -> bool:
         return distance == DISMOUNTED_SHORT_RANGE
-
-
-@ability("turret-lock")
-class TurretLock(Ability):
-    """Turret Lock: no attacks (defensive fire included) while it is in a hill hex."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        return False if attacking(ctx, owner) and terrain_of(ctx.state, owner) is Terrain.HILL else None

@@ -2,15 +2,14 @@
 
 Water is closed to Soldiers and Vehicles by the Terrain Effects table; these abilities open it through
 `enters_terrain`. Their answers depend on the map alone (`steps_from_the_map`), so the movement search
-folds them into its per-map steps. A pond is not water: Amphibious doesn't open ponds.
+folds them into its per-map steps. A pond is not water: Amphibious doesn't open ponds. Collapsible
+Screen (no attacks from a water hex) is a row of `modifiers`.
 """
 
 from __future__ import annotations
 
 from minis.ability_api import Ability, ability
-from minis.ability_rules._common import attacking
 from minis.ability_rules.movement import STREAM
-from minis.attack import AttackContext
 from minis.hexgrid import Hex
 from minis.state import GameState, Unit
 from minis.terrain import Terrain
@@ -35,15 +34,6 @@ class Amphibious(Ability):
         self, state: GameState, owner: Unit, a: Hex, b: Hex, rolls: tuple[str, ...]
     ) -> tuple[str, ...]:
         return tuple(roll for roll in rolls if roll != STREAM)
-
-
-@ability("collapsible-screen")
-class CollapsibleScreen(Ability):
-    """Collapsible Screen: while it is in a water hex it makes no attack (defensive fire included); on
-    land it attacks as usual."""
-
-    def may_attack(self, ctx: AttackContext, owner: Unit) -> bool | None:
-        return False if attacking(ctx, owner) and _water(ctx.state, owner.hex) else None
 
 
 @ability("water-craft")
