@@ -15,19 +15,19 @@ Rulebook principles built in here, so each ability stays small:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from minis.ability_api import Ability, AttackOption, CardHooks, FollowUp
+from minis.ability_api import Ability, AbilityRegistry, AttackContext, AttackOption, CardHooks, FollowUp
 from minis.actions import Use
-from minis.attack import AttackContext
 from minis.hexgrid import Hex
 from minis.rules.errors import IllegalAction
 from minis.state import Counter, GameState, Unit
 
 if TYPE_CHECKING:
+    from minis.battle import Battle
     from minis.cards import RangeBand, StatCard
     from minis.dice import Dice
     from minis.events import Event
@@ -36,17 +36,28 @@ if TYPE_CHECKING:
 __all__ = ["AttackContext", "AttackOption", "FollowUp"]
 
 
+def registry(battle: Battle) -> AbilityRegistry:
+    """The battle's abilities as the registry they are: `Battle` names them only by what it asks of
+    them (minis/battle.py), as the hooks name the state that holds the battle."""
+    return cast("AbilityRegistry", battle.abilities)
+
+
+def hooks_in_play(battle: Battle) -> Mapping[str, CardHooks]:
+    """The battle's cards in play and their hooks, as the `CardHooks` they are (`registry`'s reason)."""
+    return cast("Mapping[str, CardHooks]", battle.cards)
+
+
 def sight_blocked(state: GameState, a: Hex, b: Hex) -> bool:
     """True if an ability's effect on the map blocks the sight line between a and b."""
-    return any(blocker(state, a, b) for blocker in state.battle.abilities.sight_blockers)
+    return any(blocker(state, a, b) for blocker in registry(state.battle).sight_blockers)
 
 
 def _hooks(state: GameState, card: StatCard) -> CardHooks:
     """The hooks of a card in play (resolved when the battle was made; the registry's for any other)."""
     battle = state.battle
-    found = battle.cards.get(card.id)
+    found = hooks_in_play(battle).get(card.id)
     if found is None or found.card is not card:
-        found = battle.abilities.hooks(card)
+        found = registry(battle).hooks(card)
     return found
 
 
@@ -174,11 +185,11 @@ def may_offer_attacks(state: GameState, attacker: Unit, target: Unit, distance: 
     """False when no ability could give this attacker a way to attack this target (a quick test);
     `distance` (attacker to target) lets abilities that only work at some distances say no."""
     battle = state.battle
-    cards = battle.cards
+    cards = hooks_in_play(battle)
     for card in (attacker.card, target.card):  # `_offers` of each, with `_hooks` inlined (asked a lot)
         hooks = cards.get(card.id)
         if hooks is None or hooks.card is not card:
-            hooks = battle.abilities.hooks(card)
+            hooks = registry(battle).hooks(card)
         if hooks.offerers and _offers(state, card, distance):
             return True
     return "attack_options" in battle.aura_hooks
@@ -516,9 +527,11 @@ def keeps_moving_when_disrupted(state: GameState, unit: Unit) -> bool:
 def stacks_as_vehicle(state: GameState, unit: Unit) -> bool:
     card = unit.card
     battle = state.battle
-    hooks = battle.cards.get(card.id)  # `_hooks` inlined: asked for every unit of a hex at every stop
+    hooks = hooks_in_play(battle).get(
+        card.id
+    )  # `_hooks` inlined: asked for every unit of a hex at every stop
     if hooks is None or hooks.card is not card:
-        hooks = battle.abilities.hooks(card)
+        hooks = registry(battle).hooks(card)
     fixed = hooks.stacks_fixed  # a Vehicle, or no ability to ask (worked out once per card)
     if fixed is not None:
         return fixed

@@ -2,7 +2,7 @@
 
 An ability is a subclass of `Ability` named with `@ability("id")` (the card files' ability id); it
 overrides only the hooks it needs, and hooks answer None (or 0) when they have no opinion. The hooks
-receive an `AttackContext` (`minis.attack`) for an attack, or the `GameState` and the units concerned.
+receive an `AttackContext` for an attack, or the `GameState` and the units concerned.
 
 `AbilityRegistry` is a value: the ability classes of one rule set (built by `minis.ability_loader`), and
 per card what its abilities hook into (`CardHooks`, worked out once per card). Nothing here is
@@ -13,22 +13,24 @@ The engine asks its questions through `minis.abilities`, never through the hooks
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 from mypy_extensions import mypyc_attr
 
 from minis import fields
 from minis.ability_catalogue import ABILITIES
-from minis.cards import StatCard
+from minis.cards import RangeBand, StatCard
 from minis.hexgrid import Hex, distance
+from minis.state import FollowUp as FollowUp
+from minis.state import FollowUpKind as FollowUpKind
+from minis.state import GameState, Unit
 
 if TYPE_CHECKING:
-    from minis.attack import AttackContext
     from minis.cards import AbilityRef
     from minis.dice import Dice
     from minis.events import Event
-    from minis.state import Counter, GameState, Unit
+    from minis.state import Counter
 
 #: Something on the map that blocks sight for a while (Smoke Screen): f(state, a, b) -> True if blocked.
 SightBlocker = Callable[["GameState", Hex, Hex], bool]
@@ -352,17 +354,21 @@ class Ability:
         """Carry out `use U ABILITY ARGS...` (checked by `use_problem` first)."""
 
 
-#: What an extra action earned in an activation is (a Literal: mypy checks every comparison with it).
-FollowUpKind = Literal["attack", "move", "face"]
-
-
 @attrs.frozen(slots=True)
-class FollowUp:
-    """An extra action a unit earned in its activation: `kind` "attack", "move" or "face" (Command Quick
-    Reactions' turn), granted by `ability`."""
+class AttackContext:
+    """One attack as the hooks see it. `front` is True for an attack on a Vehicle's front defense."""
 
-    kind: FollowUpKind
-    ability: str
+    state: GameState
+    attacker: Unit
+    target: Unit
+    distance: int
+    band: RangeBand | None
+    defensive: bool = False
+    front: bool = False
+    #: The abilities with a say in this attack (filled by `attack_context`): (owner, hook) pairs.
+    sources: tuple[tuple[Unit, Ability], ...] = ()
+    #: The ability whose extra action this attack is ("" for a unit's normal attack or defensive fire).
+    mode: str = ""
 
 
 def ability(ability_id: str) -> Callable[[type[Ability]], type[Ability]]:

@@ -1,7 +1,7 @@
 """Battle: what is fixed for a whole game, shared by every copy of its state.
 
 The board (once the map is rolled or chosen), the battle's terms (`minis.terms.Terms`), the rule set's
-abilities (`minis.ability_api.AbilityRegistry`) and, worked out once when the battle is made, what the
+abilities (a `minis.ability_api.AbilityRegistry`) and, worked out once when the battle is made, what the
 cards in play hook into: per card its `CardHooks`, the units with auras and the hooks those implement,
 and per hook the units that implement it. `GameState.battle` points at one; copying a state copies the
 pointer. A set-up action that fixes the map replaces the pointer with an evolved battle (`with_map`), so
@@ -11,16 +11,52 @@ copies made before it keep theirs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
-from minis.ability_api import AbilityRegistry, CardHooks
+from minis.cards import StatCard
 from minis.terms import Terms
 
 if TYPE_CHECKING:
     from minis.board import Board
-    from minis.state import Unit
+
+
+class HookSummary(Protocol):
+    """A card's hooks as far as they can be read without naming the abilities: what the battle and the
+    engine's quick tests read of a `minis.ability_api.CardHooks` (`minis.abilities.hooks_in_play` gives
+    them whole). The battle names the ability seam only by what it asks of it: the seam's hooks name
+    the state, which holds the battle, so importing the seam here would close a circle of imports."""
+
+    @property
+    def card(self) -> StatCard: ...
+    @property
+    def aura(self) -> bool: ...
+    @property
+    def overrides(self) -> frozenset[str]: ...
+    @property
+    def aura_overrides(self) -> frozenset[str]: ...
+    @property
+    def moves_plainly(self) -> bool: ...
+    @property
+    def moves_freely(self) -> bool: ...
+    @property
+    def steps_plainly(self) -> bool: ...
+
+
+class HookSource(Protocol):
+    """What the battle asks of its rule set's abilities (`minis.ability_api.AbilityRegistry`)."""
+
+    def hooks(self, card: StatCard) -> HookSummary: ...
+
+
+class CardHolder(Protocol):
+    """A unit as the battle reads it when it is made (`minis.state.Unit`)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def card(self) -> StatCard: ...
 
 
 @attrs.frozen(slots=True)
@@ -32,11 +68,13 @@ class Battle:
 
     board: Board | None
     terms: Terms
-    abilities: AbilityRegistry
+    #: The rule set's abilities: an `AbilityRegistry` (`minis.abilities.registry` names it so).
+    abilities: HookSource
     #: The configuration number of the board (None: no map yet, or a map file).
     configuration: int | None = None
-    #: Per card id of a unit in play, what its abilities hook into.
-    cards: Mapping[str, CardHooks] = attrs.Factory(dict)
+    #: Per card id of a unit in play, what its abilities hook into: its `CardHooks`
+    #: (`minis.abilities.hooks_in_play` names them so).
+    cards: Mapping[str, HookSummary] = attrs.Factory(dict)
     #: Units whose cards have aura abilities, in the order of the battle's units.
     aura_ids: tuple[str, ...] = ()
     #: The hooks those auras implement.
@@ -52,15 +90,15 @@ class Battle:
     def make(
         cls,
         board: Board | None,
-        units: Iterable[Unit],
+        units: Iterable[CardHolder],
         terms: Terms,
-        abilities: AbilityRegistry,
+        abilities: HookSource,
         configuration: int | None = None,
         presets: frozenset[str] = frozenset(),
         fixed: frozenset[str] = frozenset(),
     ) -> Battle:
         """A battle for these units, their cards' hooks resolved by `abilities`."""
-        cards: dict[str, CardHooks] = {}
+        cards: dict[str, HookSummary] = {}
         aura_ids: list[str] = []
         aura_hooks: set[str] = set()
         by_hook: dict[str, list[str]] = {}
@@ -89,7 +127,7 @@ class Battle:
         self,
         board: Board,
         configuration: int | None,
-        units: Iterable[Unit],
+        units: Iterable[CardHolder],
         presets: frozenset[str] = frozenset(),
         fixed: frozenset[str] = frozenset(),
     ) -> Battle:

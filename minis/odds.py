@@ -32,8 +32,7 @@ from typing import TypeVar
 import attrs
 
 from minis import abilities
-from minis.ability_api import Ability, class_hooks
-from minis.attack import AttackContext
+from minis.ability_api import Ability, AttackContext, class_hooks
 from minis.dice import Dice
 from minis.events import Event
 from minis.rules.combat import (

@@ -28,6 +28,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
+from minis import abilities
 from minis.battle import Battle
 from minis.dice import Dice
 from minis.game import Game
@@ -225,7 +226,7 @@ def _project_battle(
         cards[obstacle.card.id] = obstacle.card
     for preset in battle.terms.presets:  # the scenario's own cards (its obstacles too) are public
         cards[preset.card.id] = preset.card
-    if complete and _MADE.get(id(battle)) is battle and battle.abilities.knows_only(cards):
+    if complete and _MADE.get(id(battle)) is battle and abilities.registry(battle).knows_only(cards):
         return battle  # a projection's own battle, every unit seen (a search's playout): kept as it is
     key = (id(battle), side, tuple(seen))
     with _LOCK:
@@ -233,7 +234,7 @@ def _project_battle(
         if found is not None and found[0] is battle:
             _BATTLES.move_to_end(key)
             return found[1]
-    registry = battle.abilities.only(cards.values())
+    registry = abilities.registry(battle).only(cards.values())
     projected = Battle.make(
         battle.board,
         seen.values(),

@@ -15,10 +15,10 @@ from fractions import Fraction
 import attrs
 
 from minis import abilities
+from minis.ability_api import AttackContext
 from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
 from minis.air_roles import AirRole
-from minis.attack import AttackContext
 from minis.cards import RangeBand
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
@@ -398,7 +398,7 @@ def map_effects(state: GameState) -> list[MapEffect]:
     terrain's cost and needs the stream's movement roll.
     """
     found: list[MapEffect] = []
-    if smoke_blocks in state.battle.abilities.sight_blockers:
+    if smoke_blocks in abilities.registry(state.battle).sight_blockers:
         for hex_ in sorted(smoke(state)):
             found.append(
                 MapEffect(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import attrs
 
@@ -28,8 +28,6 @@ from minis.sides import Side
 if TYPE_CHECKING:
     from minis.board import Board
     from minis.rule_sets import RuleSet
-    from minis.rules.activation import Activation
-    from minis.rules.obstacles import Obstacle
     from minis.terms import Terms
 
 
@@ -163,6 +161,44 @@ _MOVE_FIELDS = tuple(field.name for field in attrs.fields(MoveProgress))
 StepKey = tuple[int, "Phase", "Side | None", str, tuple[Hex, ...], int]
 #: The current phase of the current turn: (turn, phase value, active side's value or "").
 PhaseKey = tuple[int, str, str]
+
+
+#: What an extra action earned in an activation is (a Literal: mypy checks every comparison with it).
+FollowUpKind = Literal["attack", "move", "face"]
+
+
+@attrs.frozen(slots=True)
+class FollowUp:
+    """An extra action a unit earned in its activation: `kind` "attack", "move" or "face" (Command Quick
+    Reactions' turn), granted by `ability`."""
+
+    kind: FollowUpKind
+    ability: str
+
+
+@attrs.frozen
+class Activation:
+    """The unit whose activation may still go on, and the follow-ups it has left (`rules.activation`)."""
+
+    phase: tuple[int, str, str]
+    unit: str
+    offers: tuple[FollowUp, ...]
+
+
+@attrs.frozen(slots=True)
+class Obstacle:
+    """One obstacle card of an army: unplaced (`hex` None), in a hex, or on the hexside `hex`/`across`
+    (`minis.rules.obstacles`)."""
+
+    id: str
+    card: StatCard
+    side: Side
+    hex: Hex | None = None
+    across: Hex | None = None
+
+    @property
+    def placed(self) -> bool:
+        return self.hex is not None
 
 
 class Note(NamedTuple):

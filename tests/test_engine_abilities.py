@@ -11,10 +11,9 @@ import attrs
 import pytest
 from engine_support import board, position, unit
 
-from minis.ability_api import Ability, AbilityRegistry, ability
+from minis.ability_api import Ability, AbilityRegistry, AttackContext, ability
 from minis.ability_loader import standard_abilities
 from minis.actions import Use
-from minis.attack import AttackContext
 from minis.cards import AbilityRef
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction

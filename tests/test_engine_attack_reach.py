@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from minis import abilities
-from minis.ability_api import Ability
+from minis.ability_api import Ability, AttackContext
 from minis.ability_loader import standard_abilities
-from minis.attack import AttackContext
 from minis.battle import Battle
 from minis.cards import StatCard, card_catalogue, range_band
 from minis.sides import Side

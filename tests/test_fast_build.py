@@ -6,8 +6,9 @@
 - What mypyc needs of a compiled module: a class's field annotated with a class name needs that name
   at import time (a compiled class body builds its annotations from the names), so no such name may
   come from an `if TYPE_CHECKING:` import, which never runs. This is what held `ability_api`,
-  `battle`, `state` and `terms` in a circle of type-only imports: the fields of `AttackContext`
-  (`minis.attack`), `GameState.battle`, `Unit.card`, `CardHooks.card` and `PresetUnit.card`.
+  `battle`, `state` and `terms` in a circle of imports: the fields of `AttackContext`,
+  `GameState.battle`, `Unit.card`, `CardHooks.card` and `PresetUnit.card` (docs/engine.md, "The
+  fast build", says how the circle was cut).
 - An attrs field definition whose annotation is a builtin container or scalar is made with
   `minis.fields` (compiled, `attrs.field`'s or `attrs.Factory`'s value is checked as the field's type
   at import, and it is no such value).

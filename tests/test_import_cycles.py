@@ -10,8 +10,10 @@ counts as an edge from file A to file B:
 - Only the named module: not its parent packages, whose `__init__.py` Python runs first. A package
   that imports its own submodules (`minis/ui/__init__.py`) would otherwise be in a cycle with each of
   them, which says nothing about the layers.
-- An import under `if TYPE_CHECKING:` is left out: it never runs, and it is how a type may name a
-  module above it (the `else:` branch of such an `if` does run, and counts).
+- An import under `if TYPE_CHECKING:` never runs, so it makes no cycle of run time (the `else:` branch
+  of such an `if` does run, and counts); the type checker reads it, though, and a circle of modules
+  that name each other's types is a circle of concepts all the same: a second test counts those
+  imports too (issue 36: none is left).
 - `importlib.import_module(...)` with a computed name (the command line's subcommands) is not seen.
 
 A cycle is a strongly connected component of more than one file, or a file that imports itself.
@@ -70,10 +72,11 @@ def _is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def _executed_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement under `node`, at any depth, except those only a type checker sees."""
+def _executed_imports(node: ast.AST, types_too: bool = False) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement under `node`, at any depth, except those only a type checker sees
+    (`types_too`: those as well)."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
+        if not types_too and isinstance(child, ast.If) and _is_type_checking(child.test):
             for branch in child.orelse:
                 if isinstance(branch, ast.Import | ast.ImportFrom):
                     yield branch
@@ -81,7 +84,7 @@ def _executed_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
             continue
         if isinstance(child, ast.Import | ast.ImportFrom):
             yield child
-        yield from _executed_imports(child)
+        yield from _executed_imports(child, types_too)
 
 
 def _resolve_base(package: Package, module: str, statement: ast.ImportFrom) -> str:
@@ -96,11 +99,11 @@ def _resolve_base(package: Package, module: str, statement: ast.ImportFrom) -> s
     return ".".join([*parts, statement.module] if statement.module else parts)
 
 
-def edges_of(package: Package, module: str) -> list[Edge]:
-    """The imports of one module that name modules of the package."""
+def edges_of(package: Package, module: str, types_too: bool = False) -> list[Edge]:
+    """The imports of one module that name modules of the package (`types_too`: the type checker's too)."""
     tree = ast.parse(package.files[module].read_text(encoding="utf-8"), str(package.files[module]))
     found: list[Edge] = []
-    for statement in _executed_imports(tree):
+    for statement in _executed_imports(tree, types_too):
         if isinstance(statement, ast.Import):
             targets = [alias.name for alias in statement.names]
         else:
@@ -113,9 +116,9 @@ def edges_of(package: Package, module: str) -> list[Edge]:
     return found
 
 
-def import_graph(package: Package) -> dict[str, list[Edge]]:
+def import_graph(package: Package, types_too: bool = False) -> dict[str, list[Edge]]:
     """Each module's imports of other modules of the package (and of itself)."""
-    return {module: edges_of(package, module) for module in package.files}
+    return {module: edges_of(package, module, types_too) for module in package.files}
 
 
 def strongly_connected(graph: dict[str, list[Edge]]) -> list[list[str]]:
@@ -184,9 +187,10 @@ def _one_loop(graph: dict[str, list[Edge]], component: list[str]) -> list[Edge]:
     raise AssertionError(f"no loop in {component}")  # a component of two or more always has one
 
 
-def cycles(package: Package) -> list[str]:
-    """One line per cycle: its files, then one way round it with the line of each import."""
-    graph = import_graph(package)
+def cycles(package: Package, types_too: bool = False) -> list[str]:
+    """One line per cycle: its files, then one way round it with the line of each import (`types_too`:
+    counting the imports only a type checker sees)."""
+    graph = import_graph(package, types_too)
     found: list[str] = []
     for component in strongly_connected(graph):
         if len(component) == 1 and not any(e.target == component[0] for e in graph[component[0]]):
@@ -205,6 +209,13 @@ def test_minis_has_no_import_cycle() -> None:
     assert not found, "import cycles (files that import each other, directly or round a loop):\n" + "\n".join(
         found
     )
+
+
+def test_minis_has_no_cycle_even_of_the_type_checkers_imports() -> None:
+    """No circle of modules naming each other's types either: the engine's layers hold for the type
+    checker too (the battle names the ability seam by protocols of its own; docs/engine.md)."""
+    found = cycles(Package.read(PACKAGE_ROOT), types_too=True)
+    assert not found, "cycles of imports, the type checker's included:\n" + "\n".join(found)
 
 
 def test_the_graph_sees_the_package() -> None:
@@ -274,6 +285,10 @@ def test_type_checking_imports_do_not_count_but_their_else_branch_does(tmp_path:
         },
     )
     assert cycles(package) == ["fake/c.py, fake/d.py (round: fake/c.py:5 -> fake/d.py:1 -> fake/c.py)"]
+    assert cycles(package, types_too=True) == [
+        "fake/a.py, fake/b.py (round: fake/a.py:3 -> fake/b.py:1 -> fake/a.py)",
+        "fake/c.py, fake/d.py (round: fake/c.py:5 -> fake/d.py:1 -> fake/c.py)",
+    ]
 
 
 def test_a_package_without_cycles_passes(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackOption, FollowUp, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
 from minis.ability_rules._common import (
     add_this_phase,
     attacking,
@@ -29,7 +29,6 @@ from minis.ability_rules._common import (
 )
 from minis.ability_rules.attack_dice import SIX
 from minis.air_roles import AirRole
-from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
 from minis.events import Event

@@ -11,14 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackOption, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import (
     attacking,
     friendly_commander_near,
     mark_used,
     used_this_game,
 )
-from minis.attack import AttackContext
 from minis.cards import RangeBand, StatCard
 from minis.dice import Dice
 from minis.events import Event

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackOption, ability, near
+from minis.ability_api import Ability, AttackContext, AttackOption, ability, near
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
-from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
 from minis.events import Event

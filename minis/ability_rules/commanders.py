@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from minis.abilities import disrupted
-from minis.ability_api import Ability, FollowUp, ability, near
-from minis.attack import AttackContext
+from minis.ability_api import Ability, AttackContext, FollowUp, ability, near
 from minis.events import Event
 from minis.hexgrid import Hex, distance
 from minis.state import GameState, Phase, Unit

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, ability
+from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
-from minis.attack import AttackContext
 from minis.dice import Dice
 from minis.events import Event
 from minis.rules import casualty

@@ -13,7 +13,7 @@ rows of `modifiers`.
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, ability, near
+from minis.ability_api import Ability, AttackContext, ability, near
 from minis.ability_rules._common import (
     add_this_turn,
     attacking,
@@ -22,7 +22,6 @@ from minis.ability_rules._common import (
     this_turn,
 )
 from minis.ability_rules.defense import _UntilItMoves
-from minis.attack import AttackContext
 from minis.dice import Dice
 from minis.events import Event
 from minis.state import Counter, GameState, Unit

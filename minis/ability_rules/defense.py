@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackOption, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
-from minis.attack import AttackContext
 from minis.cards import UnitType, range_band
 from minis.events import Event
 from minis.hexgrid import Hex

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, ability
+from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
-from minis.attack import AttackContext
 from minis.cards import RangeBand
 from minis.dice import Dice
 from minis.events import Event

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from minis.ability_api import Ability, AttackOption, FollowUp, FollowUpKind, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, FollowUpKind, ability
 from minis.ability_rules._common import add_this_phase, attacking, this_phase
-from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
 from minis.events import Event

@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minis import abilities
-from minis.ability_api import Ability, ability
-from minis.attack import AttackContext
+from minis.ability_api import Ability, AttackContext, ability
 from minis.cards import Nation
 from minis.hexgrid import distance
 from minis.rules import activation

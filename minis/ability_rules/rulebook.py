@@ -3,8 +3,7 @@ Transport), Blast, and the commanders' initiative bonus."""
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, ability
-from minis.attack import AttackContext
+from minis.ability_api import Ability, AttackContext, ability
 from minis.state import GameState, Unit
 
 

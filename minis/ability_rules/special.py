@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackOption, ability
+from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import add_this_phase, mark_used, phase_key, this_phase, used_this_game
-from minis.attack import AttackContext
 from minis.cards import RangeBand, UnitType, range_band
 from minis.dice import Dice
 from minis.events import Event

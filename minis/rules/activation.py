@@ -14,26 +14,15 @@ phase (Fighting Platform needs to know whether its transport moved).
 
 from __future__ import annotations
 
-import attrs
-
 from minis import abilities
-from minis.ability_api import FollowUp
 from minis.fields import same
 from minis.hexgrid import Hex
 from minis.rules.flags import add_this_phase, phase_key, this_phase
-from minis.state import GameState
+from minis.state import Activation as Activation
+from minis.state import FollowUp, GameState
 
 MOVED = "moved"
 ATTACKED = "attacked"
-
-
-@attrs.frozen
-class Activation:
-    """The unit whose activation may still go on, and the follow-ups it has left."""
-
-    phase: tuple[int, str, str]
-    unit: str
-    offers: tuple[FollowUp, ...]
 
 
 def current(state: GameState) -> Activation | None:

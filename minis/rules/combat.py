@@ -14,7 +14,7 @@ from typing import NamedTuple
 import attrs
 
 from minis import abilities
-from minis.attack import AttackContext
+from minis.ability_api import AttackContext
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.dice import Dice
@@ -69,7 +69,9 @@ def defense_against(target: Unit, front: bool) -> int:
 
 def visible(state: GameState, attacker: Unit, target: Unit) -> bool:
     assert state.battle.board is not None and attacker.hex is not None and target.hex is not None
-    if state.battle.abilities.sight_blockers and abilities.sight_blocked(state, attacker.hex, target.hex):
+    if abilities.registry(state.battle).sight_blockers and abilities.sight_blocked(
+        state, attacker.hex, target.hex
+    ):
         return False
     if attacker.card.is_aircraft or target.card.is_aircraft:
         return True  # nothing on the ground hides an aircraft or what it sees (only smoke, above)
@@ -235,11 +237,11 @@ def may_reach(state: GameState, attacker: Unit, target: Unit) -> bool:
     if dist in (reach[2] if target.card.is_vehicle else reach[1]):
         return True
     battle = state.battle
-    cards = battle.cards
+    cards = abilities.hooks_in_play(battle)
     for one in (card, target.card):  # `abilities.may_offer_attacks`, inlined: asked for every enemy
         hooks = cards.get(one.id)
         if hooks is None or hooks.card is not one:
-            hooks = battle.abilities.hooks(one)
+            hooks = abilities.registry(battle).hooks(one)
         if hooks.offerers and abilities.offers_at(hooks, dist):
             return True
     return "attack_options" in battle.aura_hooks
@@ -256,12 +258,12 @@ def reachable_enemies(state: GameState, attacker: Unit) -> list[Unit]:
     if reach is None or reach[0] is not card:
         reach = _reach(card)
     battle = state.battle
-    cards = battle.cards
+    cards = abilities.hooks_in_play(battle)
     if "attack_options" in battle.aura_hooks:  # an aura may give any attack: every enemy
         return [u for u in state.units.values() if u.side is not side and u.hex is not None and not u.removed]
     mine = cards.get(card.id)
     if mine is None or mine.card is not card:
-        mine = battle.abilities.hooks(card)
+        mine = abilities.registry(battle).hooks(card)
     found = []
     for u in state.units.values():
         b = u.hex
@@ -276,7 +278,7 @@ def reachable_enemies(state: GameState, attacker: Unit) -> list[Unit]:
             continue
         theirs = cards.get(u.card.id)
         if theirs is None or theirs.card is not u.card:
-            theirs = battle.abilities.hooks(u.card)
+            theirs = abilities.registry(battle).hooks(u.card)
         if theirs.offerers and abilities.offers_at(theirs, dist):
             found.append(u)
     return found

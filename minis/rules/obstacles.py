@@ -32,6 +32,7 @@ from minis.rules import mapinfo
 from minis.rules.errors import IllegalAction
 from minis.sides import Side
 from minis.state import GameState, Stage, Unit
+from minis.state import Obstacle as Obstacle
 
 #: The effects an obstacle card's abilities give (the `obstacle` attribute of their hook classes).
 FORTIFICATION = "fortification"
@@ -49,21 +50,6 @@ PILLBOX_COVER = 4
 PILLBOX_BONUS = 1
 #: Why a move ended: a mine as the unit left the hex.
 MINE_STOP = "disrupted by a mine"
-
-
-@attrs.frozen(slots=True)
-class Obstacle:
-    """One obstacle card of an army: unplaced (`hex` None), in a hex, or on the hexside `hex`/`across`."""
-
-    id: str
-    card: StatCard
-    side: Side
-    hex: Hex | None = None
-    across: Hex | None = None
-
-    @property
-    def placed(self) -> bool:
-        return self.hex is not None
 
 
 def is_obstacle(card: StatCard) -> bool:
@@ -95,9 +81,11 @@ def pending(state: GameState, side: Side) -> list[Obstacle]:
 
 def effects(state: GameState, card: StatCard) -> frozenset[str]:
     """What the card's abilities do as obstacle rules (asked of the battle's registry)."""
-    return frozenset(str(getattr(h, "obstacle", "")) for h in state.battle.abilities.hooks(card).handlers) - {
-        ""
-    }
+    from minis import abilities  # abilities imports the rules: asked here, not at the top
+
+    return frozenset(
+        str(getattr(h, "obstacle", "")) for h in abilities.registry(state.battle).hooks(card).handlers
+    ) - {""}
 
 
 def kind(state: GameState, obstacle: Obstacle) -> str:
