@@ -129,7 +129,7 @@ def test_every_silhouette_looks_different() -> None:
 # --- colours ----------------------------------------------------------------------------------------------
 def _under_counters() -> list[theme.Colour]:
     """Every colour a counter can stand on: terrain, zone rims, the battle's zone and reach tints."""
-    from minis.ui.battle import LEGAL, REACH, REACH_ROLL, ZONE_TINT
+    from minis.ui.battle_layers import LEGAL, REACH, REACH_ROLL, ZONE_TINT
 
     found = []
     for fill in hexdraw.FILL.values():
@@ -264,7 +264,7 @@ def test_the_hover_box_names_the_objective_and_hides_no_counter(driver: Any, arc
         names = screen.controller.short_names()
         for unit in units:
             assert any(line.split(": ", 1)[1].startswith(names[unit.id]) for line in lines[1:]), lines
-        box = screen.hover_box(300, 20 * len(lines))
+        box = screen.layers.hover_box(300, 20 * len(lines))
         for other in state.occupancy():
             x, y = hexdraw.centre(other)
             (left, bottom), (right, top) = (

@@ -85,7 +85,11 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     smoky, bridge = b.parse("B2"), frozenset((b.parse("C4"), b.parse("C5")))
     groups = list(screen.map._groups)
     assert groups.index("effects") < groups.index("counters") < groups.index("effects-over"), groups
-    assert not screen.effects.effects and not screen.effects.mesh.points and not screen.effects.over.points
+    assert (
+        not screen.layers.effects.effects
+        and not screen.layers.effects.mesh.points
+        and not screen.layers.effects.over.points
+    )
     # --- Axis movement: the Smoke Screen chosen from the panel ---------------------------------------
     click_hex(driver, "B2")
     assert screen.controller.selected == "tank"
@@ -93,11 +97,11 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     driver.click_box(smoke_button.box)
     assert screen.session.last_action == "use tank smoke-screen"
     driver.frame()
-    assert screen.effects.smoke == {smoky}
+    assert screen.layers.effects.smoke == {smoky}
     group = screen.map._groups["effects"]
-    assert group.key == screen.effects.effects and group.shapes  # handed to the map as triangles
-    assert not screen.effects.over.points  # smoke alone draws nothing over the counters
-    drawn = screen.effects.mesh
+    assert group.key == screen.layers.effects.effects and group.shapes  # handed to the map as triangles
+    assert not screen.layers.effects.over.points  # smoke alone draws nothing over the counters
+    drawn = screen.layers.effects.mesh
     assert any(colour[3] < 255 for colour in drawn.colours)  # a haze, not a lid over the hex
     hover_hex(driver, "B2")
     assert SMOKE_LINE in screen.readout.hover_lines()
@@ -105,10 +109,10 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     hover_hex(driver, "B3")
     assert SMOKE_LINE not in screen.readout.hover_lines()
     # the picture is not rebuilt while nothing changes (the mouse moving, frames drawn)
-    kept = screen.effects
+    kept = screen.layers.effects
     hover_hex(driver, "B4")
     driver.frame()
-    assert screen.effects is kept
+    assert screen.layers.effects is kept
     end_phase(driver)
     assert screen.phase_title.text == "Allies movement phase"
     end_phase(driver)
@@ -122,8 +126,9 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     driver.click_box(found[0].box)
     assert screen.state.broken_roads == {bridge}
     driver.frame()
-    assert screen.effects.blown == {bridge} and screen.effects.smoke == {smoky}
-    assert screen.effects.over.points and screen.map._groups["effects-over"].shapes  # the cross, on top
+    assert screen.layers.effects.blown == {bridge} and screen.layers.effects.smoke == {smoky}
+    over = screen.map._groups["effects-over"]
+    assert screen.layers.effects.over.points and over.shapes  # the cross, on top
     hover_hex(driver, "C4")
     lines = screen.readout.hover_lines()
     assert any(line.startswith("Blown bridge to C5: ") and "movement roll (4+)" in line for line in lines), (
@@ -143,8 +148,8 @@ def test_smoke_and_a_blown_bridge_are_drawn_named_and_the_smoke_goes_at_the_turn
     driver.key(arcade.key.ENTER)
     assert screen.state.turn == 2
     driver.frame()
-    assert screen.effects.smoke == frozenset() and screen.effects.blown == {bridge}
-    assert screen.map._groups["effects"].key == screen.effects.effects
+    assert screen.layers.effects.smoke == frozenset() and screen.layers.effects.blown == {bridge}
+    assert screen.map._groups["effects"].key == screen.layers.effects.effects
     hover_hex(driver, "B2")
     assert SMOKE_LINE not in screen.readout.hover_lines()
     assert SMOKE_LINE not in screen.tooltip.text

@@ -38,7 +38,7 @@ def test_the_preview_and_the_map_show_the_observers_sight(
     driver.frame(2)
     text = screen.info.text
     assert "Indirect fire: Concealed Foreward Observer sees the target (2 hexes away)." in text, text
-    assert screen._spotter_hex() == HILL.parse("B9")  # the observer's sight line is drawn from its hex
+    assert screen.layers.spotter_hex() == HILL.parse("B9")  # the observer's sight line is drawn from its hex
     driver.screenshot(shots / "indirect-fire-preview.png")
     game.push_dice([6] * 20)
     driver.click(*where(HILL.parse("D10")))

@@ -298,7 +298,7 @@ def face_down_marks(screen: Any) -> list[str]:
 
 def test_the_ghost_of_a_unit_being_moved_is_a_counter_of_the_counters_size(arcade: Any) -> None:
     from minis.ui import counters, hexdraw
-    from minis.ui.battle import ghost_mesh
+    from minis.ui.battle_layers import ghost_mesh
 
     rifle = unit(FIELD, "rifle", "mauser-kar-98k", "axis", "B2")
     at = FIELD.parse("B2")

@@ -227,7 +227,7 @@ def test_a_2010_battle_from_the_new_battle_screen_with_an_overstacked_hex(
     assert screen.message.text.startswith("Click one of the counters spread out beside D5")
     assert screen.state.stage is Stage.PENALTY
     d5 = state.board.parse("D5")
-    spots = fan_spots(state, d5, top=screen.controller.selected, below=screen._fan_below(d5))
+    spots = fan_spots(state, d5, top=screen.controller.selected, below=screen.layers.fan_below(d5))
     chosen, spot = spots[1]
     driver.click(*screen.map.world_to_screen(spot.x, spot.y))  # its counter, spread out beside D5
     state = screen.state

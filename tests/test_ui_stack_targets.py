@@ -47,7 +47,7 @@ def spots(screen: Any, label: str) -> dict[str, tuple[float, float]]:
     from minis.ui.counters import fan_spots
 
     hex_ = BOARD.parse(label)
-    below, shift = screen._fan_place(hex_)
+    below, shift = screen.layers.fan_place(hex_)
     found = fan_spots(screen.state, hex_, top=screen.controller.selected, below=below, shift=shift)
     return {u.id: screen.map.world_to_screen(spot.x, spot.y) for u, spot in found}
 
@@ -68,7 +68,7 @@ def test_a_click_on_a_spread_out_counter_attacks_that_unit(
     start = where(BOARD.parse("F9"))
     driver.move(*start)
     driver.frame()
-    assert screen._fan_hex == BOARD.parse("F9")  # spread out
+    assert screen.layers.fan_hex == BOARD.parse("F9")  # spread out
     first = screen.controller.target
     assert first in (UNDER, TOP)
     assert odds_text(screen, UNDER) != odds_text(screen, TOP)  # the disrupted one is easier to hit
@@ -77,7 +77,7 @@ def test_a_click_on_a_spread_out_counter_attacks_that_unit(
     for step in range(1, 11):
         driver.move(start[0] + (goal[0] - start[0]) * step / 10, start[1] + (goal[1] - start[1]) * step / 10)
         driver.frame()
-        assert screen.map.hover == BOARD.parse("F9") and screen._fan_hex == BOARD.parse("F9"), step
+        assert screen.map.hover == BOARD.parse("F9") and screen.layers.fan_hex == BOARD.parse("F9"), step
     assert screen.controller.target == UNDER
     assert screen.info.text.startswith(odds_text(screen, UNDER))  # its own odds, before the click
     assert any(b.text == "Attack Fallschirmjager" for b in screen.choices)
@@ -158,8 +158,8 @@ def test_a_stack_at_the_edge_of_the_view_is_spread_out_inside_it(
         hex_ = BOARD.parse(label)
         driver.move(*screen.map.hex_centre_on_screen(hex_))
         driver.frame()
-        assert screen._fan_hex == hex_
-        below, shift = screen._fan_place(hex_)
+        assert screen.layers.fan_hex == hex_
+        below, shift = screen.layers.fan_place(hex_)
         left, bottom, right, top = fan_box(hex_, 2, below=below, shift=shift)
         box = screen.map.box
         (sl, sb), (sr, st) = screen.map.world_to_screen(left, bottom), screen.map.world_to_screen(right, top)

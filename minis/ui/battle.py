@@ -41,96 +41,49 @@ message line, the last action's lines and the log hold back the action's lines f
 
 The map and everything on it belong to the screen's kept picture, rebuilt only when something changes.
 The decisions (selection, path, what a click means, the panel as data) are `minis.ui.controller`'s:
-the screen lays out and draws what its `BattleController` says.
+the screen lays out and draws what its `BattleController` says. The map's layers over the terrain
+are drawn by `minis.ui.battle_layers`, the dialogs come one at a time from `minis.ui.battle_dialogs`,
+and the log beside the map is `minis.ui.logview`'s; this module keeps the screen's life (its widgets,
+layout and look), the side panel and the routing of the input.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import arcade
-import attrs
 
 from minis import actions as A
-from minis import queries
-from minis.board import ZONE_DEPTH, Board
+from minis.board import Board
 from minis.events import Event
 from minis.game import Game
-from minis.hexgrid import Facing, Hex, direction_to
-from minis.queries import AttackPreview, percent
-from minis.rules import air, setup
-from minis.rules.zones import zone_hexes
+from minis.hexgrid import Hex
 from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import airtray, hexdraw, theme
-from minis.ui import effects as effect_ui
-from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow, Screen
+from minis.ui.battle_dialogs import BattleDialogs, choice_button, key_code
+from minis.ui.battle_layers import BattleLayers
 from minis.ui.battlemap import BattleMap
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
 from minis.ui.computer import ComputerPlayer
 from minis.ui.confirm import EarlyEnd, leave_dialog
 from minis.ui.controller import BattleController
-from minis.ui.counters import (
-    AIR_HALF_HEIGHT,
-    AIR_HALF_WIDTH,
-    HALF_HEIGHT,
-    HALF_WIDTH,
-    Slot,
-    TextSpec,
-    air_slot,
-    air_tag,
-    aircraft_over,
-    counter_mesh,
-    fan_box,
-    fan_mesh,
-    fan_unit_at,
-    units_mesh,
-)
 from minis.ui.dicerow import DiceRolls
-from minis.ui.handover import HandOver
-from minis.ui.hexdraw import Mesh
 from minis.ui.legend import MapKey
-from minis.ui.motion import Frame, Motion
-from minis.ui.readout import BattleReadout, Choice, Question
+from minis.ui.logview import LogView
+from minis.ui.motion import Motion
+from minis.ui.readout import BattleReadout, Choice
 from minis.ui.rolls import ROLLED, Roll
 from minis.ui.session import SAVE_SUFFIX, Session, armies_revealed
-from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, Widget, fill, fit_lines, outline
+from minis.ui.widgets import Box, Button, Dialog, Label, ListBox, fill, fit_lines, outline
 
 PANEL_WIDTH = 340
 STRIP = 26
 #: The info box is at most this tall (pixels; the card below gives up the room): a longer text is cut
 #: with "…" (`BattleScreen._fit_info`).
 INFO_MOST = 240.0
-
-REACH: hexdraw.Colour = (120, 230, 120, 80)
-REACH_ROLL: hexdraw.Colour = (250, 190, 60, 110)
-LEGAL: hexdraw.Colour = (120, 230, 120, 95)
-ZONE_TINT: dict[str, hexdraw.Colour] = {"west": (140, 90, 240, 70), "east": (236, 70, 70, 70)}
-PATH: hexdraw.Colour = (255, 255, 255, 235)
-PATH_EDGE: hexdraw.Colour = (20, 20, 20, 200)
-DANGER: hexdraw.Colour = (224, 40, 32, 255)
-HOVER: hexdraw.Colour = (255, 255, 255, 255)
-SELECT: hexdraw.Colour = (255, 236, 90, 255)
-TARGET_OK: hexdraw.Colour = (60, 210, 80, 255)
-TARGET_NO: hexdraw.Colour = (230, 50, 40, 255)
-#: Indirect fire: the spotter's sight line to the target and its hex.
-SPOTTER_LINE: hexdraw.Colour = (90, 200, 255, 255)
-MOVER: hexdraw.Colour = (230, 50, 40, 255)
-SHOOTER: hexdraw.Colour = (255, 214, 40, 255)
-TARGET_RANGE: hexdraw.Colour = (240, 120, 40, 255)
-TEXT_ON_MAP: hexdraw.Colour = (16, 16, 16, 255)
-#: How solid the ghost of a unit being placed or moved is (a share of a counter's opacity).
-GHOST = 0.5
-FLASH_FILL: hexdraw.Colour = (255, 236, 140, 110)
-FLASH_RING: hexdraw.Colour = (255, 70, 40, 255)
-MISS_BACK: hexdraw.Colour = (20, 20, 20, 215)
-MISS_TEXT: hexdraw.Colour = (255, 255, 255, 255)
-#: How far above its hex an aircraft's tag starts gliding down (and climbs to when it leaves).
-AIR_GLIDE = 1.6 * hexdraw.SIZE
-
 
 #: The hint line for each stage: what to do next.
 #: (Everywhere on the map, W A S D move the keyboard cursor and Space clicks the hex under it.)
@@ -159,6 +112,27 @@ AIR_HINTS: dict[Phase, str] = {
 }
 
 
+def hint_line(state: GameState, elsewhere: bool, remote: Side | None, computer: ComputerPlayer | None) -> str:
+    """The hint line: the stage's keys (`HINTS`, `AIR_HINTS`), then what a network battle or the
+    computer changes (`elsewhere`: the other side decides now), its pace and its hint first."""
+    stage = state.stage
+    hint = HINTS.get(stage, HINTS[None])
+    if stage is Stage.ACT and state.phase in AIR_HINTS:
+        hint = AIR_HINTS[state.phase]
+    hint += " · T: map key · V: log notation"
+    if remote is not None:  # a network battle: no save or load here, a chat and a menu
+        hint = hint.replace("Ctrl+S/O", "M: chat · Esc: menu")
+    if remote is not None and elsewhere:
+        hint = f"The {remote.title} player's turn · M: chat · T: map key · V: log notation"
+        hint += " · Esc: menu"
+    if computer is not None:  # against the computer: its pace and the hint come first
+        if elsewhere:
+            hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
+        asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
+        hint = ("Space: pause · " if computer.alone else asks) + "F: fast · " + hint
+    return hint
+
+
 def battle_geometry(window: MinisWindow, board: Board) -> hexdraw.MapGeometry:
     """The terrain of a board without zone rims (deployment zones are tinted only while deploying) and
     without its objective (the game's objective is drawn with the units: an Assault's is chosen).
@@ -172,131 +146,14 @@ def battle_geometry(window: MinisWindow, board: Board) -> hexdraw.MapGeometry:
     return geometry
 
 
-def _outline(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour, width: float = 3.0, scale: float = 0.93) -> None:
-    mesh.outline(hexdraw.corners(*hexdraw.centre(hex_), scale), width, colour)
-
-
-def _tint(mesh: Mesh, hex_: Hex, colour: hexdraw.Colour) -> None:
-    mesh.polygon(hexdraw.corners(*hexdraw.centre(hex_)), colour)
-
-
-def _faded(colour: hexdraw.Colour, share: float) -> hexdraw.Colour:
-    return (colour[0], colour[1], colour[2], round(colour[3] * max(0.0, min(1.0, share))))
-
-
-def _add_faded(mesh: Mesh, part: Mesh, texts: list[TextSpec], share: float) -> list[TextSpec]:
-    """`part` added to `mesh` and `texts` returned, each made `share` as solid (a ghost, a unit leaving)."""
-    mesh.points += part.points
-    mesh.colours += [_faded(colour, share) for colour in part.colours]
-    return [attrs.evolve(text, colour=_faded(text.colour, share)) for text in texts]
-
-
-def ghost_mesh(unit: Unit, hex_: Hex, facing: Facing | None, name: str) -> tuple[Mesh, list[TextSpec]]:
-    """Where a unit would go, facing the chosen way: its counter (an aircraft's tag), translucent."""
-    part, mesh = Mesh(), Mesh()
-    if unit.card.is_aircraft:
-        texts = air_tag(part, unit, air_slot(hex_), name)
-        return mesh, _add_faded(mesh, part, texts, GHOST)
-    texts = counter_mesh(part, unit, Slot(*hexdraw.centre(hex_)), name, facing=facing)
-    return mesh, _add_faded(mesh, part, texts, GHOST)
-
-
-def motion_mesh(state: GameState, frame: Frame, names: Mapping[str, str]) -> tuple[Mesh, list[TextSpec]]:
-    """A moment of motion (`minis.ui.motion.Frame`): sliding units between two hexes of their path, a
-    hit's flash, a miss's mark, a destroyed unit fading and shrinking where it stood."""
-    mesh = Mesh()
-    texts: list[TextSpec] = []
-    for unit_id, a, b, along in frame.slides:
-        unit = state.units[unit_id]
-        (ax, ay), (bx, by) = hexdraw.centre(a), hexdraw.centre(b)
-        at = Slot(ax + (bx - ax) * along, ay + (by - ay) * along)
-        facing = direction_to(a, b) if unit.card.is_vehicle else None
-        texts += counter_mesh(mesh, unit, at, names.get(unit_id, unit.card.name), facing=facing)
-    for mark, along in frame.marks:
-        x, y = hexdraw.centre(mark.hex)
-        fade = min(1.0, 2.5 * (1.0 - along))  # solid for most of its time, then fading out
-        if mark.kind == "leave":
-            unit = state.units[mark.unit]
-            part = Mesh()
-            shown = counter_mesh(part, unit, Slot(x, y, 1.0 - 0.7 * along), names.get(mark.unit, ""))
-            texts += _add_faded(mesh, part, shown, 1.0 - along)
-        elif mark.kind in ("fly", "land"):  # an aircraft gliding down onto its hex, or climbing away
-            unit = state.units[mark.unit]
-            share = along if mark.kind == "fly" else 1.0 - along
-            slot = air_slot(mark.hex)
-            part = Mesh()
-            shown = air_tag(
-                part, unit, Slot(slot.x, slot.y + AIR_GLIDE * (1.0 - share)), names.get(mark.unit, "")
-            )
-            texts += _add_faded(mesh, part, shown, share)
-        elif mark.kind == "hit":
-            mesh.polygon(hexdraw.corners(x, y, 0.95), _faded(FLASH_FILL, 1.0 - along))
-            mesh.outline(hexdraw.corners(x, y, 0.85 + 0.3 * along), 5.0, _faded(FLASH_RING, fade))
-        else:  # a miss: a mark over the target's counter, rising a little
-            cy = y + 0.62 * hexdraw.SIZE + 8.0 * along
-            mesh.polygon(
-                [(x - 22, cy - 9), (x + 22, cy - 9), (x + 22, cy + 9), (x - 22, cy + 9)],
-                _faded(MISS_BACK, fade),
-            )
-            texts.append(TextSpec("Miss", x, cy, 13.0, _faded(MISS_TEXT, fade), bold=True))
-    return mesh, texts
-
-
 #: Hover boxes kept laid out (`BattleScreen._show_tooltip`).
 KEPT_TOOLTIPS = 64
-#: The hover group's marks kept built, by what they show (`BattleScreen._update_hover_layer`).
-KEPT_HOVER_MARKS = 64
-
-
-class LogView(Widget):
-    """The game's lines, newest at the bottom, each wrapped whole (never cut short); the wheel scrolls
-    back a line at a time."""
-
-    #: The most lines laid out at once (the box shows fewer; the wheel reaches the rest).
-    WINDOW = 24
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str] = []
-        self.back = 0
-        self.text = Label("", size=theme.SMALL_SIZE, multiline=True, colour=theme.TEXT)
-
-    def set_lines(self, lines: list[str]) -> None:
-        if lines == self.lines:
-            return
-        self.lines = lines
-        self.back = min(self.back, max(0, len(lines) - 1))
-        self._update()
-
-    def _update(self) -> None:
-        end = len(self.lines) - self.back
-        inner = self.text.box
-        fit_lines(self.text, self.lines[max(0, end - self.WINDOW) : end], inner.width, inner.height)
-
-    def place(self, box: Box) -> None:
-        super().place(box)
-        self.text.place(box.inset(6, 2))
-        self._update()
-
-    def look(self) -> Hashable:
-        return (super().look(), self.text.text)
-
-    def draw(self) -> None:
-        fill(self.box, theme.BAR)
-        outline(self.box, theme.PANEL_BORDER)
-        self.text.draw()
-
-    def on_mouse_scroll(self, x: float, y: float, scroll_y: float) -> bool:
-        if not self.box.contains(x, y):
-            return False
-        self.back = max(0, min(len(self.lines) - 1, self.back + int(scroll_y)))
-        self._update()
-        return True
 
 
 class BattleScreen(Screen):
     """The battle at the table: it lays out and draws what its `BattleController` says, and hands it
-    the map's clicks and the keys; the dialogs and the window's routes stay here."""
+    the map's clicks and the keys; its `BattleLayers` draw the map, its `BattleDialogs` say what comes
+    next, and the window's routes stay here."""
 
     title = "Battle"
 
@@ -314,7 +171,6 @@ class BattleScreen(Screen):
         self.computer = computer
         self.early_end = EarlyEnd()  # asks before a phase ends with units that could still act
         self.map = BattleMap(window, on_click=self.on_hex_click, on_hover=self.on_hex_hover, cursor=True)
-        self.map.pointing = self._pointing  # a stack spread out stays open under the pointer
         self.banner = Label("", size=theme.TEXT_SIZE + 3, bold=True, align="right")
         self.phase_title = Label("", size=theme.TEXT_SIZE + 2, bold=True, colour=theme.ACCENT)
         self.info = Label("", size=theme.TEXT_SIZE, multiline=True)
@@ -341,30 +197,14 @@ class BattleScreen(Screen):
         self._tooltips: dict[str, Label] = {}
         self.choices: list[Button] = []
         self.bar_widgets = [self.banner]
-        self.handed_over = handed_over
-        self.notices: list[Callable[[], Dialog]] = []
-        #: The dialog of the question the stage asks (the first player, the end), while it is made.
-        self._asking: Dialog | None = None
         self._panel_version: object = None
         self._tooltip_version: object = None
-        #: The counters' boxes on screen for the hover box, with what they were worked out for.
-        self._spots: tuple[Hashable, list[tuple[float, float, float, float]]] = (None, [])
-        self._layers_version: object = None
-        self._counters_key: object = None
-        self._fan_key: object = None
-        #: The hex whose stack is spread out now (None: none).
-        self._fan_hex: Hex | None = None
-        self._under_key: object = None
-        #: The drawing of the map's effects (smoke, blown bridges), rebuilt only when they change.
-        self.effects = effect_ui.picture(())
-        self._hover_key: object = None
         self._laid_out_info = ""
         #: The info text the panel asks for; the box shows it cut to fit (`_fit_info`).
         self._info_source = ""
         self._choice_keys: dict[int, Callable[[], object]] = {}
         #: What happened, shown for a moment after each action (see `minis.ui.motion`).
         self.motion = Motion()
-        self._motion_key: object = None
         #: The units after the last action (the next one's motion starts from their hexes: a destroyed
         #: unit leaves from there) and before it (while its dice tumble, the face-down counters shown
         #: are these: the hits are the dice's to tell).
@@ -389,23 +229,16 @@ class BattleScreen(Screen):
             self.load_button = Button("Menu (Esc)", self.on_back, size=theme.SMALL_SIZE + 1)
         #: The server's news already told (chat lines, an offer asked, the connection lost).
         self.told: dict[str, Any] = {"chat": 0}
+        #: What the players must read or answer next, one dialog at a time (`minis.ui.battle_dialogs`).
+        self.dialogs = BattleDialogs(self, handed_over, question_width=PANEL_WIDTH + 20)
         #: Each side's aircraft beside the map (only in a battle with aircraft): a click picks one.
         self.air_tray = airtray.AirTray(self.pick_aircraft)
         self.air_tray.visible = self.controller.has_aircraft()
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
-        for group in (
-            "effects",  # smoke and blown bridges: over the terrain, under the tints and counters
-            "under",
-            "counters",
-            "effects-over",  # a blown bridge's cross: seen beside the counters at the bridge
-            "motion",
-            "over",
-            "hover",
-            "fan",
-        ):  # the drawing order of the map's layers
-            self.map.set_group(group, None, [], [])
+        #: The map's groups over the terrain, and what the pointer points at (`minis.ui.battle_layers`).
+        self.layers = BattleLayers(self, session, self.controller, self.map)
         self._rebuild_widgets()
         self.card.prepare(unit.card for unit in self.state.units.values())  # laid out while idle
         self.after_action([])
@@ -437,56 +270,11 @@ class BattleScreen(Screen):
     # --- doing things ---------------------------------------------------------------------------------
     def after_action(self, events: list[Event]) -> None:
         """After an action or an undo (the controller has brought the selection up to date): the
-        dialogs the players must read or answer, and the motion of what it did."""
+        motion of what it did, and the dialogs the players must read or answer."""
         before = self._units_after
         self.motion.play(events, {unit_id: u.hex for unit_id, u in before.items() if u.hex is not None})
         self._units_before, self._units_after = before, dict(self.state.units)
-        report = self.readout.casualty_report(events)
-        if report is not None and not (self.computer is not None and self.computer.alone):
-            self.notices.append(functools.partial(self._casualty_dialog, *report))
-        self.next_dialog()
-
-    def next_dialog(self) -> None:
-        """Show the next thing the players must read or decide in a dialog (or none)."""
-        if self.notices:
-            self.show_dialog(self.notices.pop(0)())
-            return
-        if self.session.over:
-            self.show_dialog(None)
-            if self.computer is not None:
-                self.computer.close()
-            if self.app.top_screen is self:
-                self.app.routes.victory(self.session)
-            return
-        question = self.readout.question()
-        if question is not None:
-            self.show_dialog(self._question_dialog(question))
-        else:
-            self.show_dialog(None)
-            deploying = self.state.deploying
-            if (
-                self.stage is Stage.DEPLOY
-                and deploying is not None
-                and deploying is not self.handed_over
-                and self.computer is None  # one player at the screen: nothing to hand over
-                and self.remote is None
-                and self.app.top_screen is self
-            ):
-                self._hand_over(deploying)
-        self.changed()
-
-    def _hand_over(self, side: Side) -> None:
-        self.handed_over = side
-        end = self.state.ends.get(side, "")
-        then = f"to deploy the {side.title} army at the {end} end of the map"
-        if self.state.obstacles and obstacle_ui.next_to_place(self.state) is not None:
-            then = f"to place a {side.title} obstacle (obstacles go on the map before the units)"
-
-        def back() -> None:
-            if self.app.top_screen is not self:
-                self.app.back()
-
-        self.app.open(HandOver(self.app, side, then, back))
+        self.dialogs.after_action(events)
 
     # --- dialogs --------------------------------------------------------------------------------------
     def place_dialog(self, dialog: Dialog) -> None:
@@ -500,44 +288,21 @@ class BattleScreen(Screen):
             Box(round(left), round(content.top - height - theme.MARGIN), round(width), round(height))
         )
 
-    def _question_dialog(self, question: Question) -> Dialog:
-        """The first-player or end question, with the dice behind it in the dice row."""
-        if self.stage is Stage.CHOOSE_FIRST:
-            dice = self.readout.first_dice()
-            coin = bool(dice) and dice[0][0] == "coin"
-            caption = (
-                "Coin flip (1-3 Axis, 4-6 Allies)" if coin else "Initiative: Axis, Allies (two dice each)"
-            )
-            rolled = tuple(die for _, die in dice)
-            roll = Roll("coin" if coin else "initiative", caption, rolled, (None,) * len(rolled), "")
-            self.dice.set_rolls([roll] if rolled else [])
-            self._fit_dice()
-        buttons = [_button(choice) for choice in question.choices]
-        self._asking = Dialog(
-            question.title, question.text, buttons, on_cancel=self._leave_question, width=PANEL_WIDTH + 20
-        )
-        return self._asking
-
-    def _leave_question(self) -> None:
-        """Escape on a question the game waits for (the coin flip's or initiative's first player, the
-        end): nothing can be put off, so Escape does what it does everywhere in a battle, it asks
-        'Leave this battle?'; Stay brings the question back."""
+    def ask_to_leave(self, on_stay: Callable[[], object] | None = None) -> None:
+        """Escape: 'Leave this battle?' (Stay calls `on_stay`); over the network, the battle's menu (the
+        server keeps the battle)."""
         if self.remote is not None:
             from minis.ui import netbattle
 
             netbattle.battle_menu(self)
             return
-        self.show_dialog(leave_dialog(self, self._leave_text(), on_stay=self.next_dialog))
+        saved = f"The game is saved automatically at every phase ({self.session.autosave_path})."
+        self.show_dialog(leave_dialog(self, saved, on_stay=on_stay))
 
-    def _leave_text(self) -> str:
-        if self.remote is not None:
-            return "The server keeps this battle: resume it from Play over the network."
-        return f"The game is saved automatically at every phase ({self.session.autosave_path})."
-
-    def _casualty_dialog(self, title: str, text: str) -> Dialog:
-        return Dialog(
-            title, text, [Button("Continue (Enter)", self.next_dialog)], on_cancel=self.next_dialog, width=520
-        )
+    def show_rolls(self, rolls: list[Roll]) -> None:
+        """The dice row shows `rolls` (laid out again if they need another height)."""
+        self.dice.set_rolls(rolls)
+        self._fit_dice()
 
     # --- the map's input -----------------------------------------------------------------------------
     def on_hex_hover(self, hex_: Hex | None) -> None:
@@ -650,7 +415,7 @@ class BattleScreen(Screen):
     def dialog_hint(self) -> bool:
         """H (or ?) while a dialog is open: the hint for the question it asks, in the dialog (made
         again with it); the casualty report asks nothing, and says so. False for other dialogs."""
-        if self.dialog is None or self.dialog is not self._asking:
+        if self.dialog is None or self.dialog is not self.dialogs.asking:
             if self.dialog is not None and self.dialog.title.text.startswith("Casualty phase"):
                 self.say(
                     "Nothing to decide here: the report says what the casualty phase did; Enter goes on."
@@ -660,7 +425,7 @@ class BattleScreen(Screen):
         self.show_hint()
         question = self.readout.question()
         if question is not None and self.controller.hint:
-            self.show_dialog(self._question_dialog(question))
+            self.show_dialog(self.dialogs.question_dialog(question))
         return True
 
     def show_hint(self) -> None:
@@ -764,12 +529,7 @@ class BattleScreen(Screen):
         if self.controller.selected is not None and self.stage is not Stage.DEPLOY:
             self.controller.clear_selection()
             return True
-        if self.remote is not None:
-            from minis.ui import netbattle
-
-            netbattle.battle_menu(self)
-            return True
-        self.show_dialog(leave_dialog(self, self._leave_text()))
+        self.ask_to_leave()
         return True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
@@ -781,7 +541,7 @@ class BattleScreen(Screen):
             self.dialog is None
             and button == arcade.MOUSE_BUTTON_LEFT
             and not self.controller.elsewhere_decides()
-            and (unit := self._penalty_counter_at(x, y)) is not None
+            and (unit := self.layers.penalty_counter_at(x, y)) is not None
         ):
             self.controller.penalty(unit.id)  # a counter of the overstacked hex, spread out beside it
             self._skipping_click = True  # its release clicks nothing else
@@ -827,15 +587,15 @@ class BattleScreen(Screen):
 
     def _set_choices(self, choices: tuple[Choice, ...]) -> None:
         """The context buttons; laid out again only when their captions or keys change."""
-        self._choice_keys = {_key_code(c.key): c.do for c in choices if c.key is not None}
+        self._choice_keys = {key_code(c.key): c.do for c in choices if c.key is not None}
         if [(b.text, b.shortcuts) for b in self.choices] == [
-            (c.caption, (_key_code(c.key),) if c.key is not None else ()) for c in choices
+            (c.caption, (key_code(c.key),) if c.key is not None else ()) for c in choices
         ]:
             for button, choice in zip(self.choices, choices, strict=True):
                 button.on_click = choice.do
                 button.enabled = choice.enabled
             return
-        self.choices = [_button(choice, size=theme.SMALL_SIZE + 1) for choice in choices]
+        self.choices = [choice_button(choice, size=theme.SMALL_SIZE + 1) for choice in choices]
         self._rebuild_widgets()
         self._layout_all()
 
@@ -933,20 +693,7 @@ class BattleScreen(Screen):
             self.last.text = self.session.last_action
         self._fit_dice()
         self.show_log()
-        hint = HINTS.get(stage, HINTS[None])
-        if stage is Stage.ACT and self.game.state.phase in AIR_HINTS:
-            hint = AIR_HINTS[self.game.state.phase]
-        hint += " · T: map key · V: log notation"
-        if self.remote is not None:  # a network battle: no save or load here, a chat and a menu
-            hint = hint.replace("Ctrl+S/O", "M: chat · Esc: menu")
-        if self.remote is not None and control.elsewhere_decides():
-            hint = f"The {self.remote.title} player's turn · M: chat · T: map key · V: log notation"
-            hint += " · Esc: menu"
-        if self.computer is not None:  # against the computer: its pace and the hint come first
-            if control.elsewhere_decides():
-                hint = "The computer's turn · T: map key · V: log notation · Esc: leave"
-            asks = "?: hint · " if stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION) else "H: hint · "
-            hint = ("Space: pause · " if self.computer.alone else asks) + "F: fast · " + hint
+        hint = hint_line(self.state, control.elsewhere_decides(), self.remote, self.computer)
         self.set_hint(hint if not self.session.over else "")
         if self._info_source != self._laid_out_info:  # the info box grows and shrinks with its text
             self._laid_out_info = self._info_source
@@ -962,378 +709,6 @@ class BattleScreen(Screen):
         if self.session.autosave_error:
             self.message.text = self.session.autosave_error
             self.message.colour = theme.BAD
-
-    # --- the map's layers -----------------------------------------------------------------------------
-    def update_layers(self, frame: Frame | None = None) -> None:
-        """The map's layers: `effects` (smoke, blown bridges), `under`, `counters`, `motion` (`frame`: the
-        moment of motion shown, its sliding units left out of `counters`) and `over` in the kept picture;
-        `hover` (what follows the mouse: its outline, an attack's line and odds, the deployment ghost)
-        drawn over it."""
-        self._update_hover_layer()
-        self._update_fan()
-        self._update_motion(frame)
-        moving = frame.moving if frame is not None else frozenset()
-        tumbling = frame is not None and frame.tumble is not None
-        version = (self.version, self.map.cursor_shown, moving, tumbling)
-        if self._layers_version == version:
-            return
-        self._layers_version = version
-        state = self.state
-        if state.board is None:
-            return
-        over = Mesh()  # outlines, paths, marks
-        texts: list[TextSpec] = []
-        stage = state.stage
-        selected = state.units.get(self.controller.selected or "")
-        under_key = (
-            self.controller.board_version,
-            stage,
-            self.controller.selected,
-            state.deploying,
-            state.objective,
-        )
-        effects = tuple(queries.map_effects(state))
-        if effects != self.effects.effects:
-            self.effects = effect_ui.picture(effects)
-        self.map.set_group("effects", effects, [(self.effects.mesh, True)], [])
-        self.map.set_group("effects-over", effects, [(self.effects.over, True)], [])
-        if under_key != self._under_key:
-            self._under_key = under_key
-            layers = [(self._tints(), True)]
-            if state.obstacles:
-                layers.append((obstacle_ui.mesh(state), True))  # obstacles (minis.ui.obstacles)
-            self.map.set_group("under", under_key, layers, self._cost_texts())
-        if selected is not None and selected.hex is not None:
-            _outline(over, selected.hex, SELECT, 3.5, 0.95)
-        if self.controller.path and selected is not None and selected.hex is not None:
-            points = [hexdraw.centre(h) for h in (selected.hex, *self.controller.path)]
-            over.polyline(points, 7, PATH_EDGE)
-            over.polyline(points, 4, PATH)
-            for p in points[1:]:
-                over.disc(p, 5, PATH, 10)
-            end = points[-1]
-            over.disc(end, 8, PATH_EDGE, 12)
-            over.disc(end, 6, SELECT, 12)
-            info = self.controller.path_info
-            if info is not None and info.problem is None:
-                for step in info.steps:
-                    if step.shooters:
-                        x, y = hexdraw.centre(step.end)
-                        mark = (x + 0.45 * hexdraw.SIZE, y + 0.3 * hexdraw.SIZE)
-                        over.disc(mark, 9, (20, 20, 20, 255), 12)
-                        over.disc(mark, 7.5, DANGER, 12)
-                        texts.append(TextSpec("!", mark[0], mark[1], 12, (255, 255, 255, 255), bold=True))
-        if stage is Stage.DEFENSIVE_FIRE and state.move is not None:
-            mover = state.units[state.move.unit]
-            if mover.hex is not None:
-                _outline(over, mover.hex, MOVER, 4, 0.95)
-                for preview in queries.defensive_fire_options(state):
-                    shooter = state.units[preview.attacker]
-                    if shooter.hex is not None:
-                        _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
-                        a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
-                        over.line(a, b, 3, SHOOTER)
-        crowded = self.controller.penalty_hex()
-        if crowded is not None:  # the hex over the limit whose hit the other player chooses
-            _outline(over, crowded, MOVER, 4, 0.95)
-        flying = air.reacting_to(state) if stage is Stage.REACTION else None
-        if flying is not None and flying.hex is not None:  # who may shoot at the aircraft just placed
-            _outline(over, flying.hex, MOVER, 4, 0.95)
-            for preview in self.controller.reaction_options():
-                shooter = state.units[preview.attacker]
-                if shooter.hex is not None:
-                    _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
-                    over.line(hexdraw.centre(shooter.hex), hexdraw.centre(flying.hex), 3, SHOOTER)
-        # the counters, with previews of a facing being chosen (rebuilt only when they change)
-        acted = (
-            frozenset(state.activated)
-            if stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK, Stage.REACTION)
-            else frozenset()
-        )
-        preview_facing: dict[str, Facing] = {}
-        if (
-            selected is not None
-            and selected.card.is_vehicle
-            and self.controller.facing is not None
-            and not self.controller.path
-        ):
-            preview_facing[selected.id] = self.controller.facing
-        facings = tuple(sorted((k, f.name) for k, f in preview_facing.items()))
-        counters_key = (
-            self.controller.board_version,
-            acted,
-            facings,
-            self.controller.selected,
-            moving,
-            tumbling,
-        )
-        if counters_key != self._counters_key:
-            self._counters_key = counters_key
-            counters, counter_texts, _ = units_mesh(
-                self._before_the_dice(state) if tumbling else state,
-                acted=acted,
-                hidden=moving,
-                facing=preview_facing,
-                top=self.controller.selected,
-                names=self.controller.short_names(),
-            )
-            self.map.set_group("counters", counters_key, [(counters, False)], counter_texts)
-        ghost = Mesh()
-        if (
-            self.controller.path
-            and selected is not None
-            and selected.card.is_vehicle
-            and self.controller.facing is not None
-        ):
-            ghost, ghost_texts = self._ghost(selected, self.controller.path[-1])
-            texts += ghost_texts
-        self.map.set_group("over", version, [(over, True), (ghost, True)], texts)
-
-    def _before_the_dice(self, state: GameState) -> GameState:
-        """The state with each unit's face-down counters as they were before the last action."""
-        shown = state.clone()
-        for unit_id, before in self._units_before.items():
-            unit = shown.units.get(unit_id)
-            if unit is not None and unit.pending != before.pending:
-                shown.units[unit_id] = attrs.evolve(unit, pending=before.pending)
-        return shown
-
-    def _update_motion(self, frame: Frame | None) -> None:
-        """The `motion` group: what the last action did, for a moment (nothing once it is over)."""
-        key = (frame, self.controller.board_version)
-        if key == self._motion_key:
-            return
-        self._motion_key = key
-        mesh, texts = Mesh(), list[TextSpec]()
-        if frame is not None and self.state.board is not None:
-            mesh, texts = motion_mesh(self.state, frame, self.controller.short_names())
-        self.map.set_group("motion", frame, [(mesh, True)], texts)
-
-    def _update_fan(self) -> None:
-        """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
-        hover = self.map.hover
-        pinned = self.controller.penalty_hex() if not self.controller.elsewhere_decides() else None
-        if pinned is not None:
-            hover = pinned  # the overstacked hex's counters stay spread out, to be clicked
-        if hover is not None and len(self.state.at(hover)) < 2:
-            hover = None  # no stack to spread out: crossing such hexes leaves the group as it is
-        place = self._fan_place(hover) if hover is not None else None
-        chosen = self.controller.target or self.controller.chosen
-        key = (self.version, hover, self.dialog is None, place, chosen)
-        if key == self._fan_key:
-            return
-        self._fan_key = key
-        mesh, texts = Mesh(), list[TextSpec]()
-        board = self.state.board
-        self._fan_hex = None
-        if hover is not None and place is not None and board is not None and self.dialog is None:
-            self._fan_hex = hover
-            acted = (
-                self.state.activated if self.stage in (Stage.ACT, Stage.DEFENSIVE_FIRE, Stage.WALK) else ()
-            )
-            mesh, texts = fan_mesh(
-                self.state,
-                hover,
-                acted=acted,
-                names=self.controller.short_names(),
-                top=self.controller.selected,
-                below=place[0],
-                shift=place[1],
-                chosen=chosen,
-            )
-        self.map.set_group("fan", key, [(mesh, True)], texts, dynamic=True)
-
-    def _fan_below(self, hex_: Hex) -> bool:
-        """Whether a stack spread out from `hex_` goes under it (no room above: see `_fan_place`)."""
-        return self._fan_place(hex_)[0]
-
-    def _fan_place(self, hex_: Hex) -> tuple[bool, float]:
-        """Where a stack spread out from `hex_` goes: under it when there is no room above (the map's top
-        row, or the top of the map's view), and how far sideways (world units) to stay whole inside the
-        map's view at its left or right edge."""
-        board = self.state.board
-        assert board is not None
-        count = max(2, len(self.state.at(hex_)))
-        left, bottom = self.map.screen_to_world(self.map.box.left, self.map.box.bottom)
-        right, top = self.map.screen_to_world(self.map.box.right, self.map.box.top)
-        margin = 3.0
-        above = fan_box(hex_, count)
-        below = hexdraw.centre(hex_)[1] + 2.6 * hexdraw.SIZE > hexdraw.map_edge(board).top or (
-            above[3] > top - margin and fan_box(hex_, count, below=True)[1] >= bottom + margin
-        )
-        box_left, _, box_right, _ = fan_box(hex_, count, below=below)
-        shift = 0.0
-        if box_left < left + margin:
-            shift = left + margin - box_left
-        elif box_right > right - margin:
-            shift = max(right - margin - box_right, left + margin - box_left)
-        return below, round(shift, 1)
-
-    def _pointing(self, x: float, y: float, hex_: Hex | None) -> Hex | None:
-        """What the pointer points at: over the stack spread out beside a hex (or the hex itself, the
-        one area), that hex, so the stack stays open while the pointer moves onto it; a spread-out
-        counter under the pointer is the unit picked in the stack (the target, its odds, its card)."""
-        fan = self._fan_hex
-        if fan is None or self.dialog is not None or self.state.board is None:
-            return hex_
-        if not self.map.box.contains(x, y) or len(self.state.at(fan)) < 2:
-            return hex_
-        below, shift = self._fan_place(fan)
-        wx, wy = self.map.screen_to_world(x, y)
-        left, bottom, right, top = fan_box(fan, len(self.state.at(fan)), below=below, shift=shift)
-        if not (left <= wx <= right and bottom <= wy <= top):
-            return hex_
-        unit = fan_unit_at(self.state, fan, wx, wy, top=self.controller.selected, below=below, shift=shift)
-        if unit is not None:
-            if self.map.hover != fan:
-                self.controller.hover_at(fan)  # the hex first: choosing keeps to its stack
-            self.controller.choose(unit.id)
-        return fan
-
-    def _penalty_counter_at(self, x: float, y: float) -> Unit | None:
-        """The unit whose counter, spread out beside the overstacked hex, is at screen point (x, y)."""
-        hex_ = self.controller.penalty_hex()
-        if hex_ is None or self.state.board is None or not self.map.box.contains(x, y):
-            return None
-        wx, wy = self.map.screen_to_world(x, y)
-        below, shift = self._fan_place(hex_)
-        return fan_unit_at(self.state, hex_, wx, wy, top=self.controller.selected, below=below, shift=shift)
-
-    def _update_hover_layer(self) -> None:
-        """The `hover` group: the hovered hex's outline, the attack line with its odds, the ghost of a
-        unit being deployed (rebuilt only when one of them changes: the key names what is drawn)."""
-        state = self.state
-        selected = state.units.get(self.controller.selected or "")
-        hover = self.map.hover
-        aimed = state.units.get(self.controller.target or "")
-        preview = self.controller.preview
-        aim = None
-        if aimed is not None and selected is not None:
-            odds = percent(preview.hit_chance) if isinstance(preview, AttackPreview) else None
-            spotter = preview.spotter if isinstance(preview, AttackPreview) else ""
-            aim = (selected.hex, aimed.hex, odds, spotter)
-        placing = (
-            state.stage is Stage.DEPLOY or (state.stage is Stage.ACT and state.phase is Phase.FLIGHT)
-        ) and (selected is not None and selected.hex is None)
-        ghost_key = (self.version, hover) if placing and hover is not None else None
-        key = (aim, None if self.map.cursor_shown else hover, ghost_key)
-        if key == self._hover_key:
-            return
-        self._hover_key = key
-        if self.map.show_kept("hover", key):
-            return  # the mouse back over a hex: its marks were built before
-        marks = Mesh()
-        texts: list[TextSpec] = []
-        if self.controller.target is not None and selected is not None and selected.hex is not None:
-            target = state.units[self.controller.target]
-            if target.hex is not None:
-                ok = isinstance(self.controller.preview, AttackPreview)
-                colour = TARGET_OK if ok else TARGET_NO
-                a, b = hexdraw.centre(selected.hex), hexdraw.centre(target.hex)
-                eye_hex = self._spotter_hex()
-                if eye_hex is not None:  # indirect fire: the sight line used is the spotter's
-                    eye = hexdraw.centre(eye_hex)
-                    marks.line(eye, b, 6, (20, 20, 20, 220))
-                    marks.line(eye, b, 3.5, SPOTTER_LINE)
-                    _outline(marks, eye_hex, SPOTTER_LINE, 3.0, 0.86)
-                marks.line(a, b, 6, (20, 20, 20, 220))
-                marks.line(a, b, 3.5, colour)
-                _outline(marks, target.hex, colour, 3.5, 0.92)
-                if ok:
-                    assert isinstance(self.controller.preview, AttackPreview)
-                    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                    texts.append(
-                        TextSpec(
-                            f"{percent(self.controller.preview.hit_chance)}",
-                            mid[0],
-                            mid[1] + 9,
-                            13,
-                            (255, 255, 255, 255),
-                            bold=True,
-                        )
-                    )
-        if self.map.hover is not None and not self.map.cursor_shown:  # the keyboard cursor marks it instead
-            _outline(marks, self.map.hover, HOVER, 2.2, 0.96)
-        ghost = Mesh()
-        if (
-            placing and selected is not None and self.map.hover is not None
-        ):  # a unit deployed, an aircraft flown
-            ghost, ghost_texts = self._ghost(selected, self.map.hover)
-            texts += ghost_texts
-        self.map.set_group(
-            "hover", key, [(marks, True), (ghost, True)], texts, dynamic=True, keep=KEPT_HOVER_MARKS
-        )
-
-    def _spotter_hex(self) -> Hex | None:
-        """Indirect fire: the hex of the friendly unit whose sight the previewed attack uses."""
-        preview = self.controller.preview
-        if not isinstance(preview, AttackPreview) or not preview.spotter:
-            return None
-        spotter = self.state.units.get(preview.spotter)
-        return spotter.hex if spotter is not None else None
-
-    def _tints(self) -> Mesh:
-        """Hexes tinted under the counters: a deployment zone, the ends, legal hexes, a unit's reach."""
-        state = self.state
-        board = state.board
-        assert board is not None
-        under = Mesh()
-        stage = state.stage
-        if stage is Stage.DEPLOY and state.deploying is not None:
-            colour = ZONE_TINT.get(state.ends.get(state.deploying, "west"), LEGAL)
-            for hex_ in setup.zone(state, state.deploying):
-                _tint(under, hex_, colour)
-            for hex_ in self.controller.special_hexes():  # a Partisan's edge, a Gliderborne's area
-                _tint(under, hex_, LEGAL)
-        elif stage is Stage.CHOOSE_END:  # the chooser's zone at either end (an Assault defender's: a half)
-            chooser = self.game.decider()
-            zone = state.battle.terms.side(chooser).zone if chooser is not None else ZONE_DEPTH
-            for end in ("west", "east"):
-                for hex_ in zone_hexes(board, zone, end):
-                    _tint(under, hex_, ZONE_TINT[end])
-        elif stage in (Stage.CHOOSE_OBJECTIVE, Stage.PLACE):
-            for action in self.game.legal_actions():
-                if isinstance(action, A.Objective | A.Dismount):
-                    _tint(under, action.hex, LEGAL)
-        elif stage is Stage.ACT and self.controller.selected is not None:
-            for hex_, info in self.controller.costs.items():
-                _tint(under, hex_, REACH_ROLL if info.rolls else REACH)
-            for hex_ in self.controller.special_hexes():  # where a waiting Hero or Paratrooper may arrive
-                _tint(under, hex_, LEGAL)
-        if stage is Stage.ACT:
-            # units that may still act: a thin ring; the selected unit's targets: an orange one
-            for unit in state.units.values():
-                if (
-                    self.controller.is_ready(unit)
-                    and unit.hex is not None
-                    and unit.id != self.controller.selected
-                ):
-                    _outline(under, unit.hex, (255, 255, 255, 150), 1.6, 0.97)
-            for target in self.controller.attacks if self.controller.selected is not None else ():
-                target_hex = state.units[target].hex
-                if target_hex is not None:
-                    _outline(under, target_hex, TARGET_RANGE, 2.4, 0.9)
-        return under
-
-    def _cost_texts(self) -> list[TextSpec]:
-        """The cost of each reachable hex (at its top) and the chance of its movement rolls (at its foot)."""
-        if self.stage is not Stage.ACT or self.controller.selected is None:
-            return []
-        texts = []
-        size = hexdraw.SIZE
-        for hex_, info in self.controller.costs.items():
-            x, y = hexdraw.centre(hex_)
-            texts.append(TextSpec(str(info.cost), x, y + 0.62 * size, 0.34 * size, TEXT_ON_MAP, bold=True))
-            if info.rolls:
-                texts.append(
-                    TextSpec(percent(info.roll_odds), x, y - 0.66 * size, 0.3 * size, TEXT_ON_MAP, bold=True)
-                )
-        return texts
-
-    def _ghost(self, unit: Unit, hex_: Hex) -> tuple[Mesh, list[TextSpec]]:
-        """Where a unit would go, facing the chosen way (a Vehicle's): its counter, translucent."""
-        facing = self.controller.facing if unit.card.is_vehicle else None
-        return ghost_mesh(unit, hex_, facing, self.controller.short_names().get(unit.id, unit.card.name))
 
     # --- layout and drawing ---------------------------------------------------------------------------
     def _fit_info(self, width: float) -> float:
@@ -1420,7 +795,7 @@ class BattleScreen(Screen):
         self.card.visible = self.stage is not Stage.DEPLOY and self.card.box.height > 120
         self.card.dynamic = self.dialog is None  # the hovered unit's card follows the mouse
         self.dice.tumble(self.motion.faces(self.dice.count))
-        self.update_layers(self.motion.frame())
+        self.layers.update(self.motion.frame(), self._units_before)
         return super().look()
 
     def content_look(self) -> Hashable:
@@ -1440,7 +815,7 @@ class BattleScreen(Screen):
         longest = max(len(line) for line in self.tooltip.text.split("\n"))
         width = min(340, 24 + 7 * longest)
         height = self.tooltip.height_for(width - 16) + 10
-        box = self.hover_box(width, round(height))
+        box = self.layers.hover_box(width, round(height))
         fill(box, (22, 25, 30, 235))
         outline(box, theme.PANEL_BORDER)
         self.tooltip.place(box.inset(8, 5))
@@ -1456,79 +831,8 @@ class BattleScreen(Screen):
         self._tooltips[text] = label
         self.tooltip = label
 
-    def hover_box(self, width: float, height: float) -> Box:
-        """Where the hover box goes: the corner of the map that hides the fewest counters (never the
-        hovered hex or a stack spread out from it), the top corners first."""
-        area = self.map.box
-        hover = self.map.hover
-        counters = self._counter_spots()
-        covers_hover: tuple[float, float, float, float] | None = None
-        if hover is not None:
-            x, y = hexdraw.centre(hover)
-            reach = 4.2 * hexdraw.SIZE  # the hex, and a stack spread out above or below it
-            (l_, b_), (r_, t_) = (
-                self.map.world_to_screen(x - reach, y - reach),
-                self.map.world_to_screen(x + reach, y + reach),
-            )
-            covers_hover = (l_, b_, r_, t_)
-        m = 6
-        corners = [
-            Box(area.left + m, area.top - height - m, width, height),
-            Box(area.right - width - m, area.top - height - m, width, height),
-            Box(area.left + m, area.bottom + m, width, height),
-            Box(area.right - width - m, area.bottom + m, width, height),
-        ]
-
-        def over(box: Box, spot: tuple[float, float, float, float]) -> bool:
-            l_, b_, r_, t_ = spot
-            return l_ < box.right and r_ > box.left and b_ < box.top and t_ > box.bottom
-
-        def hidden(box: Box) -> int:
-            """Counters the box would hide; the hovered hex counts as a hundred (never hide it)."""
-            hides_hover = covers_hover is not None and over(box, covers_hover)
-            return sum(1 for spot in counters if over(box, spot)) + (100 if hides_hover else 0)
-
-        best = min(corners, key=hidden)  # the first of the least hidden
-        return Box(round(best.left), round(best.bottom), round(best.width), round(best.height))
-
-    def _counter_spots(self) -> list[tuple[float, float, float, float]]:
-        """The counters' boxes on screen (left, bottom, right, top), kept while the board and the view
-        stay as they are (the hover box asks on every frame the mouse moves)."""
-        key = (self.controller.board_version, self.map.look())
-        if self._spots[0] != key:
-            spots = []
-            for hex_ in self.state.occupancy():
-                x, y = hexdraw.centre(hex_)
-                (l_, b_) = self.map.world_to_screen(x - HALF_WIDTH, y - HALF_HEIGHT)
-                (r_, t_) = self.map.world_to_screen(x + HALF_WIDTH, y + HALF_HEIGHT)
-                spots.append((l_, b_, r_, t_))
-            for plane in aircraft_over(self.state):  # an aircraft's tag at the top of its hex
-                assert plane.hex is not None
-                slot = air_slot(plane.hex)
-                (l_, b_) = self.map.world_to_screen(slot.x - AIR_HALF_WIDTH, slot.y - AIR_HALF_HEIGHT)
-                (r_, t_) = self.map.world_to_screen(slot.x + AIR_HALF_WIDTH, slot.y + AIR_HALF_HEIGHT)
-                spots.append((l_, b_, r_, t_))
-            self._spots = (key, spots)
-        return self._spots[1]
-
     def on_show_view(self) -> None:
         super().on_show_view()
         self.changed()
         if self.dialog is None:
-            self.next_dialog()  # a hand-over, the victory screen or a question waiting for this screen
-
-
-def _key_code(key: str) -> int:
-    """The arcade key of a choice's key character ("1" -> KEY_1, "A" -> A)."""
-    return int(getattr(arcade.key, f"KEY_{key}" if key.isdigit() else key.upper()))
-
-
-def _button(choice: Choice, size: int | None = None) -> Button:
-    """A choice as a button, with its key as a shortcut."""
-    shortcuts = [_key_code(choice.key)] if choice.key is not None else []
-    if size is None:
-        button = Button(choice.caption, choice.do, shortcuts=shortcuts)
-    else:
-        button = Button(choice.caption, choice.do, shortcuts=shortcuts, size=size)
-    button.enabled = choice.enabled
-    return button
+            self.dialogs.next_dialog()  # a hand-over, the victory screen or a question waiting for it

@@ -21,6 +21,7 @@ import arcade
 from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
+from minis.ui.battle_dialogs import BattleDialogs
 from minis.ui.confirm import ask
 from minis.ui.controller import BattleController
 from minis.ui.motion import Motion
@@ -44,10 +45,10 @@ class BattleScreen(Protocol):
     motion: Motion
     dialog: Dialog | None
     told: dict[str, Any]
+    dialogs: BattleDialogs
 
     def say(self, text: str, bad: bool = False) -> None: ...
     def show_dialog(self, dialog: Dialog | None) -> None: ...
-    def next_dialog(self) -> None: ...
 
 
 def _session(screen: BattleScreen) -> NetSession:
@@ -87,9 +88,9 @@ def follow_server(screen: BattleScreen) -> None:
                 "Play over the network.",
                 [
                     Button("Leave (Enter)", lambda: leave_battle(screen)),
-                    Button("Stay (Esc)", screen.next_dialog),
+                    Button("Stay (Esc)", screen.dialogs.next_dialog),
                 ],
-                on_cancel=screen.next_dialog,
+                on_cancel=screen.dialogs.next_dialog,
                 width=520,
             )
         )
@@ -135,7 +136,7 @@ def _offer_dialog(screen: BattleScreen, session: NetSession, offered: tuple[str,
 
     def answer(accept: bool) -> None:
         session.link.send({"kind": "answer", "what": what, "accept": accept})
-        screen.next_dialog()
+        screen.dialogs.next_dialog()
 
     if what == "undo":
         action = str(session.status.get("undo_action") or "")
@@ -176,14 +177,14 @@ def battle_menu(screen: BattleScreen) -> None:
                 lambda: session.link.send({"kind": "resign"}),
                 yes="Resign",
                 no="Play on",
-                on_no=screen.next_dialog,
+                on_no=screen.dialogs.next_dialog,
             )
         )
 
     def draw() -> None:
         session.link.send({"kind": "offer", "what": "draw"})
         screen.say(f"A draw is offered to the {session.side.other.title} player.")
-        screen.next_dialog()
+        screen.dialogs.next_dialog()
 
     buttons = [
         Button("Leave (L)", lambda: leave_battle(screen), shortcuts=[arcade.key.L]),
@@ -199,7 +200,7 @@ def battle_menu(screen: BattleScreen) -> None:
             "D offers the other player a draw, R resigns; M (or Chat) writes to them. "
             "Escape goes back to the battle.",
             buttons,
-            on_cancel=screen.next_dialog,
+            on_cancel=screen.dialogs.next_dialog,
             width=640,
         )
     )
