@@ -241,7 +241,7 @@ def test_the_window_does_not_pick_up_a_preset(driver: Any, tmp_path: Path) -> No
     screen = BattleScreen(driver.window, session, handed_over=Side.AXIS)
     driver.window.open(screen)
     driver.frame()
-    assert screen.controller.selected == "mauser-kar-98k" and screen.controller.listed_ids() == [
+    assert screen.controller.selected == "mauser-kar-98k" and screen.controller.deployment.listed() == [
         "mauser-kar-98k"
     ]
     board = screen.state.board

@@ -49,7 +49,7 @@ def _air_game() -> Game:
 
 
 def _tray_rows(screen: Any) -> dict[str, str]:
-    return {row.name: row.status for group in screen.controller.tray() for row in group.rows}
+    return {row.name: row.status for group in screen.controller.aircraft.tray() for row in group.rows}
 
 
 def _click_tray(driver: Any, screen: Any, unit_id: str) -> None:
@@ -71,7 +71,7 @@ def test_a_turn_with_aircraft_through_the_window(
     dice = screen.session.game.dice
     # the tray beside the map (both armies are on the map: no secret), left of the map
     assert screen.air_tray.visible and screen.air_tray.box.right < screen.map.box.left
-    assert [group.side for group in screen.controller.tray()] == [Side.AXIS, Side.ALLIES]
+    assert [group.side for group in screen.controller.aircraft.tray()] == [Side.AXIS, Side.ALLIES]
     end_phase(driver)  # the Allies end their movement: the Axis flight phase
     assert screen.state.phase is Phase.FLIGHT and screen.game.decider() is Side.AXIS
     rows = _tray_rows(screen)
@@ -90,14 +90,14 @@ def test_a_turn_with_aircraft_through_the_window(
     assert screen.map.hover == screen.state.board.parse("F8")
     click_hex(driver, "F8")
     assert unit_at(screen, "bf-110-c") == "F8"
-    assert "Bf 110 C flies over F8" in screen.controller.log_lines()
+    assert "Bf 110 C flies over F8" in screen.controller.texts.log()
     # the reaction shot is asked of the Allied player, like defensive fire
     assert screen.stage is Stage.REACTION and screen.game.decider() is Side.ALLIES
     assert screen.phase_title.text == "Allies: shoot at the aircraft?"
     assert "The Axis Bf 110 C flies over F8: the 40mm Bofors L60 may shoot at it." in screen.info.text
     hover_hex(driver, "F8")
     assert "Axis aircraft overhead: " in screen.tooltip.text and "Bf 110 C" in screen.tooltip.text
-    options = screen.controller.reaction_options()
+    options = screen.controller.aircraft.reaction_options()
     assert [p.attacker for p in options] == ["bofors"]
     assert screen.choices[0].text.startswith("1: 40mm Bofors L60 · 11 dice · hit ")
     assert screen.pass_button.text == "Hold (H)" and screen.pass_button.visible
@@ -184,6 +184,6 @@ def test_the_tray_keeps_the_other_army_secret_while_deploying(tmp_path: Path) ->
     control = BattleController(session)
     deploying = session.game.state.deploying
     assert control.stage is Stage.DEPLOY and deploying is not None
-    assert [group.side for group in control.tray()] == [deploying]
-    assert not any(session.game.state.units[u].card.is_aircraft for u in control.listed_ids())
-    assert not any(u.card.is_aircraft for u in control.to_deploy())
+    assert [group.side for group in control.aircraft.tray()] == [deploying]
+    assert not any(session.game.state.units[u].card.is_aircraft for u in control.deployment.listed())
+    assert not any(u.card.is_aircraft for u in control.deployment.to_deploy())

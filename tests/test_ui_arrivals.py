@@ -41,7 +41,7 @@ def test_arrivals_and_a_partisan_through_the_window(
     rows = {row.unit: row.where for row in screen.readout.panel().listing}
     assert rows["grizzled-veteran"] == "arrives later" and rows["fallschirmjager"] == "arrives later"
     assert rows["mauser-kar-98k"] == "to deploy"
-    driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index("mauser-kar-98k")))
+    driver.click_box(screen.units_list.row_box(screen.controller.deployment.listed().index("mauser-kar-98k")))
     click_hex(driver, "F1")
     assert unit_at(screen, "mauser-kar-98k") == "F1"
     screen.controller.select("grizzled-veteran")
@@ -51,14 +51,18 @@ def test_arrivals_and_a_partisan_through_the_window(
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
     driver.key(arcade.key.SPACE)
     # --- the Allies: a Partisan on the map's edge, outside its zone --------------------------------------
-    driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index("communist-partisans")))
-    edge = screen.controller.special_hexes()
+    driver.click_box(
+        screen.units_list.row_box(screen.controller.deployment.listed().index("communist-partisans"))
+    )
+    edge = screen.controller.deployment.special_hexes()
     board = screen.state.board
     assert board is not None
     assert board.parse("A8") in edge and board.parse("F8") not in edge  # the edge, not the middle
     click_hex(driver, "A8")
     assert unit_at(screen, "communist-partisans") == "A8"
-    driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index("smle-no-4-rifleman")))
+    driver.click_box(
+        screen.units_list.row_box(screen.controller.deployment.listed().index("smle-no-4-rifleman"))
+    )
     click_hex(driver, "K16")
     feed(screen, 6, 6, 1, 1)  # turn 1 initiative: Axis 12, Allies 2
     driver.key(arcade.key.R)
@@ -69,7 +73,7 @@ def test_arrivals_and_a_partisan_through_the_window(
     assert "waiting to arrive" in screen.readout.panel().info
     driver.click_box(button(screen, "Bring in Grizzled Veteran").box)
     assert screen.controller.selected == "grizzled-veteran"
-    assert screen.controller.special_hexes() == [board.parse("F1")]  # the German rifle's hex only
+    assert screen.controller.deployment.special_hexes() == [board.parse("F1")]  # the German rifle's hex only
     assert "Click a tinted hex" in screen.readout.panel().info
     shot(driver, shots, "hero-arrives.png")
     click_hex(driver, "F1")
@@ -80,5 +84,5 @@ def test_arrivals_and_a_partisan_through_the_window(
     assert unit_at(screen, "fallschirmjager") is None
     click_hex(driver, "F8")
     assert unit_at(screen, "fallschirmjager") == "F8"
-    log = "\n".join(screen.controller.log_lines())
+    log = "\n".join(screen.controller.texts.log())
     assert "Grizzled Veteran arrives in F1" in log and "Fallschirmjager arrives in F8" in log

@@ -179,7 +179,7 @@ def test_a_whole_standard_battle(driver: Any, arcade: Any, tmp_path: Path, shots
     assert unit_at(screen, "panzer-iv-ausf-g") == "F5"
     assert screen.state.units["panzer-iv-ausf-g"].facing.name == "E"
     for listed, where in (("pak-38-anti-tank-gun", "E5"), ("mauser-kar-98k", "D4")):
-        driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index(listed)))
+        driver.click_box(screen.units_list.row_box(screen.controller.deployment.listed().index(listed)))
         assert screen.controller.selected == listed
         click_hex(driver, where)
         assert unit_at(screen, listed) == where
@@ -393,7 +393,7 @@ def test_an_assault_battle_and_loading_the_autosave(
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.ALLIES
     driver.key(arcade.key.SPACE)
     zone = screen.state.board.half_of_map("east")
-    for unit_id in list(screen.controller.listed_ids()):
+    for unit_id in list(screen.controller.deployment.listed()):
         screen.controller.select(unit_id)
         legal = [a.hex for a in screen.session.game.legal_actions(unit_id)]
         target = min((h for h in legal if h in zone), key=lambda h: (h.r, -h.q))
@@ -402,7 +402,7 @@ def test_an_assault_battle_and_loading_the_autosave(
     driver.key(arcade.key.R)
     assert isinstance(driver.screen, HandOver) and driver.screen.side is Side.AXIS
     driver.key(arcade.key.SPACE)
-    for unit_id in list(screen.controller.listed_ids()):
+    for unit_id in list(screen.controller.deployment.listed()):
         screen.controller.select(unit_id)
         target = next(a.hex for a in screen.session.game.legal_actions(unit_id))
         click_hex(driver, screen.state.board.label(target))

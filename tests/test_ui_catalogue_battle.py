@@ -196,7 +196,7 @@ def test_a_catalogue_battle_to_the_end_of_turn_1(driver: Any, arcade: Any, shots
         driver.key(arcade.key.SPACE)
         assert driver.screen is screen and screen.state.deploying is side
         for unit_id, where in places.items():
-            driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index(unit_id)))
+            driver.click_box(screen.units_list.row_box(screen.controller.deployment.listed().index(unit_id)))
             assert screen.controller.selected == unit_id
             click_hex(driver, where)
             assert unit_at(screen, unit_id) == where

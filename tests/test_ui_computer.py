@@ -269,7 +269,7 @@ def test_a_whole_battle_against_the_computer_by_input_events(driver: Any, arcade
             continue
         assert game.decider() is Side.ALLIES, (stage, screen.computer.status)
         if stage is Stage.DEPLOY:
-            if screen.controller.to_deploy():
+            if screen.controller.deployment.to_deploy():
                 driver.key(key.H)  # the hint puts the cursor where the unit would go...
                 hints += 1
                 driver.key(key.SPACE)  # ...and Space places it there
@@ -309,7 +309,7 @@ def test_a_hint_by_key_shows_without_acting(driver: Any, arcade: Any, shots: Pat
             driver.key(key.W if screen.dialog.title.text == "Choose an end" else key.A)
         elif screen.stage is Stage.DEPLOY:
             driver.key(key.H)
-            driver.key(key.SPACE) if screen.controller.to_deploy() else driver.key(key.R)
+            driver.key(key.SPACE) if screen.controller.deployment.to_deploy() else driver.key(key.R)
         elif screen.stage is Stage.ACT and screen.game.decider() is Side.AXIS and screen.state.turn >= 1:
             break
         elif screen.stage is Stage.ACT:

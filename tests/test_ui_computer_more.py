@@ -88,7 +88,7 @@ def to_first_movement(driver: Any, arcade: Any) -> Any:
             driver.key(key.W if screen.dialog.title.text == "Choose an end" else key.A)
         elif screen.stage is Stage.DEPLOY:
             driver.key(key.H)
-            driver.key(key.SPACE) if screen.controller.to_deploy() else driver.key(key.R)
+            driver.key(key.SPACE) if screen.controller.deployment.to_deploy() else driver.key(key.R)
         elif screen.stage is Stage.ACT and screen.game.decider() is Side.AXIS and screen.state.turn >= 1:
             return screen
         elif screen.stage is Stage.ACT:
@@ -183,10 +183,10 @@ def test_a_save_from_before_deployment_loads_with_the_computer_s_army_still_hidd
     for _ in range(40):  # the player deploys by hints; the computer's army never shows meanwhile
         if screen.state.deploying is not first:
             break
-        shown = " ".join([*screen.units_list.items, screen.info.text, *screen.controller.log_lines()])
+        shown = " ".join([*screen.units_list.items, screen.info.text, *screen.controller.texts.log()])
         assert not any(name in shown for name in hidden), shown
         driver.key(arcade.key.H)
-        driver.key(arcade.key.SPACE) if screen.controller.to_deploy() else driver.key(arcade.key.R)
+        driver.key(arcade.key.SPACE) if screen.controller.deployment.to_deploy() else driver.key(arcade.key.R)
     computer_turns(driver)  # it deploys by itself: no hand-over, nothing for the player to place
     assert not isinstance(driver.screen, HandOver)
     assert all(u.hex is not None for u in screen.state.units.values() if u.side is computer)

@@ -96,7 +96,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     assert control.state.deploying is Side.ALLIES
     assert control.selected == "m4a1-sherman" and control.facing is not None and control.facing.name == "W"
     click(control, "F13")
-    control.pick_listed(0)  # the list shows what is still to deploy first
+    control.deployment.pick(0)  # the list shows what is still to deploy first
     assert control.selected == "bazooka"
     click(control, "H14")
     feed(control, 6, 6, 1, 1)  # the turn 1 initiative: Axis 12, Allies 2
@@ -135,7 +135,7 @@ def test_a_whole_standard_battle_through_the_controller(tmp_path: Path) -> None:
     feed(control, 5)
     control.confirm()
     assert where(control, "m4a1-sherman") == "F10" and not control.session.can_undo
-    assert any("stream: 5 succeeds" in line for line in control.summary(control.session.last_events))
+    assert any("stream: 5 succeeds" in line for line in control.texts.summary(control.session.last_events))
     control.pass_phase()
     control.pass_phase()  # the Axis assault
     feed(control, 6, 6, 1, 1)  # the turn 2 initiative
@@ -294,6 +294,6 @@ def test_messages_name_units_by_their_cards_not_their_ids(tmp_path: Path) -> Non
 def test_an_abilitys_own_action_is_offered_in_plain_words(tmp_path: Path) -> None:
     """The measured demo offered "Use headshot m4a1-sherman": the ability's name and the target's card."""
     control = standard(tmp_path, [1, 2], axis=("wehrmacht-expert-sniper",))
-    words = control.use_words(A.Use("wehrmacht-expert-sniper", "headshot", ("m4a1-sherman",)))
+    words = control.texts.use(A.Use("wehrmacht-expert-sniper", "headshot", ("m4a1-sherman",)))
     assert words == "Headshot: M4A1 Sherman"
-    assert control.use_words(A.Use("wehrmacht-expert-sniper", "headshot")) == "Headshot"
+    assert control.texts.use(A.Use("wehrmacht-expert-sniper", "headshot")) == "Headshot"

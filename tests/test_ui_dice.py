@@ -69,9 +69,9 @@ def test_the_cover_roll_shows_its_die_and_the_number_it_needed(tmp_path: Path) -
 def test_the_log_is_plain_words_by_default_and_notation_on_request(tmp_path: Path) -> None:
     control = BattleController(Session(tank_duel(list(DICE)), saves=tmp_path, autosave=False))
     control.session.apply(A.Attack("panzer", "sherman"))
-    plain = control.log_lines()
+    plain = control.texts.log()
     assert plain[0].startswith("Panzer IV Ausf. G attacks M4A1 Sherman: 6 1 4")
-    assert "panzer" in control.log_lines(notation=True)[-1]
+    assert "panzer" in control.texts.log(notation=True)[-1]
 
 
 def test_the_dice_row_shows_all_15_dice_and_the_log_reads_whole(

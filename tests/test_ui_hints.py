@@ -221,7 +221,7 @@ def test_h_gives_a_hint_and_its_reason_at_the_questions_and_in_every_phase(
         assert info.startswith("Why: ") and len(info) > 12, kind
         hinted.add(kind)
         if stage is Stage.DEPLOY:
-            driver.key(key.SPACE) if control.to_deploy() else driver.key(key.R)
+            driver.key(key.SPACE) if control.deployment.to_deploy() else driver.key(key.R)
         elif stage is Stage.ACT:
             end_phase(driver)
         elif stage in (Stage.DEFENSIVE_FIRE, Stage.REACTION):

@@ -159,7 +159,7 @@ def test_a_hosted_battle_played_by_input_events_against_a_network_player(
                     continue
                 stage = screen.stage
                 if stage is Stage.DEPLOY:
-                    if screen.controller.to_deploy():
+                    if screen.controller.deployment.to_deploy():
                         unit = screen.controller.selected
                         hexes = [
                             a.hex

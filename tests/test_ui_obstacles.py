@@ -72,10 +72,10 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
     hover_hex(driver, "C5")
     assert any("Minefield in C5" in line for line in screen.readout.hover_lines())
     shot(driver, shots, "obstacles-deployment.png")
-    log = "\n".join(screen.controller.log_lines())
+    log = "\n".join(screen.controller.texts.log())
     assert "Barbed Wire is laid between C6 and C7" in log, log
     assert "Pillbox" in log and "allied-" not in log, log  # the marked ids are for the records only
-    notation = "\n".join(screen.controller.log_lines(True))  # the log's notation view (V): the ids
+    notation = "\n".join(screen.controller.texts.log(True))  # the log's notation view (V): the ids
     assert "deploy allied-pillbox F13" in notation and "deploy allied-tank-obstacle G12" in notation, notation
 
 

@@ -97,10 +97,10 @@ def test_the_controller_asks_the_other_player_which_unit_takes_the_hit(tmp_path:
         ("3: the third Mauser Kar 98k", "3"),
         ("4: the fourth Mauser Kar 98k", "4"),
     ]
-    assert control.penalty_hex() == game.state.board.parse("B3")
+    assert control.penalty.where() == game.state.board.parse("B3")
     control.click(game.state.board.parse("A1"))  # elsewhere: says what to do, nothing happens
     assert control.message_bad and game.state.stage is Stage.PENALTY
-    control.penalty("gi")  # not one of the Axis units in the hex
+    control.penalty.choose("gi")  # not one of the Axis units in the hex
     assert control.message.startswith("Choose one of the Axis units in B3")
     panel.choices[1].do()  # the second button
     assert game.state.stage is Stage.ACT and game.state.active is Side.ALLIES
@@ -141,7 +141,7 @@ def click_hex(driver: Any, label: str) -> None:
 
 def deploy(driver: Any, screen: Any, places: list[tuple[str, str]]) -> None:
     for unit_id, where in places:
-        driver.click_box(screen.units_list.row_box(screen.controller.listed_ids().index(unit_id)))
+        driver.click_box(screen.units_list.row_box(screen.controller.deployment.listed().index(unit_id)))
         click_hex(driver, where)
         assert screen.state.board.label(screen.state.units[unit_id].hex) == where
 
@@ -332,7 +332,7 @@ def test_an_action_that_is_no_penalty_is_refused_in_plain_words() -> None:
     game.apply(A.Pass())
     control = BattleController(session)
     assert game.state.stage is Stage.PENALTY
-    control.penalty("gi")
+    control.penalty.choose("gi")
     assert control.message == "Choose one of the Axis units in B3 (the buttons, or their numbers)."
     assert control.act(A.Penalty("gi")) is False  # the engine's refusal, with the players' names
     assert control.message.startswith("Not allowed:") and "mauser-kar-98k" not in control.message

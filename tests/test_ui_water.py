@@ -65,7 +65,7 @@ def test_a_boat_crosses_and_a_rifleman_goes_ashore_through_the_window(
     shot(driver, shots, "water-river-crossing.png")
     driver.click_box(button(screen, "Get off onto E7").box)
     assert unit_at(screen, "rifle") == "E7" and screen.state.units["rifle"].carried_by is None
-    log = "\n".join(screen.controller.log_lines())
+    log = "\n".join(screen.controller.texts.log())
     assert "E7" in log
 
 

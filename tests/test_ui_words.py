@@ -165,7 +165,7 @@ def test_every_refusal_the_window_shows_names_units_by_their_cards(tmp_path: Pat
                 if reason:
                     assert not leaks(control.plain(reason), game), reason
                 info = queries.path_info(state, attacker.id, (rng.choice(neighbours(attacker.hex)),))
-                assert not leaks(control.path_text(info), game), control.path_text(info)
+                assert not leaks(control.texts.path(info), game), control.texts.path(info)
     assert refused > 500 and len(reasons) > 40, (refused, len(reasons))
 
 
@@ -246,7 +246,7 @@ def test_the_log_prompts_questions_and_hover_boxes_of_a_played_battle_name_units
                 assert not leaks(text, game), text
             control.act(bot.choose(game))
             game = session.game
-        for line in control.log_lines():
+        for line in control.texts.log():
             assert not leaks(line, game), line
 
 

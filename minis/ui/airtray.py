@@ -6,8 +6,8 @@ and a row an aircraft: a button with its name (a click asks the controller to se
 only if it may fly now, and otherwise says why in plain words) and a line under it that says where it
 is ("ready to fly", "over C4", "disrupted: grounded this turn"); a destroyed aircraft's row is greyed.
 
-The rows are the controller's (`BattleController.tray`, which also keeps the other army's aircraft
-secret until both armies are on the map); this widget only lays them out and draws them.
+The rows are the controller's (`minis.ui.aircraft.AircraftChoices.tray`, which also keeps the other
+army's aircraft secret until both armies are on the map); this widget only lays them out and draws them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 
 from minis.ui import theme
+from minis.ui.aircraft import TraySide
 from minis.ui.cardpanel import SIDE_TEXT
-from minis.ui.controller import TraySide
 from minis.ui.widgets import Box, Button, Label, Widget, fill, fit_text, outline
 
 #: The tray's width beside the map, and the height of one aircraft's row (button and line).

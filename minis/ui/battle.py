@@ -233,7 +233,7 @@ class BattleScreen(Screen):
         self.dialogs = BattleDialogs(self, handed_over, question_width=PANEL_WIDTH + 20)
         #: Each side's aircraft beside the map (only in a battle with aircraft): a click picks one.
         self.air_tray = airtray.AirTray(self.pick_aircraft)
-        self.air_tray.visible = self.controller.has_aircraft()
+        self.air_tray.visible = self.controller.aircraft.in_battle()
         board = self.state.board
         if board is not None:
             self.map.set_geometry(battle_geometry(window, board))
@@ -318,12 +318,12 @@ class BattleScreen(Screen):
             self.controller.click(hex_)
 
     def pick_listed(self, row: int) -> None:
-        self.controller.pick_listed(row)
+        self.controller.deployment.pick(row)
 
     def pick_aircraft(self, unit_id: str) -> None:
         """A click on an aircraft in the tray (while no dialog is open)."""
         if self.dialog is None:
-            self.controller.pick_aircraft(unit_id)
+            self.controller.aircraft.pick(unit_id)
 
     # --- decisions ------------------------------------------------------------------------------------
     def confirm(self) -> None:
@@ -543,7 +543,7 @@ class BattleScreen(Screen):
             and not self.controller.elsewhere_decides()
             and (unit := self.layers.penalty_counter_at(x, y)) is not None
         ):
-            self.controller.penalty(unit.id)  # a counter of the overstacked hex, spread out beside it
+            self.controller.penalty.choose(unit.id)  # a counter of the overstacked hex, spread out beside it
             self._skipping_click = True  # its release clicks nothing else
             return True
         return super().on_mouse_press(x, y, button, modifiers)
@@ -605,13 +605,14 @@ class BattleScreen(Screen):
         self.log_title.text = "Log in notation (V: plain words)" if self.notation else "Log (V: notation)"
         control = self.controller
         if not self.held():
-            self.log.set_lines(control.log_lines(self.notation))
+            self.log.set_lines(control.texts.log(self.notation))
         elif self.notation:  # its line carries the dice: it waits whole
-            self.log.set_lines(control.log_lines(True)[:-1])
+            self.log.set_lines(control.texts.log(True)[:-1])
         else:
             events = self.session.events
             self.log.set_lines(
-                control.summary(events[: len(events) - len(self.session.last_events)]) + self._before_dice()
+                control.texts.summary(events[: len(events) - len(self.session.last_events)])
+                + self._before_dice()
             )
 
     def held(self) -> bool:
@@ -623,7 +624,7 @@ class BattleScreen(Screen):
         """The last action's lines before its first roll (a move before its movement roll)."""
         events = self.session.last_events
         first = next((i for i, e in enumerate(events) if e.kind in ROLLED and e.dice), len(events))
-        return self.controller.summary(events[:first])
+        return self.controller.texts.summary(events[:first])
 
     def toggle_notation(self) -> None:
         """V: the log in notation (the records' form, for players who know it), or back to plain words."""
@@ -668,7 +669,7 @@ class BattleScreen(Screen):
             if chosen:
                 self.units_list.highlight(chosen[0])
         if self.air_tray.visible:
-            self.air_tray.set_sides(control.tray())
+            self.air_tray.set_sides(control.aircraft.tray())
         self.pass_button.visible = panel.end_shown
         self.pass_button.enabled = panel.end_enabled
         self.pass_button.label.text = panel.end_caption
@@ -684,7 +685,7 @@ class BattleScreen(Screen):
             self.dice.set_rolls(self.readout.rolls())
             # the rolls show their own lines; the rest (moves, counters) read as text above them
             events = self.session.last_events
-            lines = control.summary([e for e in events if e.kind not in ROLLED and e.kind != "hits"])
+            lines = control.texts.summary([e for e in events if e.kind not in ROLLED and e.kind != "hits"])
             if held:  # what came of the dice (a unit destroyed, a stop) waits for them
                 lines = [line for line in self._before_dice() if line in lines]
             fit_lines(self.last, lines, self.last.box.width, self.last.box.height)
@@ -702,7 +703,8 @@ class BattleScreen(Screen):
         self.message.colour = theme.BAD if control.message_bad else theme.TEXT
         last = self.session.last_events
         if held and (
-            control.message in control.summary(last)[:1] or control.message == control.stacking_warning(last)
+            control.message in control.texts.summary(last)[:1]
+            or control.message == control.penalty.warning(last)
         ):
             before = self._before_dice()  # the action's own line, with its dice, waits for them
             self.message.text = before[0] if before else "The dice are rolling…"

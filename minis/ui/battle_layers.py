@@ -288,13 +288,13 @@ class BattleLayers:
                         _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
                         a, b = hexdraw.centre(shooter.hex), hexdraw.centre(mover.hex)
                         over.line(a, b, 3, SHOOTER)
-        crowded = self.controller.penalty_hex()
+        crowded = self.controller.penalty.where()
         if crowded is not None:  # the hex over the limit whose hit the other player chooses
             _outline(over, crowded, MOVER, 4, 0.95)
         flying = air.reacting_to(state) if stage is Stage.REACTION else None
         if flying is not None and flying.hex is not None:  # who may shoot at the aircraft just placed
             _outline(over, flying.hex, MOVER, 4, 0.95)
-            for preview in self.controller.reaction_options():
+            for preview in self.controller.aircraft.reaction_options():
                 shooter = state.units[preview.attacker]
                 if shooter.hex is not None:
                     _outline(over, shooter.hex, SHOOTER, 3.5, 0.9)
@@ -358,7 +358,7 @@ class BattleLayers:
     def _update_fan(self) -> None:
         """The `fan` group: the hovered hex's stack spread out whole beside it, names and all."""
         hover = self.map.hover
-        pinned = self.controller.penalty_hex() if not self.controller.elsewhere_decides() else None
+        pinned = self.controller.penalty.where() if not self.controller.elsewhere_decides() else None
         if pinned is not None:
             hover = pinned  # the overstacked hex's counters stay spread out, to be clicked
         if hover is not None and len(self.state.at(hover)) < 2:
@@ -440,7 +440,7 @@ class BattleLayers:
 
     def penalty_counter_at(self, x: float, y: float) -> Unit | None:
         """The unit whose counter, spread out beside the overstacked hex, is at screen point (x, y)."""
-        hex_ = self.controller.penalty_hex()
+        hex_ = self.controller.penalty.where()
         if hex_ is None or self.state.board is None or not self.map.box.contains(x, y):
             return None
         wx, wy = self.map.screen_to_world(x, y)
@@ -531,7 +531,7 @@ class BattleLayers:
             colour = ZONE_TINT.get(state.ends.get(state.deploying, "west"), LEGAL)
             for hex_ in setup.zone(state, state.deploying):
                 _tint(under, hex_, colour)
-            for hex_ in self.controller.special_hexes():  # a Partisan's edge, a Gliderborne's area
+            for hex_ in self.controller.deployment.special_hexes():  # a Partisan's edge, a Gliderborne's area
                 _tint(under, hex_, LEGAL)
         elif stage is Stage.CHOOSE_END:  # the chooser's zone at either end (an Assault defender's: a half)
             chooser = self.session.game.decider()
@@ -546,7 +546,8 @@ class BattleLayers:
         elif stage is Stage.ACT and self.controller.selected is not None:
             for hex_, info in self.controller.costs.items():
                 _tint(under, hex_, REACH_ROLL if info.rolls else REACH)
-            for hex_ in self.controller.special_hexes():  # where a waiting Hero or Paratrooper may arrive
+            # where a waiting Hero or Paratrooper may arrive
+            for hex_ in self.controller.deployment.special_hexes():
                 _tint(under, hex_, LEGAL)
         if stage is Stage.ACT:
             # units that may still act: a thin ring; the selected unit's targets: an orange one

@@ -217,7 +217,7 @@ class BattleReadout:
         """The hovered hex's units and aircraft, the one picked in its stack (`chosen`) first."""
         if self.controller.hover is None:
             return []
-        units = [*self.state.at(self.controller.hover), *self.controller.aircraft_over(self.controller.hover)]
+        units = [*self.state.at(self.controller.hover), *self.controller.aircraft.over(self.controller.hover)]
         return sorted(units, key=lambda u: u.id != self.controller.chosen)
 
     def counters_of(self, unit: Unit) -> str:
@@ -261,7 +261,7 @@ class BattleReadout:
         state = self.state
         side = state.deploying
         assert side is not None
-        waiting = self.controller.to_deploy()
+        waiting = self.controller.deployment.to_deploy()
         facing = (
             f" It will face {self.controller.facing.name} (Q/E or the wheel turn it)."
             if self.controller.facing
@@ -285,7 +285,7 @@ class BattleReadout:
                 else "to deploy",
                 unit_id == self.controller.selected,
             )
-            for unit_id in self.controller.listed_ids()
+            for unit_id in self.controller.deployment.listed()
         )
         return attrs.evolve(
             base,
@@ -307,9 +307,9 @@ class BattleReadout:
         if state.phase is Phase.AIRSTRIKE:
             return self._airstrike_panel(attrs.evolve(base, heading=heading))
         selected = state.units.get(self.controller.selected or "")
-        waiting = self.controller.waiting_to_arrive() if state.phase is Phase.MOVEMENT else []
+        waiting = self.controller.deployment.waiting_to_arrive() if state.phase is Phase.MOVEMENT else []
         if selected is not None and selected.hex is None and not selected.removed:  # off the map
-            places = self.controller.special_hexes()
+            places = self.controller.deployment.special_hexes()
             how = "joins" if arrivals.kind(state, selected) == arrivals.HERO else "lands"
             info = (
                 f"{sentence(self.name(selected))} {verb(self.name(selected), 'waits')} off the map. "
@@ -340,7 +340,7 @@ class BattleReadout:
         if self.controller.path:
             info_ = self.controller.path_info or queries.path_info(state, selected.id, self.controller.path)
             self.controller.path_info = info_
-            lines = [self.controller.path_text(info_)]
+            lines = [self.controller.texts.path(info_)]
             if selected.card.is_vehicle and self.controller.facing is not None:
                 lines.append(f"Final facing {self.controller.facing.name} (Q/E or the wheel).")
             lines.append("Enter or a click on the last hex moves; right-click takes a step back.")
@@ -373,7 +373,7 @@ class BattleReadout:
         options = self.game.unit_options(selected.id)
         if options is not None:
             for use in options.uses:  # an ability's own action
-                choices.append(Choice(self.controller.use_words(use), doing(self.controller.act, use)))
+                choices.append(Choice(self.controller.texts.use(use), doing(self.controller.act, use)))
             for transport in options.boards:
                 choices.append(
                     Choice(
@@ -418,7 +418,7 @@ class BattleReadout:
         if grounded:
             info += f"\nGrounded this turn (disrupted): {', '.join(grounded)}."
         choices = tuple(
-            Choice(f"Fly {self.name(u)}", doing(self.controller.pick_aircraft, u.id)) for u in ready[:6]
+            Choice(f"Fly {self.name(u)}", doing(self.controller.aircraft.pick, u.id)) for u in ready[:6]
         )
         return attrs.evolve(base, info=info, choices=choices)
 
@@ -459,7 +459,7 @@ class BattleReadout:
             ]
         options = self.game.unit_options(selected.id)
         for use in options.uses if options is not None else ():
-            choices.append(Choice(self.controller.use_words(use), doing(self.controller.act, use)))
+            choices.append(Choice(self.controller.texts.use(use), doing(self.controller.act, use)))
         return attrs.evolve(base, info="\n".join(lines), choices=tuple(choices))
 
     def _reaction_panel(self, base: Panel) -> Panel:
@@ -469,7 +469,7 @@ class BattleReadout:
         aircraft = air.reacting_to(state)
         assert aircraft is not None and aircraft.hex is not None and state.active is not None
         firer = state.active.other
-        options = self.controller.reaction_options()
+        options = self.controller.aircraft.reaction_options()
         shooters = [self.name(state.units[p.attacker]) for p in options]
         who = " and ".join(map(the, shooters)) if len(shooters) < 3 else ", ".join(map(the, shooters))
         may = "may" if len(shooters) == 1 else "may each"
@@ -498,17 +498,18 @@ class BattleReadout:
     def _penalty_panel(self, base: Panel) -> Panel:
         """The opponent's choice of the unit that takes an overstacked hex's hit: one button a unit."""
         state = self.state
+        penalty = self.controller.penalty
         chooser = self.game.decider()
         assert chooser is not None
         info = (
-            f"{self.controller.penalty_prompt()} (a face-down counter, turned up in the casualty phase). "
+            f"{penalty.prompt()} (a face-down counter, turned up in the casualty phase). "
             "Click its counter beside the hex, a button or its number."
         )
         choices = tuple(
-            Choice(f"{i + 1}: {self.name(unit)}", doing(self.controller.penalty, unit.id), key=str(i + 1))
-            for i, unit in enumerate(self.controller.penalty_units()[:9])
+            Choice(f"{i + 1}: {self.name(unit)}", doing(penalty.choose, unit.id), key=str(i + 1))
+            for i, unit in enumerate(penalty.units()[:9])
         )
-        hex_ = self.controller.penalty_hex()
+        hex_ = penalty.where()
         where = self.label(hex_) if hex_ is not None else ""
         owner = state.active.title if state.active else ""
         return attrs.evolve(
@@ -620,7 +621,7 @@ class BattleReadout:
             aboard = f", aboard {names.get(carrier.id, carrier.card.name)}" if carrier else ""
             status = self.counters_of(unit)
             lines.append(f"{unit.side.title}: {called}{facing}{aboard}" + (f" ({status})" if status else ""))
-        for plane in self.controller.aircraft_over(hex_):  # above the ground units, as on the map
+        for plane in self.controller.aircraft.over(hex_):  # above the ground units, as on the map
             short = names.get(plane.id, plane.card.name)
             title = self.name(plane)
             called = title if short == title else f"{short} = {title}"
