@@ -527,9 +527,8 @@ def keeps_moving_when_disrupted(state: GameState, unit: Unit) -> bool:
 def stacks_as_vehicle(state: GameState, unit: Unit) -> bool:
     card = unit.card
     battle = state.battle
-    hooks = hooks_in_play(battle).get(
-        card.id
-    )  # `_hooks` inlined: asked for every unit of a hex at every stop
+    # `_hooks` inlined: asked for every unit of a hex at every stop
+    hooks = hooks_in_play(battle).get(card.id)
     if hooks is None or hooks.card is not card:
         hooks = registry(battle).hooks(card)
     fixed = hooks.stacks_fixed  # a Vehicle, or no ability to ask (worked out once per card)
