@@ -212,11 +212,11 @@ class _Tabled(Ability):
     """An ability that is a row: it acts on the attacks where the owner has the row's role and every
     condition holds."""
 
-    role: ClassVar[Role]
+    row: ClassVar[Modifier | Refusal]
     tests: ClassVar[tuple[Check, ...]] = ()
 
     def holds(self, ctx: AttackContext, owner: Unit) -> bool:
-        own = ctx.attacker if self.role is Role.ATTACKING else ctx.target
+        own = ctx.attacker if self.row.role is Role.ATTACKING else ctx.target
         if own.id != owner.id:
             return False
         for test in self.tests:  # noqa: SIM110 (a loop costs less than all() on this hot path)
@@ -298,7 +298,6 @@ def row_class(row: Modifier | Refusal) -> type[Ability]:
         "__qualname__": name,
         "__doc__": f"{row.id}: a row of `{'MODIFIERS' if isinstance(row, Modifier) else 'REFUSALS'}`.",
         "row": row,
-        "role": row.role,
         "tests": checks(row.when),
     }
     return ability(row.id)(type(name, (base,), namespace))

@@ -82,8 +82,7 @@ def make_bot(
         raise UnknownBot(f"the {name} bot is not part of this version of minis") from None
     factory = getattr(module, class_name)
     if name in ("search", *_PLAYOUTS):
-        if name in _PLAYOUTS and playouts is None:
-            playouts = getattr(module, _PLAYOUTS[name])
+        playouts = playouts_of(name, playouts)
         options = {
             key: value
             for key, value in (("budget", budget), ("workers", workers), ("playouts", playouts))
