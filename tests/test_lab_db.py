@@ -96,7 +96,8 @@ def test_a_real_duckdb_file_has_the_header_that_is_checked(tmp_path: Path) -> No
 
 def _start_run(tmp_path: Path, games: int, workers: str) -> tuple[subprocess.Popen[str], Path]:
     study = write_study(tmp_path, study_text(games=games, batch=2))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # PYTHONFAULTHANDLER: a run that does not end in time is made to print where it hangs (`_ended`)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1"}
     run = subprocess.Popen(
         [sys.executable, "-m", "minis", "lab", "run", str(study), "--workers", workers, "--quiet"],
         env=env,
@@ -124,6 +125,17 @@ def _stored(database: Path) -> int:
         return 0
 
 
+def _ended(run: subprocess.Popen[str], seconds: float) -> str:
+    """The run's stderr once it has ended; a run still going after `seconds` is made to dump its threads'
+    stacks (SIGABRT, with the fault handler on) and the test fails showing them."""
+    try:
+        return run.communicate(timeout=seconds)[1]
+    except subprocess.TimeoutExpired:
+        run.send_signal(signal.SIGABRT)
+        _out, stacks = run.communicate(timeout=30)
+        raise AssertionError(f"the run did not end within {seconds} s; where it was:\n{stacks}") from None
+
+
 def _wait_for_games(run: subprocess.Popen[str], database: Path) -> None:
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and run.poll() is None:
@@ -138,7 +150,7 @@ def test_ctrl_c_ends_a_run_with_a_line_that_says_how_to_go_on(tmp_path: Path) ->
     try:
         _wait_for_games(run, database)
         run.send_signal(signal.SIGINT)
-        _out, err = run.communicate(timeout=60)
+        err = _ended(run, 60)
     finally:
         if run.poll() is None:
             run.kill()
@@ -161,7 +173,7 @@ def test_a_killed_worker_ends_a_run_with_a_line_that_says_how_to_go_on(tmp_path:
         workers = _children(run.pid)
         assert workers, "the run has no workers"
         os.kill(min(workers), signal.SIGKILL)
-        _out, err = run.communicate(timeout=60)
+        err = _ended(run, 60)
     finally:
         if run.poll() is None:
             run.kill()
