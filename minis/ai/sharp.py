@@ -44,7 +44,7 @@ __all__ = ["HARD_PLAYOUTS", "NORMAL_PLAYOUTS", "SharpBot", "leaf_value"]
 
 #: The strengths' playouts a decision (at most: fewer when the leader is clear early).
 NORMAL_PLAYOUTS = 40
-HARD_PLAYOUTS = 64
+HARD_PLAYOUTS = 256
 #: Candidates a plain look calls for that are searched from the start (the rest wait for widening).
 MUST = 3
 #: How many candidates wait in reserve at most.
