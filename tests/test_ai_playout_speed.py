@@ -131,3 +131,26 @@ def test_match_takes_playouts(capsys: pytest.CaptureFixture[str]) -> None:
     args = argparse.Namespace(games=2, seed=1, config=1, all_configs=False, budget=2.0, playouts=16)
     specs = game_specs(args, ("search", "random"), {Side.AXIS: None, Side.ALLIES: None}, in_process=True)
     assert [(spec.playouts, spec.budget) for spec in specs] == [(16, 2.0), (16, 2.0)]
+
+
+def test_the_decision_time_tool_times_searched_decisions_of_real_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("decision_time", ROOT / "tools" / "decision_time.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    monkeypatch.setattr(tool, "GAMES", ((1, 1),))
+    found = tool.positions(40)
+    assert found and all(g.state.stage is Stage.ACT and g.state.turn >= 2 for g in found)
+    assert all(g.state.phase is not Phase.SETUP and not g.over for g in found)
+    monkeypatch.setattr(sys, "argv", ["decision_time", "--playouts", "2,3", "--every", "40"])
+    tool.main()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{len(found)} positions"
+    assert [line.split()[0] for line in lines[1:]] == ["playouts=2", "playouts=3"]
+    means = [float(line.split("mean_playouts=")[1]) for line in lines[1:]]
+    assert means[0] <= 2 and means[1] <= 3
