@@ -27,11 +27,11 @@ from minis.rules.errors import IllegalAction
 from minis.state import Counter, GameState, Unit
 
 if TYPE_CHECKING:
+    from minis.base.sides import Side
     from minis.battle import Battle
     from minis.cards import RangeBand, StatCard
     from minis.dice import Dice
     from minis.events import Event
-    from minis.sides import Side
 
 __all__ = ["AttackContext", "AttackOption", "FollowUp"]
 

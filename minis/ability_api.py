@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 from mypy_extensions import mypyc_attr
 
-from minis import fields
 from minis.ability_catalogue import ABILITIES
+from minis.base import fields
 from minis.cards import RangeBand, StatCard
 from minis.hexgrid import Hex, distance
 from minis.state import FollowUp as FollowUp

@@ -22,6 +22,21 @@ from typing import Any
 import attrs
 
 from minis import nationalities
+from minis.base.data import shipped_file
+from minis.base.errors import Hints, MinisError, Problem, did_you_mean
+from minis.base.limits import MAX_ARMY_POINTS
+from minis.base.sides import Side
+from minis.base.tomlfile import (
+    KeyPath,
+    Spot,
+    TomlSource,
+    is_one_line,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
 from minis.cards import (
     YEARS,
     Nation,
@@ -33,23 +48,8 @@ from minis.cards import (
     side_adjective,
     sorted_problems,
 )
-from minis.data import shipped_file
-from minis.errors import Hints, MinisError, Problem, did_you_mean
-from minis.limits import MAX_ARMY_POINTS
 from minis.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
 from minis.rule_sets import read as read_rules
-from minis.sides import Side
-from minis.tomlfile import (
-    KeyPath,
-    Spot,
-    TomlSource,
-    is_one_line,
-    parse_toml,
-    read_toml,
-    strict_converter,
-    structure,
-    toml_string,
-)
 
 #: No army may have more units than this (rulebook, Building an Army; the 2005 set's `max_units`).
 MAX_UNITS = 15

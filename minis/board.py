@@ -26,7 +26,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis import fields
+from minis.base import fields
 from minis.hexgrid import (
     FACINGS,
     Hex,

@@ -19,11 +19,11 @@ import attrs
 
 from minis import card_index
 from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
-from minis.data import shipped_folder
-from minis.errors import MinisError, Problem, did_you_mean
-from minis.paths import files_in, look
-from minis.sides import Side
-from minis.tomlfile import (
+from minis.base.data import shipped_folder
+from minis.base.errors import MinisError, Problem, did_you_mean
+from minis.base.paths import files_in, look
+from minis.base.sides import Side
+from minis.base.tomlfile import (
     KeyPath,
     TomlSource,
     WrongType,
@@ -825,9 +825,9 @@ _LOADER_MODULES = (
     "minis.cards",
     "minis.card_index",
     "minis.ability_catalogue",
-    "minis.tomlfile",
-    "minis.limits",
-    "minis.sides",
+    "minis.base.tomlfile",
+    "minis.base.limits",
+    "minis.base.sides",
 )
 
 
@@ -888,7 +888,7 @@ def _from_plain(card_id_: str, plain: Any) -> StatCard | None:
 
 
 def cards_folder() -> Path:
-    """The shipped `cards/` folder (minis.data: the repository's, or the installed wheel's copy)."""
+    """The shipped `cards/` folder (minis.base.data: the repository's, or the installed wheel's copy)."""
     return shipped_folder("cards")
 
 

@@ -26,6 +26,7 @@ from minis import rule_sets
 from minis import unit_ids as unit_id_schemes
 from minis.ability_api import AbilityRegistry
 from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.battle import Battle
 from minis.cards import card_catalogue
 from minis.dice import Dice, NeedDice
@@ -35,7 +36,6 @@ from minis.rule_sets import RuleSet
 from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import overstacked
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Phase, Stage, Unit
 from minis.terms import Terms, rulebook
 

@@ -40,20 +40,20 @@ import attrs
 
 from minis import rule_sets
 from minis.army import Army
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
+from minis.base.limits import check_text
+from minis.base.paths import UnreadablePath, read_bytes
+from minis.base.sides import Side
+from minis.base.tomlfile import decode, parse_toml, toml_string
 from minis.cards import card_catalogue, dump_card
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
 from minis.events import Event
 from minis.game import Game, RecordEntry
-from minis.limits import check_text
 from minis.mapfile import MAPS_DIR
-from minis.paths import UnreadablePath, read_bytes
 from minis.rules.errors import IllegalAction
 from minis.scenario import load_scenario
-from minis.sides import Side
 from minis.state import BattleKind
-from minis.tomlfile import decode, parse_toml, toml_string
 
 #: The computer's strengths a save may name (`strength = ...`), weakest first: the computer opponent's
 #: (`minis.ai.strength`) vocabulary, kept with the file format that stores it.

@@ -24,21 +24,21 @@ import attrs
 from minis import rule_sets
 from minis.ability_api import AbilityRegistry
 from minis.army import Army
+from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.base.paths import files_in, is_dir
+from minis.base.sides import Side
+from minis.base.tomlfile import KeyPath, TomlSource, read_toml
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
-from minis.paths import files_in, is_dir
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.rules import obstacles
 from minis.rules.air import OFF_MAP  # `at = "off"`: an aircraft off the map
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind, Counter, Phase, Unit
-from minis.tomlfile import KeyPath, TomlSource, read_toml
 
 TOP_KEYS = (
     "title",

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import attrs
 
-from minis import fields
+from minis.base import fields
+from minis.base.kinds import BattleKind as BattleKind  # here for its many readers
+from minis.base.sides import Side
 from minis.battle import Battle
 from minis.cards import StatCard
 from minis.hexgrid import Facing, Hex
-from minis.kinds import BattleKind as BattleKind  # here for its many readers
-from minis.sides import Side
 
 if TYPE_CHECKING:
     from minis.board import Board

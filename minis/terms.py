@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from minis.army import MAX_UNITS
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
 from minis.board import ZONE_DEPTH
 from minis.cards import StatCard
 from minis.hexgrid import Facing
-from minis.kinds import BattleKind
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 
 if TYPE_CHECKING:
     from minis.board import Board

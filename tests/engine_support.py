@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 
 from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import card_catalogue
 from minis.game import Game
 from minis.hexgrid import Facing, from_doubled
-from minis.sides import Side
 from minis.state import Counter, Phase, Unit
 from minis.terrain import Terrain
 

@@ -11,10 +11,10 @@ import attrs
 from engine_support import board, position
 
 from minis.ability_catalogue import ABILITIES
+from minis.base.sides import Side
 from minis.cards import AbilityRef, StatCard, card_catalogue
 from minis.game import Game
 from minis.hexgrid import Facing
-from minis.sides import Side
 from minis.state import Counter, Unit
 
 B = board("""

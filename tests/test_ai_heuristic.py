@@ -17,14 +17,14 @@ from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.ai.scoring import Evaluator, Sight, reach, sight_for
 from minis.army import Army, load_army
+from minis.base.data import shipped_folder
+from minis.base.sides import Side
 from minis.board import Board
-from minis.data import shipped_folder
 from minis.dice import Dice
 from minis.game import Game
 from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup
 from minis.rules.defensive_fire import provoked
-from minis.sides import Side
 from minis.state import BattleKind, Stage, Unit
 from minis.terrain import Terrain
 

@@ -22,9 +22,9 @@ from minis.ai.playout import keyed_dice, pack, placing, score, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot, paired
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Counter, Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ from minis.army import (
     load_army,
     validate_army,
 )
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, card_catalogue
-from minis.sides import Side
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_UNITS = (

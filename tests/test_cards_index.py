@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from minis import card_index, cards
+from minis.base.errors import MinisError
 from minis.cards import StatCard, card_catalogue, cards_folder, load_cards
-from minis.errors import MinisError
 
 SOME = ("3-inch-mortar", "m4a1-sherman", "elite-panzer-iv-ausf-d", "barbed-wire", "m4a1-sherman-commander")
 

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from minis.ability_catalogue import find_ability, split_label
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
+from minis.base.sides import Side
 from minis.cards import (
     Attack,
     Nation,
@@ -19,8 +21,6 @@ from minis.cards import (
     parse_card,
     range_band,
 )
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
-from minis.sides import Side
 
 GOOD = """\
 name = "Test Tank"

@@ -11,9 +11,9 @@ import pytest
 from minis import abilities
 from minis.ability_api import Ability, AttackContext
 from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.battle import Battle
 from minis.cards import StatCard, card_catalogue, range_band
-from minis.sides import Side
 from minis.state import GameState, Unit
 from minis.terms import standard
 

@@ -13,12 +13,12 @@ from minis.ability_loader import load_abilities, standard_abilities
 from minis.ability_rules import rulebook, special
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import victory
 from minis.scenario import load_scenario
-from minis.sides import Side
 from minis.state import Stage
 from minis.terms import HALF, Hold, ObjectiveFrom, PointsFrom, assault, standard
 

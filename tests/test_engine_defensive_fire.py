@@ -6,9 +6,9 @@ import pytest
 from engine_support import board, position, unit
 
 from minis import actions as A
+from minis.base.sides import Side
 from minis.hexgrid import Facing
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import Stage
 
 B = board("""

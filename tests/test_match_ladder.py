@@ -20,13 +20,13 @@ from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
 from minis.army import rule_problems
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
-from minis.errors import MinisError
 from minis.game import Game
 from minis.record import parse_record, replay_record
-from minis.sides import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = card_catalogue()

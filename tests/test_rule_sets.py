@@ -11,11 +11,11 @@ import pytest
 from minis import record, rule_sets
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
+from minis.base.errors import MinisError, Problem
+from minis.base.tomlfile import parse_toml
 from minis.dice import Dice
-from minis.errors import MinisError, Problem
 from minis.game import Game
 from minis.rule_sets import NAMED, RULEBOOK, RuleSet, read, rules_toml, with_options
-from minis.tomlfile import parse_toml
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"
 

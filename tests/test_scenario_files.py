@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
-from minis.errors import MinisError
 from minis.mapfile import load_configuration
 from minis.scenario import (
     SCENARIOS_DIR,
@@ -27,7 +28,6 @@ from minis.scenario import (
     zone_entries,
     zone_hexes,
 )
-from minis.sides import Side
 
 BREAKOUT_MAP = SCENARIOS_DIR / "maps" / "river-line.toml"
 

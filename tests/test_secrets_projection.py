@@ -26,6 +26,7 @@ from minis.ai.bot import view
 from minis.ai.playout import _DISPATCH
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import StatCard
 from minis.dice import SEED_BITS, Dice
@@ -35,7 +36,6 @@ from minis.rule_sets import named
 from minis.rules import obstacles
 from minis.rules.obstacles import Obstacle
 from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Phase, Unit
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"

@@ -13,6 +13,7 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.net import server as server_module
@@ -20,7 +21,6 @@ from minis.net.protocol import unpack_game
 from minis.net.server import Connection, GameServer, Seat, Table
 from minis.net.store import Store
 from minis.projection import hidden_units, project
-from minis.sides import Side
 from minis.state import Phase
 
 ROOT = Path(__file__).resolve().parent.parent

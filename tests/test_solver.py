@@ -18,13 +18,13 @@ import pytest
 
 from minis import odds
 from minis.ai import endgame, solver
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.game import Game
 from minis.odds import die_classes, hit_odds
 from minis.rules import combat
 from minis.rulestest import load_rules_test
-from minis.sides import Side
 
 POSITIONS = Path(__file__).parent / "solver-positions"
 

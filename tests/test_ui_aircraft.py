@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 from engine_support import unit
 
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import Phase, Stage
 from tests.helpers_window import end_phase
 from tests.test_ui_battle import click_hex, feed, hover_hex, shot, unit_at

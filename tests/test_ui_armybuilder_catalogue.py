@@ -17,7 +17,7 @@ import pytest
 
 from minis.ability_loader import standard_abilities
 from minis.army import ArmyScenario
-from minis.sides import Side
+from minis.base.sides import Side
 from tests.test_ui_layout import overflows
 
 

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.sides import Side
 from tests.helpers_window import end_phase
 
 ALLIED_ARMY = """\

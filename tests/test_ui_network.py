@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from minis import actions as A
+from minis.base.sides import Side
 from minis.net.bot import play_seat
 from minis.net.client import NetError
 from minis.net.local import LocalServer
 from minis.net.seats import load_seats
-from minis.sides import Side
 from minis.state import Stage
 from tests.helpers_server import ARMIES, time_limit
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import obstacles
-from minis.sides import Side
 from tests.test_ui_battle import click_hex, hover_hex, shot, unit_at
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import attrs
 
 from minis.ability_catalogue import ABILITIES, find_ability, split_label
+from minis.base.sides import Side
 from minis.cards import (
     AIR_FORCE_CONVERSION,
     AbilityRef,
@@ -36,7 +37,6 @@ from minis.cards import (
     load_card,
     parse_card,
 )
-from minis.sides import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"

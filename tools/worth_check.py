@@ -19,10 +19,10 @@ import random
 import sys
 
 from minis.ai.army_maker import make_army
+from minis.base.sides import Side
 from minis.card_worth import shipped_worth
 from minis.cards import card_catalogue
 from minis.commands.match import MATCH_POINTS, GameSpec, play_game, summary
-from minis.sides import Side
 
 CONFIGURATIONS = (1, 2, 3, 4, 5, 6)
 

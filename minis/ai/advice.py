@@ -38,13 +38,13 @@ from minis.ai.scoring import (
     sight_for,
     worth,
 )
+from minis.base.grammar import plural
+from minis.base.sides import Side
 from minis.game import Game
-from minis.grammar import plural
 from minis.hexgrid import Hex, direction_to, distance
 from minis.rules import air, arrivals
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import provoked, window_hex
-from minis.sides import Side
 from minis.state import Counter, GameState, Phase, Stage, Unit
 
 __all__ = ["USEFUL_ATTACK", "Advice", "advise", "advise_choice"]

@@ -27,15 +27,15 @@ import numpy.typing as npt
 
 from minis.ability_loader import standard_abilities
 from minis.army import HERO_ABILITIES, MAX_UNITS, Army, ArmyScenario, hero_limit
+from minis.base.errors import MinisError, Problem
+from minis.base.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
+from minis.base.sides import Side
 from minis.card_worth import shipped_worth
 from minis.cards import Attack, StatCard
-from minis.errors import MinisError, Problem
-from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
 from minis.nationalities import table
 from minis.odds import hit_odds
 from minis.rule_sets import RULEBOOK, RuleSet
 from minis.scenario import Scenario
-from minis.sides import Side
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -14,9 +14,9 @@ from typing import Protocol
 
 from minis import actions as A
 from minis import projection
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 
 __all__ = ["Bot", "BotFactory", "hidden_units", "play_out", "view"]
 

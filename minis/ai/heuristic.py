@@ -44,6 +44,7 @@ from minis.ai.scoring import (
     sight_for,
     worth,
 )
+from minis.base.sides import Side
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to, distance
 from minis.rule_sets import END_OF_PHASE
@@ -51,7 +52,6 @@ from minis.rules import activation, stacking
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import may_fire, provoked, window_hex
 from minis.rules.legal import UnitOptions
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 __all__ = ["HeuristicBot"]

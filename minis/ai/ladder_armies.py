@@ -39,14 +39,14 @@ import attrs
 from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
 from minis.army import HERO_ABILITIES, Army, load_army, locate, playable_problems, rule_problems
+from minis.base.data import shipped_folder
+from minis.base.errors import EXIT_CHECK, MinisError, Problem, unreadable
+from minis.base.paths import is_dir
+from minis.base.sides import Side
 from minis.card_worth import shipped_worth
 from minis.cards import Nation, StatCard, card_catalogue
-from minis.data import shipped_folder
-from minis.errors import EXIT_CHECK, MinisError, Problem, unreadable
 from minis.nationalities import table
-from minis.paths import is_dir
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 
 __all__ = [
     "BALANCE",

@@ -15,7 +15,8 @@ from functools import lru_cache
 
 import attrs
 
-from minis import fields
+from minis.base import fields
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
@@ -24,7 +25,6 @@ from minis.rules import caching
 from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan
 from minis.rules.movement import speed
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
 from minis.terms import Hold, ObjectiveFrom, PointsFrom
 

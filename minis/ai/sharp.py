@@ -36,8 +36,8 @@ from minis.ai.endings import best_ending
 from minis.ai.playout import LeafValue
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
 from minis.ai.threats import Threats, readiness, turns_left
+from minis.base.sides import Side
 from minis.game import Game
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage
 
 __all__ = ["HARD_PLAYOUTS", "NORMAL_PLAYOUTS", "SharpBot", "leaf_value"]

@@ -36,11 +36,11 @@ import attrs
 from minis import abilities
 from minis import actions as A
 from minis.ability_api import class_hooks
+from minis.base.sides import Side
 from minis.dice import Dice, NeedDice
 from minis.game import Game
 from minis.odds import roll_multisets, success_distribution
 from minis.rules import combat
-from minis.sides import Side
 from minis.state import GameState, Phase
 
 __all__ = [

@@ -27,10 +27,10 @@ import math
 from collections.abc import Iterable, Mapping
 
 from minis.ai.scoring import FloatOdds, Sight, estimate, float_odds, harm, sight_for
+from minis.base.sides import Side
 from minis.hexgrid import Facing, Hex, distance
 from minis.rules import caching, mapinfo
 from minis.rules.movement import reachable, speed
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
 from minis.terms import Hold, ObjectiveFrom
 

@@ -11,9 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
+from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
-from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 
 
 def register(subparsers: Subparsers) -> None:
@@ -137,8 +137,8 @@ def register_map_new(commands: Subparsers) -> None:
 
 
 def map_new(args: argparse.Namespace) -> int:
+    from minis.base.paths import exists
     from minis.mapfile import dump
-    from minis.paths import exists
     from minis.scenario import write_atomic
     from minis.ui.editor.model import new_map
 

@@ -40,17 +40,17 @@ from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mir
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot, playouts_of
 from minis.ai.twins import TwinPairs
 from minis.army import Army, load_army, playable_problems
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands import Subparsers
 from minis.commands.batch import fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, did_you_mean, unreadable
 from minis.game import Game
 from minis.mapfile import load_configuration
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 
 #: The configurations `--all-configs` cycles through, one per pair of twin games.
 CONFIGURATIONS = tuple(range(1, 7))

@@ -44,9 +44,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import MinisError, Problem, unreadable
 from minis.card_worth import Measured, table_text
-from minis.errors import MinisError, Problem, unreadable
 from minis.lab.store import check_database, default_path
 from minis.lab.study import load_study
 

@@ -58,15 +58,15 @@ import attrs
 from minis import rule_sets
 from minis.ai.army_maker import CANDIDATES, GREED, army_for_scenario, make_army
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from minis.base.data import shipped_file
+from minis.base.errors import MinisError, Problem
+from minis.base.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
+from minis.base.paths import is_file, read_bytes, resolved
+from minis.base.sides import Side
+from minis.base.tomlfile import TomlSource, read_toml
 from minis.cards import StatCard, card_catalogue
-from minis.data import shipped_file
-from minis.errors import MinisError, Problem
-from minis.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
-from minis.paths import is_file, read_bytes, resolved
 from minis.rule_sets import RuleSet
 from minis.scenario import Scenario, load_scenario, shipped_scenarios
-from minis.sides import Side
-from minis.tomlfile import TomlSource, read_toml
 
 #: The Standard battle's map configurations.
 CONFIGURATIONS = (1, 2, 3, 4, 5, 6)

@@ -29,9 +29,10 @@ from websockets.exceptions import ConnectionClosed
 
 from minis import rule_sets
 from minis.army import Army, locate, parse_army, rule_problems, wrong_side
+from minis.base.errors import MinisError, Problem, problem_lines
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, problem_lines
 from minis.game import Game
 from minis.net.protocol import (
     CHAT_KEPT,
@@ -48,7 +49,6 @@ from minis.net.store import Store
 from minis.projection import hidden_obstacles, hidden_units, project
 from minis.record import record_text
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind
 
 if TYPE_CHECKING:

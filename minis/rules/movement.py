@@ -18,8 +18,9 @@ from types import MappingProxyType
 
 import attrs
 
-from minis import abilities, fields
+from minis import abilities
 from minis.ability_api import class_hooks
+from minis.base import fields
 from minis.board import Board
 from minis.hexgrid import Hex, distance
 from minis.rules import caching, mapinfo, obstacles

@@ -13,12 +13,12 @@ ends, the objective and the preset units that go on the map as soon as there is 
 from __future__ import annotations
 
 from minis import abilities
+from minis.base.sides import Side
 from minis.board import Board
 from minis.hexgrid import Hex
 from minis.rules import arrivals, mapinfo, obstacles
 from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Stage, Unit
 from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 from minis.unit_ids import unique_id

@@ -10,10 +10,10 @@ Conditions are checked in order; the first that names a winner decides.
 
 from __future__ import annotations
 
+from minis.base.sides import Side
 from minis.events import Event
 from minis.hexgrid import distance
 from minis.rules.zones import edge_hexes
-from minis.sides import Side
 from minis.state import GameState
 from minis.terms import Exit, Hold, ObjectiveFrom, PointsFrom
 

@@ -34,14 +34,14 @@ import attrs
 
 from minis.ability_loader import standard_abilities
 from minis.army import Army, ArmyScenario, army_points, dump_army, load_army, validate_army
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.data import packaged_data, shipped_folder, user_armies
+from minis.base.errors import MinisError, problem_lines
+from minis.base.paths import is_dir, resolved
+from minis.base.sides import Side
 from minis.card_search import CardFilter, needs_text, sort_cards
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
-from minis.data import packaged_data, shipped_folder, user_armies
-from minis.errors import MinisError, problem_lines
-from minis.paths import is_dir, resolved
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel

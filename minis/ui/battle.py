@@ -55,11 +55,11 @@ from typing import Any
 import arcade
 
 from minis import actions as A
+from minis.base.sides import Side
 from minis.board import Board
 from minis.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import airtray, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen

@@ -31,15 +31,15 @@ import attrs
 
 from minis import actions as A
 from minis import queries
+from minis.base.grammar import verb
+from minis.base.sides import Side
 from minis.events import Event
 from minis.game import Game
-from minis.grammar import verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
 from minis.queries import AttackPreview, PathInfo
 from minis.rules import air, obstacles, setup
 from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.aircraft import AircraftChoices

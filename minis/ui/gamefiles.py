@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis.errors import MinisError, Problem, problem_lines
+from minis.base.errors import MinisError, Problem, problem_lines
 from minis.rule_sets import RULEBOOK
 from minis.state import Phase
 from minis.ui.app import MinisWindow

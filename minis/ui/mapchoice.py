@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable
 import arcade
 
 from minis import actions as A
-from minis.errors import MinisError
+from minis.base.errors import MinisError
 from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.ui import boards, hexdraw, theme

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from minis.army import Army, ArmyScenario, dump_army
-from minis.errors import MinisError, problem_lines
+from minis.base.errors import MinisError, problem_lines
+from minis.base.sides import Side
 from minis.net.client import NetError, new_message, request
 from minis.net.link import Link
 from minis.net.local import DEFAULT_PORT, LocalServer, lan_address
 from minis.net.seats import StoredSeat, load_seats, remember
 from minis.rule_sets import NAMED, RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker

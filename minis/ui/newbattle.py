@@ -38,12 +38,12 @@ from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import view
 from minis.ai.strength import bot_for
 from minis.army import Army, ArmyScenario
+from minis.base.errors import MinisError, escaped
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
-from minis.errors import MinisError, escaped
 from minis.game import Game
-from minis.kinds import BattleKind
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.state import Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen

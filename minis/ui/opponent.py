@@ -21,9 +21,9 @@ import arcade
 import attrs
 
 from minis.ai.strength import STRENGTHS
-from minis.kinds import BattleKind
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
 from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker

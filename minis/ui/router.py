@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minis.kinds import BattleKind
+from minis.base.kinds import BattleKind
 from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
 from minis.ui.menu import MainMenu
 

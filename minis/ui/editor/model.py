@@ -24,11 +24,11 @@ from pathlib import Path
 
 import attrs
 
-from minis.atomic import finish_interrupted_save, write_atomic_files
+from minis.base.atomic import finish_interrupted_save, write_atomic_files
+from minis.base.errors import MinisError, Problem, unreadable
+from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.board import ENDS, ZONE_DEPTH, Board
-from minis.errors import MinisError, Problem, unreadable
 from minis.hexgrid import Facing, Hex, distance, from_doubled, row_index, row_letters
-from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.mapfile import (
     FULL,
     HALF,
@@ -67,7 +67,7 @@ LETTERS = tuple(t.value for t in Terrain)
 UNTITLED = "untitled.toml"
 #: The size `minis edit` starts a new map with: that of the starter battle maps.
 NEW_ROWS, NEW_COLUMNS = 11, 16
-MAX_ROWS, MAX_COLUMNS = MAX_MAP_ROWS, MAX_MAP_COLUMNS  # the one limit of every map file (minis.limits)
+MAX_ROWS, MAX_COLUMNS = MAX_MAP_ROWS, MAX_MAP_COLUMNS  # the one limit of every map file (minis.base.limits)
 
 _LABEL = re.compile(r"^([A-Z]+)([0-9]{1,6})(?::(NE|NW|SE|SW|E|W))?$")
 

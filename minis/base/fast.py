@@ -34,8 +34,8 @@ from types import ModuleType
 
 #: The environment variable that chooses the build: "0" pure, "1" fast, unset: fast when usable.
 VARIABLE = "MINIS_FAST"
-#: The package's folder (the sources) and the checkout's, where `.fast/` is.
-PACKAGE = Path(__file__).resolve().parent
+#: The `minis` package's folder (the sources; this file is in minis/base) and the checkout's, with `.fast/`.
+PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
 #: Where `make fast` puts the extension modules and the stamp.
 FOLDER = ROOT / ".fast"
@@ -48,7 +48,7 @@ COMPILED: tuple[str, ...] = (
     "minis.abilities",
     "minis.ability_api",
     "minis.actions",
-    "minis.atomic",
+    "minis.base.atomic",
     "minis.battle",
     "minis.board",
     "minis.dice",
@@ -59,7 +59,7 @@ COMPILED: tuple[str, ...] = (
     "minis.odds",
     "minis.projection",
     "minis.rule_sets",
-    "minis.sides",
+    "minis.base.sides",
     "minis.state",
     "minis.terms",
     "minis.terrain",
