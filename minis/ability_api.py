@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 from mypy_extensions import mypyc_attr
 
-from minis.ability_catalogue import ABILITIES
 from minis.base import fields
 from minis.cards import RangeBand, StatCard
+from minis.content.ability_catalogue import ABILITIES
 from minis.hexgrid import Hex, distance
 from minis.state import FollowUp as FollowUp
 from minis.state import FollowUpKind as FollowUpKind

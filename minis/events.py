@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, NamedTuple, assert_never, get_args
 
-from minis.ability_catalogue import ability_name
 from minis.base.grammar import plural, verb
 from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
 from minis.hexgrid import Hex
 
 EventKind = Literal[

@@ -16,10 +16,10 @@ import attrs
 
 from minis import abilities
 from minis.ability_api import AttackContext
-from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
 from minis.air_roles import AirRole
 from minis.cards import RangeBand
+from minis.content.ability_catalogue import ability_name
 from minis.hexgrid import Hex, direction_to, distance
 from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
 from minis.rules import activation, indirect

@@ -38,7 +38,6 @@ from typing import Any
 
 import attrs
 
-from minis import rule_sets
 from minis.army import Army
 from minis.base.atomic import write_atomic
 from minis.base.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
@@ -47,6 +46,7 @@ from minis.base.paths import UnreadablePath, read_bytes
 from minis.base.sides import Side
 from minis.base.tomlfile import decode, parse_toml, toml_string
 from minis.cards import card_catalogue, dump_card
+from minis.content import rule_sets
 from minis.dice import Dice
 from minis.events import Event
 from minis.game import Game, RecordEntry
@@ -60,7 +60,7 @@ from minis.state import BattleKind
 STRENGTHS = ("easy", "normal", "hard")
 
 #: The newest record format, and every one this version reads. Format 2 names the units as
-#: `minis.unit_ids` does (each army on its own); format 1 numbered them across both armies. A game is
+#: `minis.content.unit_ids` does (each army on its own); format 1 numbered them across both armies. A game is
 #: written in format 1 when its ids are the same either way (`Game.new` puts the format in its header).
 FORMAT = 2
 FORMATS = (1, 2)

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from minis import abilities, rule_sets
+from minis import abilities
 from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
 from minis.base import atomic
@@ -47,11 +47,13 @@ from minis.base.tomlfile import (
 from minis.battle import Battle
 from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.cards import YEARS, StatCard, card_catalogue
+from minis.content import rule_sets
+from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.content.unit_ids import preset_ids
 from minis.dice import Dice
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.mapfile import check_file, load_configuration
-from minis.rule_sets import RULEBOOK, RuleSet
 from minis.rules.air import OFF_MAP
 from minis.rules.sequence import CONFIGURATIONS
 from minis.rules.setup import objective_of
@@ -71,7 +73,6 @@ from minis.terms import (
     other_end,
     standard,
 )
-from minis.unit_ids import preset_ids
 
 #: Where the shipped scenarios live (minis.base.data: the repository's, or the installed wheel's copy).
 SCENARIOS_DIR = shipped_folder("scenarios")
@@ -767,7 +768,7 @@ class Scenario:
 
     def _preset_ids(self, attacker: Side | None) -> list[tuple[str, Side, str, Facing | None]]:
         """(id, side, card id, facing) of each preset unit; ids made unique among the presets, as the
-        engine keeps them (`minis.unit_ids.preset_ids`: the armies' ids avoid the presets')."""
+        engine keeps them (`minis.content.unit_ids.preset_ids`: the armies' ids avoid the presets')."""
         ids = preset_ids(preset.id or preset.card for preset in self.doc.units)
         return [
             (

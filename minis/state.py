@@ -27,7 +27,7 @@ from minis.hexgrid import Facing, Hex
 
 if TYPE_CHECKING:
     from minis.board import Board
-    from minis.rule_sets import RuleSet
+    from minis.content.rule_sets import RuleSet
     from minis.terms import Terms
 
 

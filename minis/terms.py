@@ -18,8 +18,8 @@ from minis.base.kinds import BattleKind
 from minis.base.sides import Side
 from minis.board import ZONE_DEPTH
 from minis.cards import StatCard
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.hexgrid import Facing
-from minis.rule_sets import RULEBOOK, RuleSet
 
 if TYPE_CHECKING:
     from minis.board import Board
@@ -125,7 +125,7 @@ class Terms:
     turn_limit: int | None = None
     #: What a game record needs to find these terms again (a scenario file's name), as header entries.
     source: tuple[tuple[str, str], ...] = ()
-    #: The rule set the battle is played under (`minis.rule_sets`; the 2005 rulebook's by default).
+    #: The rule set the battle is played under (`minis.content.rule_sets`; the 2005 rulebook's by default).
     rules: RuleSet = RULEBOOK
 
     def side(self, side: Side) -> SideTerms:

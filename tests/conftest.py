@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: The card index of this test run (minis/card_index.py): a folder of its own, never the user's cache.
+#: The card index of this test run (minis/content/card_index.py): a folder of its own, never the user's cache.
 _CACHE_MADE: list[str] = []
 
 

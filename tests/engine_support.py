@@ -92,7 +92,7 @@ import random  # noqa: E402
 
 from minis import abilities  # noqa: E402
 from minis.army import Army  # noqa: E402
-from minis.rule_sets import END_OF_PHASE, OWN_PHASE  # noqa: E402
+from minis.content.rule_sets import END_OF_PHASE, OWN_PHASE  # noqa: E402
 from minis.rules import arrivals, mapinfo  # noqa: E402
 from minis.rules.stacking import beyond_allowance  # noqa: E402
 from minis.state import GameState, Stage  # noqa: E402

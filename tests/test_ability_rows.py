@@ -13,7 +13,6 @@ import attrs
 import pytest
 
 from minis.ability_api import class_hooks
-from minis.ability_catalogue import ABILITIES
 from minis.ability_loader import FAMILIES, standard_abilities
 from minis.ability_rules import modifiers
 from minis.ability_rules.modifiers import (
@@ -29,6 +28,7 @@ from minis.ability_rules.modifiers import (
     row_class,
 )
 from minis.cards import AbilityRef, UnitType
+from minis.content.ability_catalogue import ABILITIES
 
 ROW_IDS = [row.id for row in ROWS]
 

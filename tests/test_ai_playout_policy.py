@@ -30,9 +30,9 @@ from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
+from minis.content.rule_sets import RULEBOOK, named
 from minis.dice import Dice
 from minis.game import Game
-from minis.rule_sets import RULEBOOK, named
 from minis.state import Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent

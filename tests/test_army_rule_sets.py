@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from minis import nationalities
 from minis.army import (
     Army,
     army_limit,
@@ -30,7 +29,8 @@ from minis.base.errors import MinisError
 from minis.base.sides import Side
 from minis.cards import Nation, StatCard, card_catalogue
 from minis.cli import main
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
+from minis.content import nationalities
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
 from minis.scenario import scenario_from_text
 
 R2005, R2008, R2009, R2010 = (NAMED[name] for name in ("2005", "2008", "2009", "2010"))

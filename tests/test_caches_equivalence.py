@@ -23,11 +23,11 @@ from minis.army import Army
 from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.content.rule_sets import named
 from minis.dice import Dice
 from minis.events import Event
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.rule_sets import named
 from minis.rules import caching, combat, mapinfo, movement
 from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
 

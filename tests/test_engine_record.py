@@ -147,7 +147,7 @@ def test_mutated_records_give_only_minis_errors(text: str, data: st.DataObject) 
         assert all(problem.file == "mutant.rec" for problem in error.problems)
 
 
-# --- unit ids: format 1's numbering across both armies still replays (minis.unit_ids) ------------------
+# --- unit ids: format 1's numbering across both armies still replays (minis.content.unit_ids) ---------------
 
 #: The start of a save written before the ids were made per army (format 1, by the code of fe8ca68):
 #: the Allied pillbox is `pillbox#2` because the Axis army has one too.

@@ -468,7 +468,7 @@ def test_chunks_of_a_changed_folder_do_not_pool(tmp_path: Path, capsys: pytest.C
 
 
 def test_mirrored_armies_keep_a_nationality_group_where_the_rules_ask_it() -> None:
-    from minis.rule_sets import NAMED
+    from minis.content.rule_sets import NAMED
 
     args = namespace(games=2, seed=9, armies="mirrored")
     (spec, _) = game_specs(args, ("random", "random"), NONE, in_process=True, rules=NAMED["2008"])

@@ -14,10 +14,10 @@ from engine_support import random_army
 from minis.ability_api import FollowUp
 from minis.ai.random_bot import RandomBot
 from minis.base.sides import Side
+from minis.content.rule_sets import CHOICES, NAMED, RuleSet
 from minis.dice import Dice
 from minis.events import KINDS, Event, EventKind
 from minis.game import Game
-from minis.rule_sets import CHOICES, NAMED, RuleSet
 from minis.state import BattleKind
 
 ROOT = Path(__file__).resolve().parent.parent

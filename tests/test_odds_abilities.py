@@ -31,9 +31,9 @@ import pytest
 
 from minis import abilities, queries
 from minis.ability_api import Ability, AbilityRegistry, class_hooks
-from minis.ability_catalogue import ability_name
 from minis.ability_loader import standard_abilities
 from minis.actions import Attack, Fire
+from minis.content.ability_catalogue import ability_name
 from minis.dice import Dice, NeedDice
 from minis.events import Event
 from minis.game import Game

@@ -24,10 +24,10 @@ from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot
 from minis.army import Army
 from minis.base.sides import Side
+from minis.content.rule_sets import ALTERNATE, ALTERNATE_WITH_PASS, NAMED, RuleSet
 from minis.dice import Dice
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
-from minis.rule_sets import ALTERNATE, ALTERNATE_WITH_PASS, NAMED, RuleSet
 from minis.rules import air
 from minis.state import Phase, Stage
 

@@ -17,11 +17,11 @@ from minis.base.errors import MinisError
 from minis.base.sides import Side
 from minis.cards import Nation, card_catalogue
 from minis.cli import main
+from minis.content.nationalities import table
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
 from minis.dice import Dice
 from minis.game import Game
-from minis.nationalities import table
 from minis.record import load, parse_record, read_record, record_text, replay_record, save
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
 from minis.scenario import dump_scenario, load_scenario, parse_scenario_doc, start_game
 
 CARDS = card_catalogue()

@@ -124,7 +124,7 @@ def waiting_builder(driver: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[An
     """The builder while one ability waits for a rule system again (every card plays since issue 19)."""
     import attrs
 
-    from minis.ability_catalogue import ABILITIES
+    from minis.content.ability_catalogue import ABILITIES
 
     waiting = attrs.evolve(ABILITIES["antiair-support"], needs="aircraft")
     monkeypatch.setitem(ABILITIES, "antiair-support", waiting)

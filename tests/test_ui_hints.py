@@ -23,9 +23,9 @@ from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
 from minis.base.sides import Side
+from minis.content.rule_sets import NAMED
 from minis.dice import Dice
 from minis.game import Game
-from minis.rule_sets import NAMED
 from minis.state import Stage
 from minis.ui.computer import ComputerPlayer, InlineExecutor
 from minis.ui.readout import BattleReadout

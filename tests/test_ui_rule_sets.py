@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from minis import actions as A
-from minis import rule_sets
 from minis.army import Army, validate_army
 from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content import rule_sets
+from minis.content.rule_sets import NAMED, OPTIONS, RULEBOOK
 from minis.dice import Dice
-from minis.rule_sets import NAMED, OPTIONS, RULEBOOK
 from minis.state import Stage
 from minis.ui import rulewords
 from minis.ui.controller import BattleController

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from minis.base.sides import Side
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet
 from minis.dice import Dice
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet
 from minis.ui.controller import BattleController
 from minis.ui.session import Session
 from tests.engine_support import board, position, unit

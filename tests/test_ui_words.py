@@ -22,11 +22,11 @@ from minis.army import Army
 from minis.base.grammar import VERBS, plural, verb
 from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content.rule_sets import NAMED
 from minis.dice import Dice
 from minis.events import KINDS, Event, describe
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex, neighbours
-from minis.rule_sets import NAMED
 from minis.rules import obstacles
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move

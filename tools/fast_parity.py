@@ -44,10 +44,10 @@ def main() -> None:
     from minis.ai.search import SearchBot
     from minis.army import load_army
     from minis.base.sides import Side
+    from minis.content.rule_sets import named
     from minis.dice import Dice
     from minis.game import Game
     from minis.record import record_text
-    from minis.rule_sets import named
 
     axis = load_army(ROOT / "armies" / "sample-axis.toml")
     allies = load_army(ROOT / "armies" / "sample-allies.toml")

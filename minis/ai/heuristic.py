@@ -45,9 +45,9 @@ from minis.ai.scoring import (
     worth,
 )
 from minis.base.sides import Side
+from minis.content.rule_sets import END_OF_PHASE
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to, distance
-from minis.rule_sets import END_OF_PHASE
 from minis.rules import activation, stacking
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import may_fire, provoked, window_hex

@@ -15,7 +15,7 @@ from minis.cards import StatCard, card_catalogue, load_cards
 from minis.commands import Subparsers
 from minis.commands.cards import print_table
 from minis.commands.simulate import add_rules_option, chosen_rules
-from minis.rule_sets import RULEBOOK, RuleSet
+from minis.content.rule_sets import RULEBOOK, RuleSet
 
 
 def register(subparsers: Subparsers) -> None:

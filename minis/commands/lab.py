@@ -147,7 +147,7 @@ def _register_report(lab: Subparsers) -> None:
         "--table",
         type=Path,
         metavar="FILE",
-        help="also write the card-values table the computer builds armies with (minis.card_worth)",
+        help="also write the card-values table the computer builds armies with (minis.content.card_worth)",
     )
     parser.set_defaults(func=report)
 

@@ -47,10 +47,10 @@ from minis.cards import card_catalogue
 from minis.commands import Subparsers
 from minis.commands.batch import fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.dice import Dice
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.rule_sets import RULEBOOK, RuleSet
 
 #: The configurations `--all-configs` cycles through, one per pair of twin games.
 CONFIGURATIONS = tuple(range(1, 7))

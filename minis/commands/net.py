@@ -7,9 +7,9 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from minis import rule_sets
 from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.commands import Subparsers
+from minis.content import rule_sets
 
 
 def register(subparsers: Subparsers) -> None:

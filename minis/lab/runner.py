@@ -36,12 +36,12 @@ from minis.base.errors import MinisError, Problem
 from minis.base.sides import Side
 from minis.base.worker_watch import end_with_parent
 from minis.cards import card_catalogue
+from minis.content.rule_sets import RuleSet
 from minis.dice import Dice
 from minis.game import Game
 from minis.lab.study import DEFAULT_PLAYOUTS, ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
-from minis.rule_sets import RuleSet
 from minis.rules.victory import points
 from minis.scenario import Scenario, load_scenario, start_game
 from minis.state import Phase

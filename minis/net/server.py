@@ -27,11 +27,11 @@ import attrs
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from minis import rule_sets
 from minis.army import Army, locate, parse_army, rule_problems, wrong_side
 from minis.base.errors import MinisError, Problem, problem_lines
 from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content import rule_sets
 from minis.dice import Dice
 from minis.game import Game
 from minis.net.protocol import (

@@ -9,7 +9,7 @@ so they live apart from the controller's choices and input. The controller
 from __future__ import annotations
 
 from minis import actions as A
-from minis.ability_catalogue import ability_name
+from minis.content.ability_catalogue import ability_name
 from minis.events import Event
 from minis.queries import PathInfo, percent
 from minis.rules.movement import speed

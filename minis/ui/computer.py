@@ -32,11 +32,11 @@ from typing import Protocol
 import attrs
 
 from minis import actions as A
-from minis.ability_catalogue import ability_name
 from minis.ai.advice import Advice, advise, advise_choice, scored
 from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
 from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
 from minis.game import Game
 from minis.ui.plain import the, unit_names
 from minis.ui.plain import words as worded

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from minis.base.errors import MinisError, Problem, problem_lines
-from minis.rule_sets import RULEBOOK
+from minis.content.rule_sets import RULEBOOK
 from minis.state import Phase
 from minis.ui.app import MinisWindow
 from minis.ui.computer import who_plays

@@ -15,7 +15,7 @@ army first (`make_army`, or `army_for_scenario` within a scenario's limits), the
 the map; the game's header says which sides the computer plays and how strongly (`computer.mark`), so
 its saves come back against the computer (`computer_player`, `computer_chooses_map`).
 
-The rule set (`minis.rule_sets`): the players choose it on the first screen of a rulebook battle (the
+The rule set (`minis.content.rule_sets`): the players choose it on the first screen of a rulebook battle (the
 Axis hand-over of a Standard battle, "who attacks?" of an Assault; against the computer, its choices),
 and it goes to the army builders, the computer's armies and `Game.new`. A scenario file plays under its
 own set (`rules = "NAME"` in the file, 2005 when it names none): the screens show it, never offer another.
@@ -42,8 +42,8 @@ from minis.base.errors import MinisError, escaped
 from minis.base.kinds import BattleKind
 from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.game import Game
-from minis.rule_sets import RULEBOOK, RuleSet
 from minis.state import Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen

@@ -23,7 +23,7 @@ import attrs
 from minis.ai.strength import STRENGTHS
 from minis.base.kinds import BattleKind
 from minis.base.sides import Side
-from minis.rule_sets import RULEBOOK, RuleSet
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker

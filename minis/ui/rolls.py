@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from minis.ability_catalogue import ability_name
 from minis.base.grammar import verb
 from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
 from minis.events import Event, EventKind, initiative_outcome
 from minis.rules.combat import hits_for
 

@@ -67,7 +67,7 @@ class RuleSet:
     point_levels: tuple[int, ...] = (100,)
     #: Obstacles may cost at most this percentage of the army's points limit (None: no cap).
     obstacle_percent: int | None = 10
-    #: The historical nationality table (`minis.nationalities.TABLES`).
+    #: The historical nationality table (`minis.content.nationalities.TABLES`).
     nationality_table: NationalityTable = "2005"
     #: True: every army keeps the historical limits; False: only where the battle asks for them.
     nationality_required: bool = False
