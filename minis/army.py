@@ -57,7 +57,7 @@ MAX_UNITS = 15
 
 class ArmyScenario(enum.Enum):
     """The scenario an army is built for (an army file's `scenario`); it sets the points limit (rulebook,
-    Scenarios). Not a scenario file (`minis.scenario.Scenario`) nor a battle's kind (`BattleKind`)."""
+    Scenarios). Not a scenario file (`minis.engine.scenario.Scenario`) nor a battle's kind (`BattleKind`)."""
 
     STANDARD = "standard"
     ASSAULT_ATTACKER = "assault-attacker"

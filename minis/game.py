@@ -21,23 +21,23 @@ from typing import TYPE_CHECKING
 import attrs
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
-from minis.ability_api import AbilityRegistry
-from minis.ability_loader import standard_abilities
 from minis.base.sides import Side
-from minis.battle import Battle
 from minis.cards import card_catalogue
 from minis.content import rule_sets
 from minis.content import unit_ids as unit_id_schemes
 from minis.content.rule_sets import RuleSet
 from minis.dice import Dice, NeedDice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.ability_api import AbilityRegistry
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.battle import Battle
+from minis.engine.events import Event
+from minis.engine.terms import Terms, rulebook
 from minis.hexgrid import Hex
 from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import overstacked
 from minis.state import BattleKind, GameState, Phase, Stage, Unit
-from minis.terms import Terms, rulebook
 
 if TYPE_CHECKING:
     from minis.army import Army
@@ -185,8 +185,8 @@ class Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
         Assault: `attacker` is the attacking side; the defender then chooses the configuration.
-        `terms`: a scenario's terms (`minis.scenario.Scenario.terms`; start one with
-        `minis.scenario.start_game`), which set up its map, objective, ends and preset units here;
+        `terms`: a scenario's terms (`minis.engine.scenario.Scenario.terms`; start one with
+        `minis.engine.scenario.start_game`), which set up its map, objective, ends and preset units here;
         without them, the rulebook's Standard or Assault. `turn_limit` ends the game as a draw.
         `abilities`: the rule set's abilities (the shipped ones by default). `rules`: the rule set played
         under, over the terms' own (`minis.content.rule_sets`; the 2005 rulebook's by default). `unit_ids`:

@@ -48,11 +48,11 @@ from minis.base.tomlfile import decode, parse_toml, toml_string
 from minis.cards import card_catalogue, dump_card
 from minis.content import rule_sets
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
+from minis.engine.scenario import load_scenario
 from minis.game import Game, RecordEntry
 from minis.mapfile import MAPS_DIR
 from minis.rules.errors import IllegalAction
-from minis.scenario import load_scenario
 from minis.state import BattleKind
 
 #: The computer's strengths a save may name (`strength = ...`), weakest first: the computer opponent's

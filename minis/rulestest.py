@@ -21,7 +21,6 @@ from typing import Any, NoReturn
 
 import attrs
 
-from minis.ability_api import AbilityRegistry
 from minis.army import Army
 from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.base.paths import files_in, is_dir
@@ -32,6 +31,7 @@ from minis.cards import card_catalogue
 from minis.content import rule_sets
 from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.dice import Dice
+from minis.engine.ability_api import AbilityRegistry
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration

@@ -21,14 +21,14 @@ import attrs
 from minis.base import fields
 from minis.base.kinds import BattleKind as BattleKind  # here for its many readers
 from minis.base.sides import Side
-from minis.battle import Battle
 from minis.cards import StatCard
+from minis.engine.battle import Battle
 from minis.hexgrid import Facing, Hex
 
 if TYPE_CHECKING:
     from minis.board import Board
     from minis.content.rule_sets import RuleSet
-    from minis.terms import Terms
+    from minis.engine.terms import Terms
 
 
 class Counter(enum.Enum):

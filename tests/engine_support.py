@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-from minis.ability_loader import standard_abilities
 from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.hexgrid import Facing, from_doubled
 from minis.state import Counter, Phase, Unit

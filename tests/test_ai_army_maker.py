@@ -14,7 +14,7 @@ from minis.army import HISTORICAL_GROUPS, army_points, rule_problems
 from minis.base.errors import MinisError
 from minis.base.sides import Side
 from minis.cards import card_catalogue
-from minis.scenario import load_scenario
+from minis.engine.scenario import load_scenario
 
 CARDS = card_catalogue()
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,6 @@ import attrs
 import pytest
 from engine_support import board, check_invariants, position, unit
 
-from minis import actions as A
 from minis.ai.bot import Bot, play_out, view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
@@ -21,6 +20,7 @@ from minis.base.data import shipped_folder
 from minis.base.sides import Side
 from minis.board import Board
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup

@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 from engine_support import board, position, unit
 
-from minis import actions as A
 from minis.ai import learned, playout
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
@@ -33,6 +32,7 @@ from minis.commands import lab as lab_command
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.lab import evaluation
 from minis.mapfile import load_configuration

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from minis import actions as A
 from minis.ai import playout_policy
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, BotFactory, view
@@ -32,6 +31,7 @@ from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
 from minis.content.rule_sets import RULEBOOK, named
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.state import Phase, Stage
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from minis import projection
 from minis.ai import playout
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
@@ -15,6 +14,7 @@ from minis.ai.search import SearchBot, heuristic_policy
 from minis.army import load_army
 from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import projection
 from minis.game import Game
 from minis.state import Phase, Stage
 

@@ -21,7 +21,7 @@ from minis.base.errors import MinisError
 from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
 from minis.cli import main
-from minis.scenario import load_scenario, start_game
+from minis.engine.scenario import load_scenario, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 AXIS = ROOT / "armies" / "sample-axis.toml"

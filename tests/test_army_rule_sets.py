@@ -31,7 +31,7 @@ from minis.cards import Nation, StatCard, card_catalogue
 from minis.cli import main
 from minis.content import nationalities
 from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
-from minis.scenario import scenario_from_text
+from minis.engine.scenario import scenario_from_text
 
 R2005, R2008, R2009, R2010 = (NAMED[name] for name in ("2005", "2008", "2009", "2010"))
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 from minis.hexgrid import Hex, distance, from_doubled, neighbours
 from minis.mapfile import MAPS_DIR, Section, parse_document
-from minis.scenario import SCENARIOS_DIR, load_scenario
 from tests.helpers_window import deliver, open_editor
 
 
@@ -222,7 +222,7 @@ def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_pat
     from minis.army import Army
     from minis.base.sides import Side
     from minis.dice import Dice
-    from minis.scenario import start_game
+    from minis.engine.scenario import start_game
 
     axis = Army("Axis", Side.AXIS, units=("panzer-iv-ausf-g", "mauser-kar-98k", "mauser-kar-98k", "pioneers"))
     allies = Army("Allies", Side.ALLIES, units=("m4a1-sherman", "m1-garand-rifle", "bazooka", "bar-gunner"))

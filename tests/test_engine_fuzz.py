@@ -13,10 +13,10 @@ import random
 import pytest
 from engine_support import check_invariants, random_army
 
-from minis.actions import Action, Pass
 from minis.ai.random_bot import RandomBot
 from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.actions import Action, Pass
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules.errors import IllegalAction

@@ -24,9 +24,9 @@ from minis.base.errors import MinisError
 from minis.base.tomlfile import decode, read_toml
 from minis.cards import load_cards
 from minis.cli import main
+from minis.engine.scenario import load_scenario
 from minis.mapfile import check_file
 from minis.record import read_record
-from minis.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 AXIS = ROOT / "armies" / "sample-axis.toml"

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from minis import actions as A
 from minis.ai import sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
@@ -25,6 +24,7 @@ from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import parse_record, replay_record
 

@@ -24,7 +24,7 @@ from minis.army import load_army
 from minis.base import data
 from minis.base.atomic import write_atomic
 from minis.base.sides import Side
-from minis.scenario import load_scenario
+from minis.engine.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a clean clone needs to build the wheel (besides the data folders, minis.base.data.SHIPPED).
@@ -236,7 +236,9 @@ def test_cards_maps_armies_and_scenarios_work_from_another_folder(venv: Path, el
     )
     assert simulate.returncode == 0 and "2 games" in simulate.stdout, simulate.stdout + simulate.stderr
     names = sorted(p.stem for p in (ROOT / "scenarios").glob("*.toml"))
-    script = f"from minis.scenario import load_scenario\nfor n in {names!r}: print(load_scenario(n).title)"
+    script = (
+        f"from minis.engine.scenario import load_scenario\nfor n in {names!r}: print(load_scenario(n).title)"
+    )
     scenarios = run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere)
     assert scenarios.returncode == 0 and len(scenarios.stdout.splitlines()) == len(names), scenarios.stderr
 

@@ -17,7 +17,6 @@ import random
 import pytest
 from test_aircraft_fuzz import AirEagerBot, air_army, check_all
 
-from minis import actions as A
 from minis.ai.bot import play_out
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
@@ -26,6 +25,7 @@ from minis.army import Army
 from minis.base.sides import Side
 from minis.content.rule_sets import ALTERNATE, ALTERNATE_WITH_PASS, NAMED, RuleSet
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules import air

@@ -20,9 +20,9 @@ from minis.cli import main
 from minis.content.nationalities import table
 from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
 from minis.dice import Dice
+from minis.engine.scenario import dump_scenario, load_scenario, parse_scenario_doc, start_game
 from minis.game import Game
 from minis.record import load, parse_record, read_record, record_text, replay_record, save
-from minis.scenario import dump_scenario, load_scenario, parse_scenario_doc, start_game
 
 CARDS = card_catalogue()
 AXIS = Army("Axis", Side.AXIS, units=("mauser-kar-98k", "mauser-kar-98k", "panzer-iv-ausf-g"))

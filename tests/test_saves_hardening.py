@@ -20,9 +20,9 @@ from minis.army import load_army
 from minis.base.atomic import write_atomic
 from minis.base.errors import EXIT_UNREADABLE, MinisError
 from minis.dice import Dice
+from minis.engine.scenario import load_scenario
 from minis.game import Game
 from minis.record import load, parse_record, record_text, replay_record, save
-from minis.scenario import load_scenario
 from minis.ui.editor.model import Editor
 
 ROOT = Path(__file__).resolve().parent.parent

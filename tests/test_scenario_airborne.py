@@ -15,9 +15,9 @@ from minis.army import Army
 from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.rules import arrivals
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
 
 AIRBORNE = SCENARIOS_DIR / "airborne-drop.toml"
 ALLIES = (

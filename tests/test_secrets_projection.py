@@ -19,9 +19,6 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis import actions as A
-from minis import projection
-from minis.ability_api import AbilityRegistry
 from minis.ai.bot import view
 from minis.ai.playout import _DISPATCH
 from minis.ai.random_bot import RandomBot
@@ -31,11 +28,14 @@ from minis.board import Board
 from minis.cards import StatCard
 from minis.content.rule_sets import named
 from minis.dice import SEED_BITS, Dice
+from minis.engine import actions as A
+from minis.engine import projection
+from minis.engine.ability_api import AbilityRegistry
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.record import parse_record, record_text
 from minis.rules import obstacles
 from minis.rules.obstacles import Obstacle
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.state import BattleKind, GameState, Phase, Unit
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"
@@ -476,8 +476,8 @@ def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
 
 
 def _implemented(side: Side) -> list[StatCard]:
-    from minis.ability_loader import standard_abilities
     from minis.cards import card_catalogue
+    from minis.engine.ability_loader import standard_abilities
 
     registry, found = standard_abilities(), []
     for card in card_catalogue().values():

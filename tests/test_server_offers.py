@@ -20,10 +20,10 @@ from minis.base.errors import MinisError, problem_lines
 from minis.base.sides import Side
 from minis.cli import main
 from minis.dice import Dice
+from minis.engine.projection import hidden_obstacles, hidden_units
 from minis.game import Game
 from minis.net.client import NetError, SeatClient, request
 from minis.net.server import GameServer
-from minis.projection import hidden_obstacles, hidden_units
 from minis.record import parse_record, record_text, replay_record
 from tests.helpers_netplay import AXIS, Battle, Peer, begin, join, random_bot, step
 from tests.helpers_server import ARMIES, served, time_limit, wait_for

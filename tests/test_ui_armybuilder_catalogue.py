@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from minis.ability_loader import standard_abilities
 from minis.army import ArmyScenario
 from minis.base.sides import Side
+from minis.engine.ability_loader import standard_abilities
 from tests.test_ui_layout import overflows
 
 

@@ -434,7 +434,7 @@ def test_an_assault_battle_and_loading_the_autosave(
 
 def test_a_scenario_file_sets_each_players_army_limits(driver: Any, arcade: Any) -> None:
     """`minis play --scenario FILE`: the army builders check the scenario's own limits."""
-    scenario = pytest.importorskip("minis.scenario")
+    scenario = pytest.importorskip("minis.engine.scenario")
     from minis.ui.armybuilder import ArmyBuilder
     from minis.ui.newbattle import NewBattle
 

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from minis import actions as A
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.strength import STRENGTHS, EasyBot, bot_for
 from minis.army import Army
 from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.state import Phase, Stage
 from minis.ui import computer as computer_module

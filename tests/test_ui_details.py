@@ -17,7 +17,7 @@ import pytest
 
 from minis.army import ArmyScenario
 from minis.base.sides import Side
-from minis.scenario import SCENARIOS_DIR, load_scenario
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 from minis.state import BattleKind
 from tests.test_ui_layout import check
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.ui import motion

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from minis.base.sides import Side
-from minis.events import Event, describe
+from minis.engine.events import Event, describe
 from minis.hexgrid import Hex
 from minis.ui.demo import demo_game
 from minis.ui.plain import plain, unit_names

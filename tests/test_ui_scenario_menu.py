@@ -15,7 +15,7 @@ import pytest
 
 from minis.base.errors import MinisError
 from minis.base.sides import Side
-from minis.scenario import SCENARIOS_DIR, load_scenario
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION = re.compile(r"^(\S+):(\d+):(\d+): ", re.MULTILINE)

@@ -33,13 +33,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis import actions as A
 from minis.ai.bot import view
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
 from minis.base.sides import Side
 from minis.board import Board
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.mapfile import load_configuration
 from minis.state import Phase

@@ -21,7 +21,6 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from minis import actions as A
 from minis.ai.candidates import Reason
 from minis.ai.deployment import _cover_score
 from minis.ai.heuristic import BETTER_LATER, FIRE_THRESHOLD
@@ -40,6 +39,7 @@ from minis.ai.scoring import (
 from minis.base.grammar import plural
 from minis.base.sides import Side
 from minis.content.ability_catalogue import ability_name
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, direction_to, distance
 from minis.rules import air, arrivals

@@ -25,7 +25,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis.ability_loader import standard_abilities
 from minis.army import HERO_ABILITIES, MAX_UNITS, Army, ArmyScenario, hero_limit
 from minis.base.errors import MinisError, Problem
 from minis.base.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
@@ -34,8 +33,9 @@ from minis.cards import Attack, StatCard
 from minis.content.card_worth import shipped_worth
 from minis.content.nationalities import table
 from minis.content.rule_sets import RULEBOOK, RuleSet
-from minis.odds import hit_odds
-from minis.scenario import Scenario
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.odds import hit_odds
+from minis.engine.scenario import Scenario
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -20,7 +20,6 @@ from fractions import Fraction
 
 import attrs
 
-from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, view
 from minis.ai.registry import make_bot
@@ -28,6 +27,7 @@ from minis.ai.solver import MAX_UNITS, Solution, SolverError, action_value, as_l
 from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
 from minis.mapfile import load_configuration

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
 from minis.ai.scoring import (
     RISK,
     FloatOdds,
@@ -30,6 +29,7 @@ from minis.ai.scoring import (
     worth,
 )
 from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, is_front
 from minis.rules import activation, air

@@ -29,7 +29,6 @@ from collections.abc import Mapping
 
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai import deployment, flight
 from minis.ai import obstacles as obstacle_ai
@@ -46,6 +45,7 @@ from minis.ai.scoring import (
 )
 from minis.base.sides import Side
 from minis.content.rule_sets import END_OF_PHASE
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to, distance
 from minis.rules import activation, stacking

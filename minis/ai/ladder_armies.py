@@ -36,7 +36,6 @@ from pathlib import Path
 
 import attrs
 
-from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
 from minis.army import HERO_ABILITIES, Army, load_army, locate, playable_problems, rule_problems
 from minis.base.data import shipped_folder
@@ -47,6 +46,7 @@ from minis.cards import Nation, StatCard, card_catalogue
 from minis.content.card_worth import shipped_worth
 from minis.content.nationalities import table
 from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.engine.ability_loader import standard_abilities
 
 __all__ = [
     "BALANCE",

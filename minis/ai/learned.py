@@ -43,11 +43,11 @@ from minis.base.errors import MinisError, Problem
 from minis.base.paths import is_file
 from minis.base.sides import Side
 from minis.base.tomlfile import TomlSource, read_toml, toml_string
+from minis.engine.terms import Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import distance, is_front
 from minis.rules.movement import speed
 from minis.rules.victory import controller, exited
 from minis.state import Counter, GameState, Unit
-from minis.terms import Hold, ObjectiveFrom, PointsFrom
 
 __all__ = ["FEATURES", "Model", "features", "read_table", "shipped_model", "table_text"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
 from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
 from minis.rules import obstacles, setup

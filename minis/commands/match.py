@@ -32,7 +32,6 @@ from pathlib import Path
 
 import attrs
 
-from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.fingerprint import play_fingerprint
@@ -49,6 +48,7 @@ from minis.commands.batch import fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
 from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.mapfile import load_configuration
 

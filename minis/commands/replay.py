@@ -10,7 +10,7 @@ from pathlib import Path
 
 from minis.base.sides import Side
 from minis.commands import Subparsers
-from minis.events import Event, describe
+from minis.engine.events import Event, describe
 from minis.game import Game
 from minis.record import cards_version, maps_version, read_record, replay_record
 

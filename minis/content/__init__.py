@@ -1,8 +1,8 @@
-"""The content layer: what players and designers write and what the game is played with, read and
-checked (the card index and catalogue, card search and worth, the abilities' catalogue, nationalities,
-unit ids, rule sets), and the board's line of sight, which `minis.board` builds its table from.
+"""The content layer: what a battle is fought on and with, read and checked. Here: the card index and
+catalogue, card search and worth, the abilities' catalogue, nationalities, unit ids, rule sets, and
+the line of sight that `minis.board` builds its table from.
 
-Beside it, at the top of `minis`, sit the modules of the same layer that outside code imports by
-name: hexgrid, terrain, board, cards, army and the mapfile package. This layer imports those and
-`minis.base`, never the engine or anything above (tests/test_layers.py). Nothing is re-exported here.
+The layer's modules that outside code imports by name stay at the top of `minis`: board, cards, army
+and the mapfile package. The layer imports those, the geometry (hexgrid, terrain) and `minis.base`;
+never the engine or anything above it (tests/test_layers.py). Nothing is re-exported here.
 """

@@ -38,12 +38,12 @@ from minis.base.worker_watch import end_with_parent
 from minis.cards import card_catalogue
 from minis.content.rule_sets import RuleSet
 from minis.dice import Dice
+from minis.engine.scenario import Scenario, load_scenario, start_game
 from minis.game import Game
 from minis.lab.study import DEFAULT_PLAYOUTS, ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
 from minis.rules.victory import points
-from minis.scenario import Scenario, load_scenario, start_game
 from minis.state import Phase
 
 #: Phases before a turn's first player is known.

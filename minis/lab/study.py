@@ -67,7 +67,7 @@ from minis.base.tomlfile import TomlSource, read_toml
 from minis.cards import StatCard, card_catalogue
 from minis.content import rule_sets
 from minis.content.rule_sets import RuleSet
-from minis.scenario import Scenario, load_scenario, shipped_scenarios
+from minis.engine.scenario import Scenario, load_scenario, shipped_scenarios
 
 #: The Standard battle's map configurations.
 CONFIGURATIONS = (1, 2, 3, 4, 5, 6)

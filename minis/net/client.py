@@ -102,9 +102,9 @@ def _scenario_fields(
 ) -> dict[str, Any]:
     from minis.base.paths import read_bytes
     from minis.base.tomlfile import decode
+    from minis.engine.scenario import load_scenario
     from minis.mapfile import read_document
     from minis.mapfile.documents import MapDoc
-    from minis.scenario import load_scenario
 
     plan = load_scenario(path)  # every problem of the file and its map, at once
     for option, value in (("--config", config), ("--rules", rules), ("--turn-limit", turn_limit)):

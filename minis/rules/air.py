@@ -27,7 +27,7 @@ from minis import abilities
 from minis.base.sides import Side
 from minis.content.rule_sets import ALTERNATE_WITH_PASS, OWN_PHASE
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules.air_attacks import ground, has_antiair, is_ace
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_attack

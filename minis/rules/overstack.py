@@ -10,9 +10,9 @@ phase of his costs him again.
 
 from __future__ import annotations
 
-from minis import actions as A
 from minis.content.rule_sets import END_OF_PHASE
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.hexgrid import Hex
 from minis.rules import combat
 from minis.rules.errors import IllegalAction

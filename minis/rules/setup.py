@@ -6,8 +6,8 @@ attacker within five hexes of its end. Nobody deploys in a hex its unit can't en
 The Assault objective may not be next to the map edge or a half-hex. A scenario's preset units stay
 where the designer put them unless the scenario lets their player deploy them (docs/scenarios.md).
 
-Everything a battle's terms (`minis.terms.Terms`) say about set-up is applied here: the zones, the fixed
-ends, the objective and the preset units that go on the map as soon as there is one.
+Everything a battle's terms (`minis.engine.terms.Terms`) say about set-up is applied here: the zones, the
+fixed ends, the objective and the preset units that go on the map as soon as there is one.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from minis import abilities
 from minis.base.sides import Side
 from minis.board import Board
 from minis.content.unit_ids import unique_id
+from minis.engine.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 from minis.hexgrid import Hex
 from minis.rules import arrivals, mapinfo, obstacles
 from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
 from minis.state import BattleKind, GameState, Stage, Unit
-from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 
 
 def zone(state: GameState, side: Side) -> frozenset[Hex]:

@@ -32,7 +32,6 @@ from typing import Any, Generic, TypeVar
 import arcade
 import attrs
 
-from minis.ability_loader import standard_abilities
 from minis.army import Army, ArmyScenario, army_points, dump_army, load_army, validate_army
 from minis.base.atomic import write_atomic
 from minis.base.data import packaged_data, shipped_folder, user_armies
@@ -42,6 +41,7 @@ from minis.base.sides import Side
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
 from minis.content.card_search import CardFilter, needs_text, sort_cards
 from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.engine.ability_loader import standard_abilities
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel

@@ -15,7 +15,7 @@ from typing import Protocol
 import arcade
 
 from minis.base.sides import Side
-from minis.events import Event
+from minis.engine.events import Event
 from minis.state import Stage
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from minis import actions as A
 from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
 from minis.state import GameState, Stage, Unit

@@ -10,10 +10,10 @@ legal actions.
 
 from __future__ import annotations
 
-from minis import actions as A
 from minis.army import Army
 from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
 from minis.state import Phase, Stage

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # types only: importing the protocol costs nothing at start-u
     from pathlib import Path
 
     from minis.base.kinds import BattleKind
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
     from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 

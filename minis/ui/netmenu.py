@@ -37,7 +37,7 @@ from minis.ui.rulechoice import RulesPicker
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField, Widget
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 __all__ = ["HostChoice", "JoinChoice", "Lobby", "NetworkMenu", "local_server"]
 

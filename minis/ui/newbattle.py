@@ -60,7 +60,7 @@ from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Dialog, Label
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 
 class NewBattle:
@@ -328,7 +328,7 @@ class NewBattle:
 
     def make_game(self, configuration: int | None) -> Game:
         if self.plan is not None:
-            from minis.scenario import start_game
+            from minis.engine.scenario import start_game
 
             return start_game(
                 self.plan,
@@ -383,7 +383,7 @@ class BothPlayers(Screen):
         self, window: MinisWindow, go: Callable[[], object], *, map_: int | str | None = None
     ) -> None:
         """`map_`: a scenario's map (its number or file, "roll" or "choose"); None: the players choose."""
-        from minis.scenario import CHOOSE, MAP_ROLL
+        from minis.engine.scenario import CHOOSE, MAP_ROLL
 
         super().__init__(window)
         self.text = Label("Both armies are ready.", size=30, bold=True, colour=theme.ACCENT, align="center")

@@ -31,7 +31,7 @@ from minis.ui.rulewords import describe
 from minis.ui.widgets import Box, Button, Label, Widget
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 #: The player's army: built in the army builder, loaded from a file (then checked in the builder), or
 #: built by the computer.

@@ -14,7 +14,7 @@ import attrs
 from minis.base.grammar import verb
 from minis.base.sides import Side
 from minis.content.ability_catalogue import ability_name
-from minis.events import Event, EventKind, initiative_outcome
+from minis.engine.events import Event, EventKind, initiative_outcome
 from minis.rules.combat import hits_for
 
 #: The events whose dice the dice row shows.

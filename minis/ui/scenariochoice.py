@@ -18,7 +18,7 @@ from pathlib import Path
 
 from minis.base.errors import EXIT_UNREADABLE, MinisError, problem_lines
 from minis.base.paths import is_file, read_bytes, resolved
-from minis.scenario import SCENARIOS_DIR, Scenario, is_scenario_text, load_scenario, parse_scenario_doc
+from minis.engine.scenario import SCENARIOS_DIR, Scenario, is_scenario_text, load_scenario, parse_scenario_doc
 from minis.ui import theme
 from minis.ui.app import MinisWindow
 from minis.ui.filedialog import FileDialog
@@ -31,7 +31,8 @@ MESSAGE_HEIGHT = 150
 
 
 def scenarios_folder() -> Path:
-    """The shipped scenarios, as `minis.scenario` finds them (the repository's, or an installed wheel's)."""
+    """The shipped scenarios, as `minis.engine.scenario` finds them (the repository's, or an installed
+    wheel's)."""
     return resolved(SCENARIOS_DIR)
 
 

@@ -4,7 +4,7 @@ No arcade here: the window (`view.py`) turns mouse and keys into these calls, an
 the model directly too.
 
 The editor edits *documents* (`minis.mapfile.MapDoc`, `Section`, `Configuration`, and a
-`minis.scenario.ScenarioDoc`), not boards: a road is added to the end of the road it continues, a
+`minis.engine.scenario.ScenarioDoc`), not boards: a road is added to the end of the road it continues, a
 stream side to the stream it touches, a painted hex changes one letter of its row. So a saved file
 changes only where the designer changed something and reads well in a diff, and a file that was not
 changed is written back exactly as it was read.
@@ -28,6 +28,19 @@ from minis.base.atomic import finish_interrupted_save, write_atomic_files
 from minis.base.errors import MinisError, Problem, unreadable
 from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.board import ENDS, ZONE_DEPTH, Board
+from minis.engine.scenario import (
+    CHOOSE,
+    HALF_ZONE,
+    OWN,
+    Condition,
+    Force,
+    ScenarioDoc,
+    dump_scenario,
+    is_scenario_text,
+    parse_scenario_doc,
+    scenario_from_text,
+    zone_entries,
+)
 from minis.hexgrid import Facing, Hex, distance, from_doubled, row_index, row_letters
 from minis.mapfile import (
     FULL,
@@ -48,19 +61,6 @@ from minis.mapfile import (
     section_frame,
 )
 from minis.rules.zones import expand_token, hexes_text, zone_hexes
-from minis.scenario import (
-    CHOOSE,
-    HALF_ZONE,
-    OWN,
-    Condition,
-    Force,
-    ScenarioDoc,
-    dump_scenario,
-    is_scenario_text,
-    parse_scenario_doc,
-    scenario_from_text,
-    zone_entries,
-)
 from minis.terrain import Terrain
 
 LETTERS = tuple(t.value for t in Terrain)

@@ -1,7 +1,7 @@
 """The terms of a battle as engine values: who deploys where, what wins, how long it lasts.
 
 The rulebook's Standard and Assault are two such values (`standard()`, `assault(attacker)`); a scenario
-file is read into one (`minis.scenario.Scenario.terms`). The rules evaluate them (`minis.rules.setup`
+file is read into one (`minis.engine.scenario.Scenario.terms`). The rules evaluate them (`minis.rules.setup`
 for zones, ends and preset units, `minis.rules.victory` for the victory conditions); nothing here knows
 about files. Every value is frozen: the terms belong to the battle, which every copy of a game shares.
 """

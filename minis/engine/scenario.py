@@ -24,7 +24,6 @@ from typing import Any
 import attrs
 
 from minis import abilities
-from minis.ability_loader import standard_abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
 from minis.base import atomic
 from minis.base.data import shipped_file, shipped_folder
@@ -44,23 +43,15 @@ from minis.base.tomlfile import (
     structure,
     toml_string,
 )
-from minis.battle import Battle
 from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.cards import YEARS, StatCard, card_catalogue
 from minis.content import rule_sets
 from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.content.unit_ids import preset_ids
 from minis.dice import Dice
-from minis.game import Game
-from minis.hexgrid import Facing, Hex
-from minis.mapfile import check_file, load_configuration
-from minis.rules.air import OFF_MAP
-from minis.rules.sequence import CONFIGURATIONS
-from minis.rules.setup import objective_of
-from minis.rules.stacking import room_for
-from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
-from minis.state import BattleKind, GameState, Unit
-from minis.terms import (
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.battle import Battle
+from minis.engine.terms import (
     Exit,
     Hold,
     ObjectiveFrom,
@@ -73,6 +64,15 @@ from minis.terms import (
     other_end,
     standard,
 )
+from minis.game import Game
+from minis.hexgrid import Facing, Hex
+from minis.mapfile import check_file, load_configuration
+from minis.rules.air import OFF_MAP
+from minis.rules.sequence import CONFIGURATIONS
+from minis.rules.setup import objective_of
+from minis.rules.stacking import room_for
+from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
+from minis.state import BattleKind, GameState, Unit
 
 #: Where the shipped scenarios live (minis.base.data: the repository's, or the installed wheel's copy).
 SCENARIOS_DIR = shipped_folder("scenarios")

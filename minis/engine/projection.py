@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping
 
 from minis import abilities
 from minis.base.sides import Side
-from minis.battle import Battle
 from minis.dice import Dice
+from minis.engine.battle import Battle
 from minis.game import Game
 from minis.rules import obstacles
 from minis.state import GameState, Phase, Unit
