@@ -8,7 +8,9 @@ read from the files as in tests/test_import_cycles.py, imports inside functions 
 `LAYERS` names every module of the package, by package (`minis.rules.*`: the package and all under it)
 or one by one (`minis.game`); a new module that no row covers fails the test until it is given a
 layer (docs/engine.md, "The layout", says which). What may import what inside one layer (the lab never
-imports the network, only the front imports the command line) is tests/test_architecture.py's.
+imports the network, only the front imports the command line) is tests/test_architecture.py's. The
+modules outside code imports by name stay at the top of the package, and no other module is there
+(docs/contracts.md, "Module names").
 """
 
 from __future__ import annotations
@@ -60,6 +62,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("front", ("minis.commands.*", "minis.cli", "minis.__main__", "minis.ui.*")),
 )
 
+#: The modules outside code imports by name (docs/contracts.md, "Module names"): they stay at the top of
+#: the package, and they alone, besides its `__init__` and `__main__`, are modules there.
+PUBLIC_MODULES = ("hexgrid", "terrain", "board", "cards", "abilities", "army", "state", "game", "dice")
+PUBLIC_MODULES_TOO = ("record", "rulestest", "cli")
+PUBLIC_PACKAGES = ("rules", "mapfile", "ai", "ui")
+
 
 def covers(pattern: str, module: str) -> bool:
     """`minis.x.*` covers minis.x and everything under it; any other pattern only the module it names."""
@@ -106,6 +114,15 @@ def test_the_table_names_no_module_that_is_gone() -> None:
     modules = Package.read(PACKAGE_ROOT).files
     stale = [p for _, patterns in LAYERS for p in patterns if not any(covers(p, m) for m in modules)]
     assert not stale, f"rows that cover no module: {stale}"
+
+
+def test_the_contracts_modules_stay_at_the_top_and_no_other_module_is_there() -> None:
+    """A new module goes into its layer's package (docs/engine.md, "The layout"), never beside these."""
+    modules = PUBLIC_MODULES + PUBLIC_MODULES_TOO
+    assert all((PACKAGE_ROOT / f"{name}.py").is_file() for name in modules)
+    assert all((PACKAGE_ROOT / name / "__init__.py").is_file() for name in PUBLIC_PACKAGES)
+    top = sorted(path.stem for path in PACKAGE_ROOT.glob("*.py"))
+    assert top == sorted(["__init__", "__main__", *modules]), "only the contract's modules are at the top"
 
 
 # --- the checker, on packages written for it -----------------------------------------------------------
