@@ -3,7 +3,7 @@
 `cards/`, `maps/`, `scenarios/`, `armies/` and `studies/` stay at the top of the repository, where
 designers and players browse and edit them; a wheel carries a copy of their TOML files so that an
 installed minis plays from any folder. An editable install (`pip install -e .`) copies nothing: it
-reads the repository's folders (minis/data.py). Everything else about the build is in pyproject.toml.
+reads the repository's folders (minis/base/data.py). Everything else about the build is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ ROOT = Path(__file__).resolve().parent
 
 
 def _constant(name: str) -> Any:
-    """A constant of minis/data.py, read without importing minis (its dependencies are not installed
+    """A constant of minis/base/data.py, read without importing minis (its dependencies are not installed
     while the wheel is built)."""
-    tree = ast.parse((ROOT / "minis" / "data.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "minis" / "base" / "data.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
             return ast.literal_eval(node.value)
-    raise LookupError(f"minis/data.py defines no {name}")
+    raise LookupError(f"minis/base/data.py defines no {name}")
 
 
 class BuildWithData(build_py):

@@ -1,7 +1,7 @@
 """Checking big files full of unknown card ids (issue 33): each unknown id once got a did-you-mean hint
 that compared it with all 473 card ids (about 2.3 ms), so a 180 KB army took seconds and the Load dialog
 froze while it listed a folder holding a 41 KB save of them. Now the first `MAX_HINTS` ids of a file
-get a hint and the matcher compares letter counts first (`minis.errors.did_you_mean`).
+get a hint and the matcher compares letter counts first (`minis.base.errors.did_you_mean`).
 
 Run with `make bench`; nothing here asserts a time. The same file run against the code before the
 change (a second checkout on PYTHONPATH) gives the figures of docs/file-limits.md side by side.

@@ -13,10 +13,10 @@ import pytest
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import caching, movement
-from minis.sides import Side
 from minis.state import Stage
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,11 +13,11 @@ from minis.ai import learned, playout
 from minis.ai.army_maker import make_army
 from minis.ai.bot import play_out
 from minis.ai.heuristic import HeuristicBot
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import GameState, Stage
 
 

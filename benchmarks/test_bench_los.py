@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from minis import los
 from minis.board import Board
+from minis.content import los
+from minis.content.los import LosTable, line_of_sight
 from minis.hexgrid import Hex
-from minis.los import LosTable, line_of_sight
 from minis.mapfile import load_configuration, load_map
 
 

@@ -20,13 +20,13 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.projection import project
 from minis.game import Game
 from minis.net.protocol import pack_game
 from minis.net.server import Connection, GameServer, Seat, Table
 from minis.net.store import Store
-from minis.projection import project
-from minis.sides import Side
 from minis.state import Stage
 
 ROOT = Path(__file__).resolve().parent.parent

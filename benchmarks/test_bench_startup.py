@@ -1,5 +1,5 @@
 """Start-up (issue 33): `minis cards list` and `minis simulate --games 1` in a fresh interpreter, and the
-card catalogue read from its 473 files against read through its index (`minis.card_index`).
+card catalogue read from its 473 files against read through its index (`minis.content.card_index`).
 
 `tools/edge_speed.py OLD` measures the same side by side with older code in one run (CPU and memory);
 the figures are in docs/engine.md, "Speed".
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from minis import card_index
 from minis.cards import cards_folder, load_cards
+from minis.content import card_index
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMULATE = ["simulate", "--config", "1", "--axis", "sample-axis", "--allies", "sample-allies", "--seed", "1"]

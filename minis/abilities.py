@@ -2,9 +2,9 @@
 
 The engine never names a card: at every point where the rulebook lets an ability change a rule it
 asks this module (`attack_options`, `die_modifier`, `cover_allowed`, ...), and the answer combines the
-hooks (`minis.ability_api`) of the abilities involved: the attacker's and the target's own, and the
+hooks (`minis.engine.ability_api`) of the abilities involved: the attacker's and the target's own, and the
 auras of units that affect others (commanders). The hooks of the cards in play are resolved once,
-when the battle is made (`minis.battle.Battle`), by the battle's own ability registry.
+when the battle is made (`minis.engine.battle.Battle`), by the battle's own ability registry.
 
 Rulebook principles built in here, so each ability stays small:
 - "Can't" trumps "can": a single False from a permission hook forbids.
@@ -20,25 +20,32 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from minis.ability_api import Ability, AbilityRegistry, AttackContext, AttackOption, CardHooks, FollowUp
-from minis.actions import Use
+from minis.engine.ability_api import (
+    Ability,
+    AbilityRegistry,
+    AttackContext,
+    AttackOption,
+    CardHooks,
+    FollowUp,
+)
+from minis.engine.actions import Use
 from minis.hexgrid import Hex
 from minis.rules.errors import IllegalAction
 from minis.state import Counter, GameState, Unit
 
 if TYPE_CHECKING:
-    from minis.battle import Battle
+    from minis.base.sides import Side
     from minis.cards import RangeBand, StatCard
     from minis.dice import Dice
-    from minis.events import Event
-    from minis.sides import Side
+    from minis.engine.battle import Battle
+    from minis.engine.events import Event
 
 __all__ = ["AttackContext", "AttackOption", "FollowUp"]
 
 
 def registry(battle: Battle) -> AbilityRegistry:
     """The battle's abilities as the registry they are: `Battle` names them only by what it asks of
-    them (minis/battle.py), as the hooks name the state that holds the battle."""
+    them (minis/engine/battle.py), as the hooks name the state that holds the battle."""
     return cast("AbilityRegistry", battle.abilities)
 
 
@@ -704,7 +711,7 @@ def reroll_attack_dice(
     """The attack dice after the abilities' rerolls: each ability in turn (the attacker's, the target's,
     then the auras) names dice to roll again, drawn at once in the order of the dice; a die is rolled
     again at most once. Each reroll is an "ability" event with the new dice."""
-    from minis.events import Event  # at run time only here: games with rerolls
+    from minis.engine.events import Event  # at run time only here: games with rerolls
 
     rolled = list(rolls)
     done: set[int] = set()

@@ -3,8 +3,8 @@
 An army file (docs/contracts.md#army-files, docs/armies.md) names its side, scenario, optional points
 level, year and historical limits, optionally the rule set it is built for (`rules = "NAME"`), and its
 units by card id. Every limit that changed between the editions is read from the rule set
-(`minis.rule_sets.RuleSet`): the unit count, the points levels, the obstacle and Hero caps, the
-nationality table (`minis.nationalities`) and the single-nation bonus. `rule_problems` finds every
+(`minis.content.rule_sets.RuleSet`): the unit count, the points levels, the obstacle and Hero caps, the
+nationality table (`minis.content.nationalities`) and the single-nation bonus. `rule_problems` finds every
 broken rule with what in the file causes it (a unit, the `units` or `side` key), so `locate` can report
 each at its line and column; `validate_army` gives the same messages in plain words only, for the
 game's army-builder screen.
@@ -21,7 +21,21 @@ from typing import Any
 
 import attrs
 
-from minis import nationalities
+from minis.base.data import shipped_file
+from minis.base.errors import Hints, MinisError, Problem, did_you_mean
+from minis.base.limits import MAX_ARMY_POINTS
+from minis.base.sides import Side
+from minis.base.tomlfile import (
+    KeyPath,
+    Spot,
+    TomlSource,
+    is_one_line,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
 from minis.cards import (
     YEARS,
     Nation,
@@ -33,23 +47,9 @@ from minis.cards import (
     side_adjective,
     sorted_problems,
 )
-from minis.data import shipped_file
-from minis.errors import Hints, MinisError, Problem, did_you_mean
-from minis.limits import MAX_ARMY_POINTS
-from minis.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
-from minis.rule_sets import read as read_rules
-from minis.sides import Side
-from minis.tomlfile import (
-    KeyPath,
-    Spot,
-    TomlSource,
-    is_one_line,
-    parse_toml,
-    read_toml,
-    strict_converter,
-    structure,
-    toml_string,
-)
+from minis.content import nationalities
+from minis.content.rule_sets import OPTIONS_KEY, PER_100_POINTS, RULEBOOK, RULES_KEY, RuleSet, rules_toml
+from minis.content.rule_sets import read as read_rules
 
 #: No army may have more units than this (rulebook, Building an Army; the 2005 set's `max_units`).
 MAX_UNITS = 15
@@ -57,7 +57,7 @@ MAX_UNITS = 15
 
 class ArmyScenario(enum.Enum):
     """The scenario an army is built for (an army file's `scenario`); it sets the points limit (rulebook,
-    Scenarios). Not a scenario file (`minis.scenario.Scenario`) nor a battle's kind (`BattleKind`)."""
+    Scenarios). Not a scenario file (`minis.engine.scenario.Scenario`) nor a battle's kind (`BattleKind`)."""
 
     STANDARD = "standard"
     ASSAULT_ATTACKER = "assault-attacker"
@@ -86,7 +86,7 @@ SCENARIO_POINTS = {
 }
 
 #: The 2005 set's historical army limits: nations that may share an army; a nation may be in an army
-#: only with nations of its own group (`minis.nationalities.TABLE_2005`, whose groups don't overlap).
+#: only with nations of its own group (`minis.content.nationalities.TABLE_2005`, whose groups don't overlap).
 HISTORICAL_GROUPS: tuple[frozenset[Nation], ...] = nationalities.TABLE_2005.nation_sets()
 
 

@@ -26,7 +26,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis import fields
+from minis.base import fields
 from minis.hexgrid import (
     FACINGS,
     Hex,
@@ -42,7 +42,7 @@ from minis.hexgrid import (
 from minis.terrain import Hexside, Terrain
 
 if TYPE_CHECKING:
-    from minis.los import LosTable
+    from minis.content.los import LosTable
 
 T = TypeVar("T")
 
@@ -380,7 +380,7 @@ class Board:
     def los_table(self) -> LosTable:
         """The line-of-sight table of the whole board, built on first use (loading a board stays cheap)."""
         if "los" not in self._cache:
-            from minis.los import LosTable
+            from minis.content.los import LosTable
 
             kinds = {t for t in set(self._terrain.values()) if t.blocks_sight}  # asked once per kind
             blocking = [h for h, t in self._terrain.items() if t in kinds]

@@ -17,13 +17,11 @@ from typing import Any
 
 import attrs
 
-from minis import card_index
-from minis.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
-from minis.data import shipped_folder
-from minis.errors import MinisError, Problem, did_you_mean
-from minis.paths import files_in, look
-from minis.sides import Side
-from minis.tomlfile import (
+from minis.base.data import shipped_folder
+from minis.base.errors import MinisError, Problem, did_you_mean
+from minis.base.paths import files_in, look
+from minis.base.sides import Side
+from minis.base.tomlfile import (
     KeyPath,
     TomlSource,
     WrongType,
@@ -35,6 +33,8 @@ from minis.tomlfile import (
     structure,
     toml_string,
 )
+from minis.content import card_index
+from minis.content.ability_catalogue import ABILITIES, AbilityInfo, find_ability, slug, split_label
 
 #: Sane ranges for card numbers; anything outside is a typing mistake in a card file.
 YEARS = range(1930, 1951)
@@ -776,7 +776,7 @@ def sorted_problems(problems: list[Problem]) -> list[Problem]:
 def load_cards(directory: str | Path, index: Path | None = None) -> dict[str, StatCard]:
     """Every `*.toml` card in a folder, by id; the problems of all files are raised together.
 
-    With `index` (`minis.card_index`: a file in the user's cache folder), a card file unchanged since
+    With `index` (`minis.content.card_index`: a file in the user's cache folder), a card file unchanged since
     the index was written is taken from it instead of parsed (the catalogue's 473 files take a quarter
     of a second to parse); a changed, new or broken file is read as without one, so its problems are
     the same, and the index is written again when anything changed.
@@ -823,11 +823,11 @@ def load_cards(directory: str | Path, index: Path | None = None) -> dict[str, St
 #: The modules whose code decides what a card file gives (their stamps version the index).
 _LOADER_MODULES = (
     "minis.cards",
-    "minis.card_index",
-    "minis.ability_catalogue",
-    "minis.tomlfile",
-    "minis.limits",
-    "minis.sides",
+    "minis.content.card_index",
+    "minis.content.ability_catalogue",
+    "minis.base.tomlfile",
+    "minis.base.limits",
+    "minis.base.sides",
 )
 
 
@@ -888,7 +888,7 @@ def _from_plain(card_id_: str, plain: Any) -> StatCard | None:
 
 
 def cards_folder() -> Path:
-    """The shipped `cards/` folder (minis.data: the repository's, or the installed wheel's copy)."""
+    """The shipped `cards/` folder (minis.base.data: the repository's, or the installed wheel's copy)."""
     return shipped_folder("cards")
 
 

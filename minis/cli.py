@@ -17,8 +17,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from minis import fast
-from minis.errors import MinisError, print_problems
+from minis.base import fast
+from minis.base.errors import MinisError, print_problems
 
 #: Subcommand modules, in the order `minis --help` lists them.
 COMMANDS = (

@@ -21,23 +21,23 @@ from typing import TYPE_CHECKING
 import attrs
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
-from minis import rule_sets
-from minis import unit_ids as unit_id_schemes
-from minis.ability_api import AbilityRegistry
-from minis.ability_loader import standard_abilities
-from minis.battle import Battle
+from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content import rule_sets
+from minis.content import unit_ids as unit_id_schemes
+from minis.content.rule_sets import RuleSet
 from minis.dice import Dice, NeedDice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.ability_api import AbilityRegistry
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.battle import Battle
+from minis.engine.events import Event
+from minis.engine.terms import Terms, rulebook
 from minis.hexgrid import Hex
-from minis.rule_sets import RuleSet
 from minis.rules import activation, legal, obstacles, sequence, setup
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import overstacked
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Phase, Stage, Unit
-from minis.terms import Terms, rulebook
 
 if TYPE_CHECKING:
     from minis.army import Army
@@ -185,12 +185,12 @@ class Game:
         """A new battle between two armies, from the set-up on (the map roll unless `configuration`).
 
         Assault: `attacker` is the attacking side; the defender then chooses the configuration.
-        `terms`: a scenario's terms (`minis.scenario.Scenario.terms`; start one with
-        `minis.scenario.start_game`), which set up its map, objective, ends and preset units here;
+        `terms`: a scenario's terms (`minis.engine.scenario.Scenario.terms`; start one with
+        `minis.engine.scenario.start_game`), which set up its map, objective, ends and preset units here;
         without them, the rulebook's Standard or Assault. `turn_limit` ends the game as a draw.
         `abilities`: the rule set's abilities (the shipped ones by default). `rules`: the rule set played
-        under, over the terms' own (`minis.rule_sets`; the 2005 rulebook's by default). `unit_ids`: how
-        the units are named (`minis.unit_ids`; OLD_IDS replays a record of format 1).
+        under, over the terms' own (`minis.content.rule_sets`; the 2005 rulebook's by default). `unit_ids`:
+        how the units are named (`minis.content.unit_ids`; OLD_IDS replays a record of format 1).
         """
         registry = abilities if abilities is not None else standard_abilities()
         catalogue = cards if cards is not None else card_catalogue()
@@ -426,7 +426,7 @@ def _unit_ids(
 ) -> tuple[Terms, list[list[str]], int]:
     """The terms (their presets' ids made unique among the presets), the armies' unit ids, and the
     record format the game is written in: 1 when its ids are the same under format 1's numbering
-    (a file older versions read, and the same bytes as before), else 2 (`minis.unit_ids`)."""
+    (a file older versions read, and the same bytes as before), else 2 (`minis.content.unit_ids`)."""
     given = [preset.id for preset in terms.presets]
     old, old_presets = unit_id_schemes.old_ids(armies, [(p.id, p.card) for p in terms.presets])
     if scheme == unit_id_schemes.OLD_IDS:

@@ -8,7 +8,7 @@ for the n-th full hex of a row, `y` = row index; neighbours differ by (+-2, 0) o
 whose first row is indented has `shift = 1` (rows alternate, so this fixes the parity of every row).
 Conversion: `x = 2*q + r + shift`.
 
-All geometry is integer arithmetic; see `minis.los` for the exact line of sight.
+All geometry is integer arithmetic; see `minis.content.los` for the exact line of sight.
 """
 
 from __future__ import annotations

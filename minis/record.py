@@ -38,29 +38,29 @@ from typing import Any
 
 import attrs
 
-from minis import rule_sets
 from minis.army import Army
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
+from minis.base.limits import check_text
+from minis.base.paths import UnreadablePath, read_bytes
+from minis.base.sides import Side
+from minis.base.tomlfile import decode, parse_toml, toml_string
 from minis.cards import card_catalogue, dump_card
+from minis.content import rule_sets
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, Hints, MinisError, Problem
-from minis.events import Event
+from minis.engine.events import Event
+from minis.engine.scenario import load_scenario
 from minis.game import Game, RecordEntry
-from minis.limits import check_text
 from minis.mapfile import MAPS_DIR
-from minis.paths import UnreadablePath, read_bytes
 from minis.rules.errors import IllegalAction
-from minis.scenario import load_scenario
-from minis.sides import Side
 from minis.state import BattleKind
-from minis.tomlfile import decode, parse_toml, toml_string
 
 #: The computer's strengths a save may name (`strength = ...`), weakest first: the computer opponent's
 #: (`minis.ai.strength`) vocabulary, kept with the file format that stores it.
 STRENGTHS = ("easy", "normal", "hard")
 
 #: The newest record format, and every one this version reads. Format 2 names the units as
-#: `minis.unit_ids` does (each army on its own); format 1 numbered them across both armies. A game is
+#: `minis.content.unit_ids` does (each army on its own); format 1 numbered them across both armies. A game is
 #: written in format 1 when its ids are the same either way (`Game.new` puts the format in its header).
 FORMAT = 2
 FORMATS = (1, 2)

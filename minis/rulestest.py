@@ -21,24 +21,24 @@ from typing import Any, NoReturn
 
 import attrs
 
-from minis import rule_sets
-from minis.ability_api import AbilityRegistry
 from minis.army import Army
+from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.base.paths import files_in, is_dir
+from minis.base.sides import Side
+from minis.base.tomlfile import KeyPath, TomlSource, read_toml
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.content import rule_sets
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.engine.ability_api import AbilityRegistry
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to
 from minis.mapfile import board_from_toml, load_configuration
-from minis.paths import files_in, is_dir
-from minis.rule_sets import RULEBOOK, RuleSet
 from minis.rules import obstacles
 from minis.rules.air import OFF_MAP  # `at = "off"`: an aircraft off the map
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind, Counter, Phase, Unit
-from minis.tomlfile import KeyPath, TomlSource, read_toml
 
 TOP_KEYS = (
     "title",
@@ -403,7 +403,7 @@ def _parse_setup(
 
 def _armies(r: _Reader, configuration: int | None) -> SetUp | None:
     """`[armies]`: the card ids of each side, repeated for copies (unit ids: the card id, then `id#2`...;
-    an Allied copy of a card of no nation is `allied-id`: `minis.unit_ids`)."""
+    an Allied copy of a card of no nation is `allied-id`: `minis.content.unit_ids`)."""
     raw = r.source.data.get("armies")
     if raw is None:
         r.add(("start", "phase"), "a set-up test needs the armies", '[armies] axis = ["card-id", ...]')

@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import attrs
 
-from minis import fields
-from minis.battle import Battle
+from minis.base import fields
+from minis.base.kinds import BattleKind as BattleKind  # here for its many readers
+from minis.base.sides import Side
 from minis.cards import StatCard
+from minis.engine.battle import Battle
 from minis.hexgrid import Facing, Hex
-from minis.kinds import BattleKind as BattleKind  # here for its many readers
-from minis.sides import Side
 
 if TYPE_CHECKING:
     from minis.board import Board
-    from minis.rule_sets import RuleSet
-    from minis.terms import Terms
+    from minis.content.rule_sets import RuleSet
+    from minis.engine.terms import Terms
 
 
 class Counter(enum.Enum):

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 #: The tests run the pure sources (and so do the commands they start), even where a fast build is made
-#: (minis/fast.py); tests/test_fast_parity.py starts its fast player itself.
+#: (minis/base/fast.py); tests/test_fast_parity.py starts its fast player itself.
 os.environ.setdefault("MINIS_FAST", "0")
 
 from minis.ui import boot
@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: The card index of this test run (minis/card_index.py): a folder of its own, never the user's cache.
+#: The card index of this test run (minis/content/card_index.py): a folder of its own, never the user's cache.
 _CACHE_MADE: list[str] = []
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import itertools
 
-from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.hexgrid import Facing, from_doubled
-from minis.sides import Side
 from minis.state import Counter, Phase, Unit
 from minis.terrain import Terrain
 
@@ -92,7 +92,7 @@ import random  # noqa: E402
 
 from minis import abilities  # noqa: E402
 from minis.army import Army  # noqa: E402
-from minis.rule_sets import END_OF_PHASE, OWN_PHASE  # noqa: E402
+from minis.content.rule_sets import END_OF_PHASE, OWN_PHASE  # noqa: E402
 from minis.rules import arrivals, mapinfo  # noqa: E402
 from minis.rules.stacking import beyond_allowance  # noqa: E402
 from minis.state import GameState, Stage  # noqa: E402

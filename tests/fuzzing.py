@@ -32,8 +32,8 @@ from typing import TypeVar
 
 import attrs
 
+from minis.base.errors import MinisError
 from minis.cli import main
-from minis.errors import MinisError
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A run longer than this (seconds) is a failure; it is also stopped then.
@@ -510,10 +510,10 @@ def _made_seeds(made: Path) -> dict[str, list[Seed]]:
     --records`, and saves written in the middle of a Standard and an Assault game."""
     from minis.ai.random_bot import RandomBot
     from minis.army import load_army
+    from minis.base.sides import Side
     from minis.dice import Dice
     from minis.game import Game
     from minis.record import save
-    from minis.sides import Side
     from minis.state import BattleKind
 
     made.mkdir(parents=True, exist_ok=True)

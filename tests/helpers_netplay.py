@@ -17,10 +17,10 @@ from websockets.exceptions import ConnectionClosed
 
 from minis.ai.bot import Bot
 from minis.ai.registry import make_bot
+from minis.base.sides import Side
 from minis.net.client import request
 from minis.net.protocol import MAX_SERVER_MESSAGE, encode
 from minis.net.server import GameServer
-from minis.sides import Side
 from tests.helpers_server import ARMIES
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()

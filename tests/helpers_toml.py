@@ -16,8 +16,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from minis.base.tomlfile import toml_string
 from minis.cli import main
-from minis.tomlfile import toml_string
 
 #: Raw text edits: delete a few characters, insert a snippet, duplicate, drop or swap lines.
 TEXT_OPERATIONS = ("delete", "insert", "dup-line", "drop-line", "swap-lines")

@@ -11,16 +11,16 @@ import attrs
 import pytest
 from engine_support import board
 
-from minis.ability_api import UnimplementedAbility
-from minis.ability_catalogue import ABILITIES, OBSTACLES
-from minis.ability_loader import standard_abilities
 from minis.army import Army
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import AbilityRef, StatCard, card_catalogue
+from minis.content.ability_catalogue import ABILITIES, OBSTACLES
+from minis.engine.ability_api import UnimplementedAbility
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.hexgrid import Facing
 from minis.rules import obstacles
-from minis.sides import Side
 from minis.state import Unit
 
 

@@ -16,15 +16,15 @@ from collections import Counter
 import pytest
 from engine_support import check_invariants
 
-from minis import actions as A
-from minis.ability_loader import standard_abilities
 from minis.ai.random_bot import RandomBot
 from minis.army import HERO_ABILITIES, Army, validate_army
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
-from minis.sides import Side
 from minis.state import Stage
 
 GAMES = int(os.environ.get("MINIS_ABILITY_FUZZ_GAMES", "504"))

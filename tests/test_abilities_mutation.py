@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from test_abilities_waiting_cards import TESTED_ON_COPIES
 
-from minis.ability_api import Ability, ability
-from minis.ability_catalogue import ABILITIES
-from minis.ability_loader import standard_abilities
 from minis.cards import card_catalogue
+from minis.content.ability_catalogue import ABILITIES
+from minis.engine.ability_api import Ability, ability
+from minis.engine.ability_loader import standard_abilities
 from minis.rulestest import RulesTest, load_rules_test, run_rules_test
 
 #: The rules tests of the abilities: the ground families', and the aircraft families' (issue 19).

@@ -10,11 +10,11 @@ from __future__ import annotations
 import attrs
 from engine_support import board, position
 
-from minis.ability_catalogue import ABILITIES
+from minis.base.sides import Side
 from minis.cards import AbilityRef, StatCard, card_catalogue
+from minis.content.ability_catalogue import ABILITIES
 from minis.game import Game
 from minis.hexgrid import Facing
-from minis.sides import Side
 from minis.state import Counter, Unit
 
 B = board("""

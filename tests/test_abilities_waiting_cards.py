@@ -13,15 +13,15 @@ import attrs
 import pytest
 from engine_support import board, position
 
-from minis.ability_api import Ability, AbilityRegistry, ability
-from minis.ability_catalogue import ABILITIES
-from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import StatCard, card_catalogue
+from minis.content.ability_catalogue import ABILITIES
+from minis.engine.ability_api import Ability, AbilityRegistry, ability
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.hexgrid import Facing
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import Unit
 
 #: A forest hex at A3, clear elsewhere (cover against attacks into A3).

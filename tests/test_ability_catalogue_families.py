@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis.ability_catalogue import (
+from minis.content.ability_catalogue import (
     _ALL,
     ABILITIES,
     AIRCRAFT,

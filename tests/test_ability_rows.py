@@ -12,9 +12,6 @@ from typing import Any
 import attrs
 import pytest
 
-from minis.ability_api import class_hooks
-from minis.ability_catalogue import ABILITIES
-from minis.ability_loader import FAMILIES, standard_abilities
 from minis.ability_rules import modifiers
 from minis.ability_rules.modifiers import (
     MODIFIERS,
@@ -29,6 +26,9 @@ from minis.ability_rules.modifiers import (
     row_class,
 )
 from minis.cards import AbilityRef, UnitType
+from minis.content.ability_catalogue import ABILITIES
+from minis.engine.ability_api import class_hooks
+from minis.engine.ability_loader import FAMILIES, standard_abilities
 
 ROW_IDS = [row.id for row in ROWS]
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from minis.ai.army_maker import army_for_scenario, army_strength, card_value, make_army
 from minis.army import HISTORICAL_GROUPS, army_points, rule_problems
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
-from minis.errors import MinisError
-from minis.scenario import load_scenario
-from minis.sides import Side
+from minis.engine.scenario import load_scenario
 
 CARDS = card_catalogue()
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,20 +11,20 @@ import attrs
 import pytest
 from engine_support import board, check_invariants, position, unit
 
-from minis import actions as A
 from minis.ai.bot import Bot, play_out, view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.ai.scoring import Evaluator, Sight, reach, sight_for
 from minis.army import Army, load_army
+from minis.base.data import shipped_folder
+from minis.base.sides import Side
 from minis.board import Board
-from minis.data import shipped_folder
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance, is_front
 from minis.rules import setup
 from minis.rules.defensive_fire import provoked
-from minis.sides import Side
 from minis.state import BattleKind, Stage, Unit
 from minis.terrain import Terrain
 

@@ -20,22 +20,22 @@ import numpy as np
 import pytest
 from engine_support import board, position, unit
 
-from minis import actions as A
 from minis.ai import learned, playout
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.search import SearchBot
 from minis.ai.twins import TwinPairs, play_twin_pairs
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands import lab as lab_command
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
 from minis.dice import Dice
-from minis.errors import MinisError
+from minis.engine import actions as A
 from minis.game import Game
 from minis.lab import evaluation
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import Stage
 
 TABLE = (

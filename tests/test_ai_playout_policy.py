@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from minis import actions as A
 from minis.ai import playout_policy
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, BotFactory, view
@@ -26,13 +25,14 @@ from minis.ai.search import SearchBot, heuristic_policy
 from minis.ai.search import playout_policy as search_playout_policy
 from minis.ai.twins import TwinPairs, play_twin_pairs
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
+from minis.content.rule_sets import RULEBOOK, named
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
-from minis.rule_sets import RULEBOOK, named
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent

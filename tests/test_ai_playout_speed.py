@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from minis import projection
 from minis.ai import playout
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.search import SearchBot, heuristic_policy
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import projection
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent

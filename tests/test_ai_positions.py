@@ -24,11 +24,11 @@ from minis.ai.search import SearchBot
 from minis.ai.sharp import SharpBot, leaf_value
 from minis.ai.solver import solve
 from minis.ai.threats import Threats, clock_for, in_time, turns_left
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.rulestest import load_rules_test
-from minis.sides import Side
 
 POSITIONS = Path(__file__).resolve().parent / "ai-positions"
 PLAYOUTS = 32

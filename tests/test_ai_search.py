@@ -14,7 +14,6 @@ from engine_support import board, check_invariants, position, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minis import actions as A
 from minis.ai import search as search_module
 from minis.ai.bot import play_out, view
 from minis.ai.heuristic import HeuristicBot
@@ -22,9 +21,10 @@ from minis.ai.playout import keyed_dice, pack, placing, score, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot, paired
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Counter, Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,9 +7,9 @@ from pathlib import Path
 from minis.ai.bot import hidden_units, play_out, view
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"

@@ -21,19 +21,19 @@ from collections import Counter
 import pytest
 from engine_support import check_invariants
 
-from minis import actions as A
-from minis.ability_loader import standard_abilities
 from minis.ai.bot import play_out
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot
 from minis.army import Army, validate_army
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules import air
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 GAMES = int(os.environ.get("MINIS_AIR_FUZZ_GAMES", "200"))

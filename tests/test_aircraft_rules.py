@@ -12,19 +12,19 @@ from pathlib import Path
 import pytest
 from engine_support import board
 
-from minis import actions as A
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import MinisError
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules import legal
 from minis.rules.errors import IllegalAction
 from minis.rulestest import load_rules_test
-from minis.sides import Side
 from minis.state import Phase, Stage, Unit
 
 BOARD = board("""

@@ -48,7 +48,7 @@ def test_cli_builds_without_the_ui() -> None:
 
 
 def _within(module: str, packages: tuple[str, ...]) -> bool:
-    """`module` is one of `packages` or inside one (`minis.air_roles` is not inside `minis.ai`)."""
+    """`module` is one of `packages` or inside one (`minis.engine.air_roles` is not inside `minis.ai`)."""
     return any(module == package or module.startswith(package + ".") for package in packages)
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from minis.army import Army, ArmyScenario, dump_army, load_army, parse_army
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
-from minis.sides import Side
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
+from minis.base.sides import Side
 
 CONTRACT_EXAMPLE = """\
 name = "Sample Allied army"

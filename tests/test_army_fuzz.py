@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minis.army import dump_army, parse_army, validate_army
+from minis.base.errors import MinisError
 from minis.cards import card_catalogue
-from minis.errors import MinisError
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = {path.stem: path.read_text(encoding="utf-8") for path in sorted((REPO / "armies").glob("*.toml"))}

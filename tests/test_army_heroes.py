@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from minis.army import Army, hero_limit, locate, parse_army, rule_problems, validate_army
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
-from minis.rule_sets import NAMED, RULEBOOK
-from minis.sides import Side
+from minis.content.rule_sets import NAMED, RULEBOOK
 
 CAP = "one Hero too many"
 

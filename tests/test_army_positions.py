@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minis.army import load_army, parse_army, validate_army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
 from minis.cli import main
-from minis.errors import MinisError
-from minis.scenario import load_scenario, start_game
-from minis.sides import Side
+from minis.engine.scenario import load_scenario, start_game
 
 ROOT = Path(__file__).resolve().parent.parent
 AXIS = ROOT / "armies" / "sample-axis.toml"

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from minis import nationalities
 from minis.army import (
     Army,
     army_limit,
@@ -25,13 +24,14 @@ from minis.army import (
     rule_problems,
     validate_army,
 )
+from minis.base.data import shipped_folder
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, card_catalogue
 from minis.cli import main
-from minis.data import shipped_folder
-from minis.errors import MinisError
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
-from minis.scenario import scenario_from_text
-from minis.sides import Side
+from minis.content import nationalities
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
+from minis.engine.scenario import scenario_from_text
 
 R2005, R2008, R2009, R2010 = (NAMED[name] for name in ("2005", "2008", "2009", "2010"))
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis.ability_catalogue import ABILITIES
 from minis.army import (
     MAX_UNITS,
     Army,
@@ -17,8 +16,9 @@ from minis.army import (
     load_army,
     validate_army,
 )
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, card_catalogue
-from minis.sides import Side
+from minis.content.ability_catalogue import ABILITIES
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_UNITS = (

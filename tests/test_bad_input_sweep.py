@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
 from minis.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

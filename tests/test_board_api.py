@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from minis.board import Board
+from minis.content.los import line_of_sight
 from minis.hexgrid import FACINGS, Hex, distance, from_doubled, row_letters
-from minis.los import line_of_sight
 from minis.mapfile import load_configuration, parse_board_text
 from minis.terrain import Terrain
 

@@ -20,16 +20,16 @@ from minis.ai.playout import pack, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.scoring import sight_for
 from minis.army import Army
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import card_catalogue
+from minis.content.rule_sets import named
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.rule_sets import named
 from minis.rules import caching, combat, mapinfo, movement
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 
 #: Deployment and a turn or two of moves, fire and assaults: without the caches play is slow.
 MAX_ACTIONS = 70

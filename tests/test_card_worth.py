@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from minis import card_worth
 from minis.ai.army_maker import make_army
-from minis.card_worth import MIN_GAMES, Measured, read_table, table_text, worth
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
-from minis.errors import MinisError
+from minis.content import card_worth
+from minis.content.card_worth import MIN_GAMES, Measured, read_table, table_text, worth
 from minis.lab.study import load_study
-from minis.sides import Side
 
 GOOD = """# a comment
 study = "a study"

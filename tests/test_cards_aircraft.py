@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from minis.army import MAX_UNITS, Army, ArmyScenario, validate_army
-from minis.card_search import TYPE_WORDS, CardFilter
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import (
     AIR_FORCE_CONVERSION,
     Attack,
@@ -22,8 +23,7 @@ from minis.cards import (
     parse_card,
 )
 from minis.cli import main
-from minis.errors import MinisError
-from minis.sides import Side
+from minis.content.card_search import TYPE_WORDS, CardFilter
 
 GOOD = """\
 name = "Test Fighter"

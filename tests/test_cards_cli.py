@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from minis.base.sides import Side
 from minis.cards import Nation, card_catalogue
 from minis.cli import main
-from minis.sides import Side
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

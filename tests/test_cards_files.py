@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from minis.ability_catalogue import ABILITIES, find_ability, split_label
+from minis.base.sides import Side
 from minis.cards import (
     AIR_FORCE_CONVERSION,
     AIRCRAFT_SPEED,
@@ -23,7 +23,7 @@ from minis.cards import (
     load_card,
     parse_card,
 )
-from minis.sides import Side
+from minis.content.ability_catalogue import ABILITIES, find_ability, split_label
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE_CSV = REPO.parent / "shared" / "reference" / "base-set-cards.csv"

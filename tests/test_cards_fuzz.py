@@ -16,8 +16,8 @@ from helpers_toml import either_mutation, mutate_text, of_samples, run_on_file, 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from minis.base.errors import MinisError
 from minis.cards import cards_folder, dump_card, parse_card
-from minis.errors import MinisError
 
 SAMPLES = {
     path.stem: path.read_text(encoding="utf-8")

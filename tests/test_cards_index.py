@@ -1,5 +1,6 @@
-"""The card catalogue's index (minis.card_index): the same cards as the files give, an edited card counts
-at once, a card file's problems as without an index, and a bad or foreign index is ignored and made again."""
+"""The card catalogue's index (minis.content.card_index): the same cards as the files give, an edited card
+counts at once, a card file's problems as without an index, and a bad or foreign index is ignored and made
+again."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis import card_index, cards
+from minis import cards
+from minis.base.errors import MinisError
 from minis.cards import StatCard, card_catalogue, cards_folder, load_cards
-from minis.errors import MinisError
+from minis.content import card_index
 
 SOME = ("3-inch-mortar", "m4a1-sherman", "elite-panzer-iv-ausf-d", "barbed-wire", "m4a1-sherman-commander")
 

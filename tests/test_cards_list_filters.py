@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from minis.ability_loader import standard_abilities
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
 from minis.cli import main
-from minis.sides import Side
+from minis.engine.ability_loader import standard_abilities
 
 
 def listed(capsys: pytest.CaptureFixture[str], *options: str) -> list[str]:

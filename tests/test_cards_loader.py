@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from minis.ability_catalogue import find_ability, split_label
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
+from minis.base.sides import Side
 from minis.cards import (
     Attack,
     Nation,
@@ -19,8 +20,7 @@ from minis.cards import (
     parse_card,
     range_band,
 )
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
-from minis.sides import Side
+from minis.content.ability_catalogue import find_ability, split_label
 
 GOOD = """\
 name = "Test Tank"

@@ -103,8 +103,8 @@ def test_the_main_menu_opens_without_the_rules_engine() -> None:
         "from minis.ui.driver import Driver\n"
         "driver = Driver.open()\n"
         "driver.window.ctx.finish()\n"
-        "print('|' + ','.join(sorted(m for m in ('minis.game', 'minis.ability_loader', 'minis.ui.battle',"
-        " 'numpy', 'duckdb') if m in sys.modules)))\n"
+        "print('|' + ','.join(sorted(m for m in ('minis.game', 'minis.engine.ability_loader',"
+        " 'minis.ui.battle', 'numpy', 'duckdb') if m in sys.modules)))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, timeout=300

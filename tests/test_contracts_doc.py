@@ -30,6 +30,7 @@ CONTRACTS = {
     "record and save files": "record-and-save-files",
     "command line": "command-line",
     "exit codes and messages": "exit-codes-and-messages",
+    "module names": "module-names",
 }
 
 #: The tests that check our files against the outside references beside the repository

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import setup
-from minis.sides import Side
 
 
 def _crowded_game(copies: int) -> Game:

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minis import errors
+from minis.base import errors
+from minis.base.errors import MAX_HINTS, MAX_SHOWN_PROBLEMS, Hints, did_you_mean
 from minis.cards import card_catalogue
 from minis.cli import main
-from minis.errors import MAX_HINTS, MAX_SHOWN_PROBLEMS, Hints, did_you_mean
 
 CARD_IDS = sorted(card_catalogue())
 KEYS = ["cost", "games", "fair", "low", "high", "study", "cards"]

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minis.base.sides import Side
 from minis.cli import main
+from minis.engine.scenario import SCENARIOS_DIR, dump_scenario, load_scenario, shipped_scenarios
 from minis.hexgrid import Hex
 from minis.mapfile import MAPS_DIR, Configuration, MapDoc, Section, dump, parse_document
-from minis.scenario import SCENARIOS_DIR, dump_scenario, load_scenario, shipped_scenarios
-from minis.sides import Side
 from minis.ui.editor.model import (
     EditError,
     Editor,

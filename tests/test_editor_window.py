@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 from minis.hexgrid import Hex, distance, from_doubled, neighbours
 from minis.mapfile import MAPS_DIR, Section, parse_document
-from minis.scenario import SCENARIOS_DIR, load_scenario
 from tests.helpers_window import deliver, open_editor
 
 
@@ -220,9 +220,9 @@ def test_a_designer_makes_a_map_and_a_scenario(window: Any, arcade: Any, tmp_pat
     # and a battle on it: random play to the end, deploying in the zones painted above
     from minis.ai.random_bot import RandomBot, play
     from minis.army import Army
+    from minis.base.sides import Side
     from minis.dice import Dice
-    from minis.scenario import start_game
-    from minis.sides import Side
+    from minis.engine.scenario import start_game
 
     axis = Army("Axis", Side.AXIS, units=("panzer-iv-ausf-g", "mauser-kar-98k", "mauser-kar-98k", "pioneers"))
     allies = Army("Allies", Side.ALLIES, units=("m4a1-sherman", "m1-garand-rifle", "bazooka", "bar-gunner"))
@@ -347,7 +347,7 @@ def test_opening_a_scenario_whose_save_was_cut_short_says_it_was_finished(
 ) -> None:
     import os
 
-    from minis.atomic import write_atomic_files
+    from minis.base.atomic import write_atomic_files
     from minis.ui.editor.model import Editor
 
     editor = Editor.new(7, 12, title="Field")

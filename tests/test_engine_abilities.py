@@ -11,15 +11,15 @@ import attrs
 import pytest
 from engine_support import board, position, unit
 
-from minis.ability_api import Ability, AbilityRegistry, AttackContext, ability
-from minis.ability_loader import standard_abilities
-from minis.actions import Use
+from minis.base.sides import Side
 from minis.cards import AbilityRef
+from minis.engine.ability_api import Ability, AbilityRegistry, AttackContext, ability
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.actions import Use
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction
 from minis.rules.flags import mark_used, used_this_game
 from minis.rules.movement import speed
-from minis.sides import Side
 from minis.state import GameState, Unit
 
 B = board("""

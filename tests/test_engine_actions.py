@@ -10,9 +10,9 @@ from engine_support import board
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.hexgrid import FACINGS
-from minis.sides import Side
 
 BOARD = board("""
 C C C C C

@@ -9,13 +9,13 @@ from __future__ import annotations
 import pytest
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext
-from minis.ability_loader import standard_abilities
-from minis.battle import Battle
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue, range_band
-from minis.sides import Side
+from minis.engine.ability_api import Ability, AttackContext
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.battle import Battle
+from minis.engine.terms import standard
 from minis.state import GameState, Unit
-from minis.terms import standard
 
 DISTANCES = range(0, 16)
 

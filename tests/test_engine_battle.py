@@ -8,19 +8,19 @@ from engine_support import board, position, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minis.ability_api import Ability, ability
-from minis.ability_loader import load_abilities, standard_abilities
 from minis.ability_rules import rulebook, special
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine.ability_api import Ability, ability
+from minis.engine.ability_loader import load_abilities, standard_abilities
+from minis.engine.scenario import load_scenario
+from minis.engine.terms import HALF, Hold, ObjectiveFrom, PointsFrom, assault, standard
 from minis.game import Game
 from minis.rules import victory
-from minis.scenario import load_scenario
-from minis.sides import Side
 from minis.state import Stage
-from minis.terms import HALF, Hold, ObjectiveFrom, PointsFrom, assault, standard
 
 ARMIES = Path(__file__).parent.parent / "armies"
 B = board("""

@@ -14,15 +14,15 @@ import attrs
 import pytest
 from engine_support import board, position, unit
 
-from minis.ability_loader import standard_abilities
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.rules import mapinfo, movement
 from minis.rules.stacking import full_hexes
-from minis.sides import Side
 from minis.state import GameState, Phase, Unit
 
 #: The abilities with step hooks (may_enter, may_step, step_cost) in the catalogue.

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from engine_support import board, position, unit
 
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.hexgrid import Facing
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import Stage
 
 B = board("""

@@ -14,11 +14,11 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.hexgrid import Hex, crossed_hexes, from_doubled, segment_crosses_hex, to_doubled, within
 from minis.rules import walk
-from minis.sides import Side
 from tests.engine_support import random_army
 
 

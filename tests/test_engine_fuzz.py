@@ -13,13 +13,13 @@ import random
 import pytest
 from engine_support import check_invariants, random_army
 
-from minis.actions import Action, Pass
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.actions import Action, Pass
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind, Stage
 
 GAMES = int(os.environ.get("MINIS_FUZZ_GAMES", "200"))

@@ -14,14 +14,14 @@ import random
 import pytest
 from engine_support import board, position, random_army, unit
 
-from minis import actions as A
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
+from minis.content.rule_sets import named
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import neighbours
-from minis.rule_sets import named
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind
 
 GAMES = 9

@@ -1,4 +1,4 @@
-"""`minis.odds`: exact hit probabilities, checked by hand and against a million simulated attacks."""
+"""`minis.engine.odds`: exact hit probabilities, checked by hand and against a million simulated attacks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from minis.odds import die_chance, hit_odds
+from minis.engine.odds import die_chance, hit_odds
 from minis.rules.combat import hits_for
 
 CASES = [

@@ -14,10 +14,10 @@ import random
 import pytest
 
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import combat, movement, stacking
-from minis.sides import Side
 from minis.state import Phase, Stage
 from tests.engine_support import random_army
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
+from minis.base.errors import MinisError
 from minis.dice import Dice
-from minis.errors import MinisError
 from minis.game import Game
 from minis.record import load, parse_record, record_text, replay_record, save, write_atomic
 
@@ -147,7 +147,7 @@ def test_mutated_records_give_only_minis_errors(text: str, data: st.DataObject) 
         assert all(problem.file == "mutant.rec" for problem in error.problems)
 
 
-# --- unit ids: format 1's numbering across both armies still replays (minis.unit_ids) ------------------
+# --- unit ids: format 1's numbering across both armies still replays (minis.content.unit_ids) ---------------
 
 #: The start of a save written before the ids were made per army (format 1, by the code of fe8ca68):
 #: the Allied pillbox is `pillbox#2` because the Axis army has one too.
@@ -203,7 +203,7 @@ def test_a_format_1_save_with_the_old_ids_replays_to_the_same_state(tmp_path: Pa
 def test_a_game_with_new_ids_is_written_in_format_2_and_replays() -> None:
     """An Allied copy of a card of no nation is marked (`allied-pillbox`): format 2, which replays."""
     from minis.army import Army
-    from minis.sides import Side
+    from minis.base.sides import Side
 
     game = Game.new(
         Army("a", Side.AXIS, units=("mauser-kar-98k", "pillbox")),

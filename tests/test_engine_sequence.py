@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from engine_support import board, position, unit
 
-from minis import actions as A
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.rules import victory
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind, Counter, Phase, Stage
 
 B = board(

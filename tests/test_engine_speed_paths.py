@@ -12,10 +12,10 @@ import random
 import pytest
 
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import stacking
-from minis.sides import Side
 from tests.engine_support import random_army
 
 

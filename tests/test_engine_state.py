@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from minis.base.sides import Side
 from minis.hexgrid import Facing, Hex
-from minis.sides import Side
 from minis.state import GameState, MoveProgress, Note, Phase, Stage
 from tests.engine_support import board, position, unit
 

@@ -1,4 +1,4 @@
-"""The fast build's choice (minis/fast.py) and what its compiler needs from the sources, without a build.
+"""The fast build's choice (minis/base/fast.py) and what its compiler needs from the sources, without a build.
 
 - A build is used only when its stamp's hash is the hash of today's sources of its modules; a stale one
   is refused with one line on stderr saying to run `make fast`, and the processes started after are
@@ -10,7 +10,7 @@
   `GameState.battle`, `Unit.card`, `CardHooks.card` and `PresetUnit.card` (docs/engine.md, "The
   fast build", says how the circle was cut).
 - An attrs field definition whose annotation is a builtin container or scalar is made with
-  `minis.fields` (compiled, `attrs.field`'s or `attrs.Factory`'s value is checked as the field's type
+  `minis.base.fields` (compiled, `attrs.field`'s or `attrs.Factory`'s value is checked as the field's type
   at import, and it is no such value).
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from minis import fast
+from minis.base import fast
 
 ATTRS_DEFINITIONS = ("attrs.field", "attrs.Factory", "attr.ib", "attr.Factory")
 PRIMITIVES = {"dict", "list", "set", "tuple", "frozenset", "bool", "int", "float", "str", "bytes"}
@@ -139,7 +139,7 @@ def test_a_compiled_class_passes_its_attrs_definitions_untyped(module: str) -> N
             and any(ast.unparse(call.func) in ATTRS_DEFINITIONS for call in calls)
         ):
             wrong.append(f"{module}:{field.lineno} {name}.{ast.unparse(field.target)}")
-    assert not wrong, "use minis.fields.field / factory: " + ", ".join(wrong)
+    assert not wrong, "use minis.base.fields.field / factory: " + ", ".join(wrong)
 
 
 def _compiled_classes() -> dict[tuple[str, str], bool]:
@@ -209,7 +209,11 @@ def test_mypy_refuses_comparing_attrs_values_with_operators_in_compiled_modules(
     package = tmp_path / "minis"
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
-    (package / "fast.py").write_text('COMPILED: tuple[str, ...] = ("minis.compiled",)\n', encoding="utf-8")
+    (package / "base").mkdir()
+    (package / "base" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "base" / "fast.py").write_text(
+        'COMPILED: tuple[str, ...] = ("minis.compiled",)\n', encoding="utf-8"
+    )
     body = (
         "import attrs\n\n\n"
         "@attrs.frozen\nclass Offer:\n    kind: str\n\n\n"
@@ -235,4 +239,4 @@ def test_mypy_refuses_comparing_attrs_values_with_operators_in_compiled_modules(
     )
     errors = sorted(line.split(": error: ")[0] for line in done.stdout.splitlines() if "fast build" in line)
     assert errors == ["minis/compiled.py:14", "minis/compiled.py:18"], done.stdout
-    assert "'!=' between two Offer values" in done.stdout and "minis.fields.same" in done.stdout
+    assert "'!=' between two Offer values" in done.stdout and "minis.base.fields.same" in done.stdout

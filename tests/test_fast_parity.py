@@ -1,11 +1,11 @@
-"""The compiled fast build plays die for die as the pure sources (minis/fast.py, docs/engine.md).
+"""The compiled fast build plays die for die as the pure sources (minis/base/fast.py, docs/engine.md).
 
 Skipped when there is no fast build from these sources: `make fast`, then
 `pytest tests/test_fast_parity.py`. The same script (`tools/fast_parity.py`) runs twice, in a process
 on the pure sources (`MINIS_FAST=0`) and in one on the fast build (`MINIS_FAST=1`): seeded random and
 heuristic games (the digest of every record, event by event), seeded search playouts (their values,
 to the last bit), a few search decisions and every rules-test file's outcome. Each process first
-checks which build it runs: every module of `minis.fast.COMPILED` an extension module in the fast one,
+checks which build it runs: every module of `minis.base.fast.COMPILED` an extension module in the fast one,
 a `.py` file in the pure one.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from minis import fast
+from minis.base import fast
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tools" / "fast_parity.py"

@@ -1,4 +1,4 @@
-"""Every file we read is checked against the limits of `minis.limits` before it is parsed: no file makes
+"""Every file we read is checked against the limits of `minis.base.limits` before it is parsed: no file makes
 the command hang or fill memory, and a file past a limit is refused where the limit is passed (exit 2).
 Free maps stop at one size everywhere (map files, rules tests' boards, `minis map new`, the editor)."""
 
@@ -16,9 +16,8 @@ from helpers_toml import toml_value
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minis.cli import main
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
-from minis.limits import (
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
+from minis.base.limits import (
     MAX_ENTRIES,
     MAX_FILE_BYTES,
     MAX_KEY_PARTS,
@@ -28,9 +27,10 @@ from minis.limits import (
     MAX_NESTING,
     check_toml,
 )
+from minis.base.tomlfile import TomlLayout, parse_toml
+from minis.cli import main
 from minis.mapfile import parse_document
 from minis.record import MAGIC, SEPARATOR
-from minis.tomlfile import TomlLayout, parse_toml
 from minis.ui.editor.model import new_map
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -307,7 +307,7 @@ def test_a_rules_test_board_over_the_limit_is_refused(
     assert f"rule.toml:{3 + MAX_MAP_ROWS}:1: the map has {MAX_MAP_ROWS + 1} rows" in err
 
 
-@pytest.mark.parametrize("module", ["minis.tomlfile", "minis.mapfile.syntax"])
+@pytest.mark.parametrize("module", ["minis.base.tomlfile", "minis.mapfile.syntax"])
 def test_a_recursion_error_in_the_parser_is_reported_at_the_deepest_bracket(
     module: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,7 +3,7 @@
 A path part over 255 bytes, a NUL character (only from inside a file: argv cannot carry one), a
 folder, a missing file, a loop of symbolic links and a file without permission (faked: root reads
 anything) are tried on every command that takes a path (`minis odds` takes none). A path written
-inside a file is reported at the key that names it. See `minis.paths`.
+inside a file is reported at the key that names it. See `minis.base.paths`.
 """
 
 from __future__ import annotations
@@ -20,13 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from minis.army import load_army
+from minis.base.errors import MinisError
+from minis.base.tomlfile import decode, read_toml
 from minis.cards import load_cards
 from minis.cli import main
-from minis.errors import MinisError
+from minis.engine.scenario import load_scenario
 from minis.mapfile import check_file
 from minis.record import read_record
-from minis.scenario import load_scenario
-from minis.tomlfile import decode, read_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 AXIS = ROOT / "armies" / "sample-axis.toml"
@@ -326,7 +326,7 @@ READERS: list[Callable[[str], object]] = [
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(alphabet=st.sampled_from("a/\0\n~é"), max_size=600))  # no ".": never above tmp_path
 def test_any_path_is_read_or_refused_with_a_minis_error(name: str, tmp_path: Path) -> None:
-    from minis import paths
+    from minis.base import paths
 
     path = f"{tmp_path}/{name}"
     for reader in READERS:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE
 from minis.cli import main
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 #: More digits than Python converts to an integer (4,300): `int()` raises ValueError on them.
@@ -179,11 +179,11 @@ def test_a_card_values_table_with_a_huge_cost_is_refused_not_a_crash_of_every_ar
     in the worth arithmetic); now the table's own line says what is wrong."""
     import random
 
-    from minis import card_worth
     from minis.ai.army_maker import make_army
+    from minis.base.errors import MinisError
+    from minis.base.sides import Side
     from minis.cards import card_catalogue
-    from minis.errors import MinisError
-    from minis.sides import Side
+    from minis.content import card_worth
 
     text = card_worth.shipped_path().read_text(encoding="utf-8")
     bad = re.sub(r"(?m)^(tiger-i = \{ )cost = \d+", r"\1cost = 1e308", text)
@@ -212,8 +212,8 @@ def test_a_card_values_table_with_a_huge_cost_is_refused_not_a_crash_of_every_ar
     ],
 )
 def test_a_card_values_table_with_numbers_out_of_range(tmp_path: Path, line: str, message: str) -> None:
-    from minis.card_worth import read_table
-    from minis.errors import MinisError
+    from minis.base.errors import MinisError
+    from minis.content.card_worth import read_table
 
     key = line.split(" = ")[0]
     row = re.sub(
@@ -228,7 +228,7 @@ def test_a_card_values_table_with_numbers_out_of_range(tmp_path: Path, line: str
 
 def test_a_measure_with_no_spread_stands_as_measured() -> None:
     """An interval of a millionth of a point or less: 1 / error**2 would overflow (or divide by 0)."""
-    from minis.card_worth import Measured, worth
+    from minis.content.card_worth import Measured, worth
 
     assert worth(Measured(10, 500, 0.0, -1e-200, 1e-200)) == 0.0
     assert worth(Measured(10, 500, 12.5, 0.0, 5e-324)) == 12.5
@@ -298,7 +298,7 @@ def test_a_study_s_points_are_within_the_largest_army(
 def test_a_study_of_too_many_games_is_refused(tmp_path: Path) -> None:
     """The run lists the games it has still to play: 2^63-1 of them would fill the memory. (Checked at
     `load_study`, which refuses it, so that the old code fails here without trying to list them.)"""
-    from minis.errors import MinisError
+    from minis.base.errors import MinisError
     from minis.lab.study import load_study
 
     path = tiny_study(tmp_path, "points = 60")
@@ -350,10 +350,10 @@ def test_an_army_is_never_drawn_beyond_the_largest_points(tmp_path: Path) -> Non
     import random
 
     from minis.ai.army_maker import make_army
+    from minis.base.errors import MinisError
+    from minis.base.sides import Side
     from minis.cards import card_catalogue
-    from minis.errors import MinisError
-    from minis.rule_sets import NAMED
-    from minis.sides import Side
+    from minis.content.rule_sets import NAMED
     from tests.fuzzing import alarm
 
     with alarm(5.0), pytest.raises(MinisError, match="no army of 9,223,372,036,854,775,807 points is drawn"):
@@ -406,7 +406,7 @@ def test_an_army_file_asks_for_no_more_than_the_largest_army(
 
 def test_a_battle_is_given_at_most_1000_turns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A battle nobody can win plays on to its last turn: a study's games would never end."""
-    from minis.errors import MinisError
+    from minis.base.errors import MinisError
     from minis.lab.study import load_study
 
     study = tiny_study(tmp_path, "points = 60", f"turn_limit = {BIG}\n")

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minis.content.los import LosTable, crossed_offsets, line_of_sight, offset_table
 from minis.hexgrid import Hex, crossed_hexes, distance, from_doubled, within
-from minis.los import LosTable, crossed_offsets, line_of_sight, offset_table
 
 
 def board(rows: int, long_row: int, shift: int) -> list[Hex]:

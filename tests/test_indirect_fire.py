@@ -11,13 +11,13 @@ import pytest
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event, describe
+from minis.engine.events import Event, describe
+from minis.engine.queries import AttackPreview, attack_preview
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
-from minis.queries import AttackPreview, attack_preview
 from minis.rulestest import load_rules_test
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 
 BOMBARDMENT = SCENARIOS_DIR / "bombardment.toml"
 RULES = SCENARIOS_DIR.parent / "tests" / "rules" / "abilities"

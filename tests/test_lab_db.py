@@ -17,8 +17,8 @@ import duckdb
 import pytest
 from test_lab_run import _children, study_text, write_study
 
+from minis.base.errors import EXIT_UNREADABLE
 from minis.cli import main
-from minis.errors import EXIT_UNREADABLE
 from minis.lab import store as lab_store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ import pytest
 
 import minis
 from minis.ai.bot import play_out
+from minis.base.errors import MinisError
 from minis.cli import main
-from minis.errors import MinisError
 from minis.game import Game
 from minis.lab import runner
 from minis.lab.study import DEFAULT_PLAYOUTS, load_study

@@ -21,9 +21,9 @@ import duckdb
 import numpy as np
 import pytest
 
-from minis import card_worth
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
 from minis.cli import main
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError
+from minis.content import card_worth
 from minis.lab import report as lab_report
 from minis.lab.report import PENALTY, Z95, CardInfo, estimate, fit, load_games, make_report, wilson
 from minis.lab.store import GAMES_TABLE, STUDY_TABLE

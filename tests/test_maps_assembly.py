@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from minis.errors import MinisError
+from minis.base.errors import MinisError
 from minis.hexgrid import Hex, from_doubled, to_doubled
 from minis.mapfile import (
     Configuration,

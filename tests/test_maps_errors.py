@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.mapfile import (
     board_from_toml,
     check_file,

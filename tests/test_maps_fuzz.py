@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from minis.base.errors import MinisError
 from minis.board import Board
-from minis.errors import MinisError
 from minis.mapfile import (
     MAPS_DIR,
     MapDoc,

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from minis.base.sides import Side
 from minis.cli import main
 from minis.commands.match import game_specs, summary, wilson
-from minis.sides import Side
 
 LAST = re.compile(
     r"^random vs random: random scores (\d\.\d\d) \((\d+)-(\d+)-(\d+) of (\d+)\), "

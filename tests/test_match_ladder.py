@@ -14,19 +14,19 @@ from typing import Any
 
 import pytest
 
-from minis import actions as A
 from minis.ai import sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
 from minis.army import rule_problems
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
-from minis.errors import MinisError
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import parse_record, replay_record
-from minis.sides import Side
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = card_catalogue()
@@ -468,7 +468,7 @@ def test_chunks_of_a_changed_folder_do_not_pool(tmp_path: Path, capsys: pytest.C
 
 
 def test_mirrored_armies_keep_a_nationality_group_where_the_rules_ask_it() -> None:
-    from minis.rule_sets import NAMED
+    from minis.content.rule_sets import NAMED
 
     args = namespace(games=2, seed=9, armies="mirrored")
     (spec, _) = game_specs(args, ("random", "random"), NONE, in_process=True, rules=NAMED["2008"])

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from minis.base.errors import MAX_SHOWN_PROBLEMS, MinisError, Problem, problem_lines
+from minis.base.tomlfile import toml_string
 from minis.cli import main
-from minis.errors import MAX_SHOWN_PROBLEMS, MinisError, Problem, problem_lines
-from minis.tomlfile import toml_string
 
 #: What must never reach a printed message raw.
 BREAKING = "\r\n\t\x00\x1b\x7f\x85\u2028\u2029\u202e"

@@ -11,13 +11,13 @@ from pathlib import Path
 import attrs
 from engine_support import random_army
 
-from minis.ability_api import FollowUp
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
+from minis.content.rule_sets import CHOICES, NAMED, RuleSet
 from minis.dice import Dice
-from minis.events import KINDS, Event, EventKind
+from minis.engine.ability_api import FollowUp
+from minis.engine.events import KINDS, Event, EventKind
 from minis.game import Game
-from minis.rule_sets import CHOICES, NAMED, RuleSet
-from minis.sides import Side
 from minis.state import BattleKind
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def test_one_class_is_called_scenario_and_no_import_renames_it() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef) and node.name == "Scenario"
     ]
-    assert classes == ["minis/scenario.py"]
+    assert classes == ["minis/engine/scenario.py"]
     renamed = [
         f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name} as {alias.asname}"
         for path, tree in _trees()

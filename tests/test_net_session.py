@@ -22,13 +22,13 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import parse_army
+from minis.base.sides import Side
 from minis.net.client import NetError, request
 from minis.net.link import Link
 from minis.net.local import LocalServer
 from minis.net.seats import StoredSeat, forget, load_seats, remember
 from minis.record import parse_record, replay_record
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from tests.engine_support import check_invariants
 from tests.helpers_server import ARMIES, time_limit
 

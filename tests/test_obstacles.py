@@ -8,18 +8,18 @@ import random
 import pytest
 from engine_support import check_invariants
 
-from minis import actions as A
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, validate_army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
 from minis.rules import obstacles
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 from minis.state import Stage
 
 RIVER_CROSSING = SCENARIOS_DIR / "river-crossing.toml"

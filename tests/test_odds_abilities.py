@@ -8,7 +8,7 @@ missed. Their positions come from the rules-test files (tests/rules): the positi
 `attack U T` (or `fire U at H` in the window of the mover in H) where the ability has a say; of those,
 the first where the odds differ from the same test played without the ability.
 
-The engine's distribution is measured independently of `minis.odds`: the attack action itself
+The engine's distribution is measured independently of `minis.engine.odds`: the attack action itself
 (`Game.apply`, the whole of it) is played on a copy of the game for every sequence of dice it draws (a
 scripted dice source; the game waits for dice when it runs out, and each value is tried). Dice the
 engine asks for at once (the attack dice; the dice an ability rolls again) are tried as sorted multisets
@@ -29,15 +29,16 @@ from typing import Any
 
 import pytest
 
-from minis import abilities, queries
-from minis.ability_api import Ability, AbilityRegistry, class_hooks
-from minis.ability_catalogue import ability_name
-from minis.ability_loader import standard_abilities
-from minis.actions import Attack, Fire
+from minis import abilities
+from minis.content.ability_catalogue import ability_name
 from minis.dice import Dice, NeedDice
-from minis.events import Event
+from minis.engine import queries
+from minis.engine.ability_api import Ability, AbilityRegistry, class_hooks
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.actions import Attack, Fire
+from minis.engine.events import Event
+from minis.engine.odds import die_classes, hit_odds, odds_inputs
 from minis.game import Game
-from minis.odds import die_classes, hit_odds, odds_inputs
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.errors import IllegalAction
 from minis.rulestest import RulesTest, load_rules_test
@@ -352,7 +353,7 @@ def _batch(spot: Spot) -> int:
 
 
 #: Attack dice up to which the engine is measured over all six faces of each die; above, over the die
-#: classes (`minis.odds.die_classes`, checked by the positions of this size or smaller).
+#: classes (`minis.engine.odds.die_classes`, checked by the positions of this size or smaller).
 ALL_FACES = 10
 #: How many of an ability's attacks in the files are tried for its position (the files come sorted).
 CANDIDATES = 8

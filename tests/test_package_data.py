@@ -1,4 +1,4 @@
-"""The shipped data in the package, and a player's files in a user folder (minis.data, setup.py).
+"""The shipped data in the package, and a player's files in a user folder (minis.base.data, setup.py).
 
 The first tests check where minis looks, in a checkout and in a stand-in for an installed copy. The
 last ones do what a player does: build the wheel (`pip wheel .`, offline, from a copy of the sources
@@ -19,14 +19,15 @@ from typing import Any
 
 import pytest
 
-from minis import data, record
+from minis import record
 from minis.army import load_army
-from minis.atomic import write_atomic
-from minis.scenario import load_scenario
-from minis.sides import Side
+from minis.base import data
+from minis.base.atomic import write_atomic
+from minis.base.sides import Side
+from minis.engine.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-#: What a clean clone needs to build the wheel (besides the data folders, minis.data.SHIPPED).
+#: What a clean clone needs to build the wheel (besides the data folders, minis.base.data.SHIPPED).
 SOURCES = ("minis", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 #: Environment variables that would point minis at the checkout, a display or the tester's own files.
 CLEARED = (
@@ -211,7 +212,9 @@ def test_the_wheel_carries_every_module_and_every_data_file(wheel: Path) -> None
 
 
 def test_the_installed_minis_is_the_wheels_not_the_checkouts(venv: Path, elsewhere: Path) -> None:
-    script = "import minis.data as d, minis.record as r; print(d.packaged_data()); print(r.maps_version())"
+    script = (
+        "import minis.base.data as d, minis.record as r; print(d.packaged_data()); print(r.maps_version())"
+    )
     result = run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere)
     assert result.returncode == 0, result.stderr
     packaged, maps_version = result.stdout.split()
@@ -233,7 +236,9 @@ def test_cards_maps_armies_and_scenarios_work_from_another_folder(venv: Path, el
     )
     assert simulate.returncode == 0 and "2 games" in simulate.stdout, simulate.stdout + simulate.stderr
     names = sorted(p.stem for p in (ROOT / "scenarios").glob("*.toml"))
-    script = f"from minis.scenario import load_scenario\nfor n in {names!r}: print(load_scenario(n).title)"
+    script = (
+        f"from minis.engine.scenario import load_scenario\nfor n in {names!r}: print(load_scenario(n).title)"
+    )
     scenarios = run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere)
     assert scenarios.returncode == 0 and len(scenarios.stdout.splitlines()) == len(names), scenarios.stderr
 
@@ -245,7 +250,7 @@ def test_the_demo_screenshot_works_from_another_folder(venv: Path, elsewhere: Pa
 
 
 def test_the_installed_data_are_read_only_for_minis(venv: Path, elsewhere: Path) -> None:
-    script = "import minis.data as d; print(d.packaged_data())"
+    script = "import minis.base.data as d; print(d.packaged_data())"
     packaged = run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere)
     target = Path(packaged.stdout.strip()) / "maps" / "mine.toml"
     result = minis(venv, elsewhere, "map", "new", "--rows", "3", "--cols", "4", str(target))
@@ -257,7 +262,7 @@ def test_the_installed_data_are_read_only_for_minis(venv: Path, elsewhere: Path)
 def test_the_installed_catalogues_index_goes_to_the_players_cache(venv: Path, elsewhere: Path) -> None:
     """The card index of an installed minis is kept in the player's cache folder, never in the package,
     and the listing is the same with it."""
-    script = "import minis.data as d; print(d.packaged_data())"
+    script = "import minis.base.data as d; print(d.packaged_data())"
     packaged = Path(run([str(venv / "bin" / "python"), "-c", script], cwd=elsewhere).stdout.strip())
     before = sorted(p for p in packaged.parent.rglob("*") if "__pycache__" not in p.parts)
     first = minis(venv, elsewhere, "cards", "list")

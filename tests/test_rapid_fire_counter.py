@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from minis import actions as A
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import load, save
 from minis.state import Phase, Stage

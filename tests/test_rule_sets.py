@@ -1,4 +1,4 @@
-"""The rule sets themselves (`minis.rule_sets`): the named sets, a file's `rules` and `[rule_options]`
+"""The rule sets themselves (`minis.content.rule_sets`): the named sets, a file's `rules` and `[rule_options]`
 (read with their lines and columns, written back the same), custom sets, and records that carry them."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from minis import record, rule_sets
+from minis import record
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
+from minis.base.errors import MinisError, Problem
+from minis.base.tomlfile import parse_toml
+from minis.content import rule_sets
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, read, rules_toml, with_options
 from minis.dice import Dice
-from minis.errors import MinisError, Problem
 from minis.game import Game
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet, read, rules_toml, with_options
-from minis.tomlfile import parse_toml
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"
 

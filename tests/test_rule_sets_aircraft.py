@@ -17,18 +17,18 @@ import random
 import pytest
 from test_aircraft_fuzz import AirEagerBot, air_army, check_all
 
-from minis import actions as A
 from minis.ai.bot import play_out
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot
 from minis.army import Army
+from minis.base.sides import Side
+from minis.content.rule_sets import ALTERNATE, ALTERNATE_WITH_PASS, NAMED, RuleSet
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
-from minis.rule_sets import ALTERNATE, ALTERNATE_WITH_PASS, NAMED, RuleSet
 from minis.rules import air
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 GAMES = int(os.environ.get("MINIS_RS_AIR_GAMES", "20"))

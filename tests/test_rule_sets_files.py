@@ -13,16 +13,16 @@ import pytest
 from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, rule_problems
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import Nation, card_catalogue
 from minis.cli import main
+from minis.content.nationalities import table
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
 from minis.dice import Dice
-from minis.errors import MinisError
+from minis.engine.scenario import dump_scenario, load_scenario, parse_scenario_doc, start_game
 from minis.game import Game
-from minis.nationalities import table
 from minis.record import load, parse_record, read_record, record_text, replay_record, save
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet, with_options
-from minis.scenario import dump_scenario, load_scenario, parse_scenario_doc, start_game
-from minis.sides import Side
 
 CARDS = card_catalogue()
 AXIS = Army("Axis", Side.AXIS, units=("mauser-kar-98k", "mauser-kar-98k", "panzer-iv-ausf-g"))

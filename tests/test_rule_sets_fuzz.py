@@ -16,14 +16,14 @@ import time
 import pytest
 from engine_support import check_invariants, random_army
 
-from minis.actions import Action, Pass
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
+from minis.content.rule_sets import NAMED, RuleSet
 from minis.dice import Dice
+from minis.engine.actions import Action, Pass
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
-from minis.rule_sets import NAMED, RuleSet
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind, Phase, Stage
 
 GAMES = int(os.environ.get("MINIS_RULE_SETS_FUZZ_GAMES", "200"))

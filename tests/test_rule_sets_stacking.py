@@ -14,17 +14,17 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from minis import actions as A
-from minis import queries
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
+from minis.base.sides import Side
 from minis.board import Board
+from minis.content.rule_sets import EACH_MOVE, NAMED, RULEBOOK, RuleSet, with_options
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine import queries
 from minis.game import Game
 from minis.record import parse_record, record_text, replay_record
-from minis.rule_sets import EACH_MOVE, NAMED, RULEBOOK, RuleSet, with_options
 from minis.rules import overstack, stacking
-from minis.sides import Side
 from minis.state import Counter, Phase, Stage, Unit
 from tests.engine_support import board, check_invariants, random_army, unit
 

@@ -28,6 +28,9 @@ CLASSES = {
     "TerrainEffects": "minis.terrain",
 }
 
+#: Where a module the matrix names by its file name may be: the top of minis, then the layers' packages.
+LAYERS = ("", "base.", "content.", "engine.")
+
 
 def code_names() -> list[str]:
     """Every backticked name in the Code column (the second column) of the matrix's tables."""
@@ -66,7 +69,7 @@ def resolve(name: str) -> bool:
         return any(hasattr(module, head) for module in rules_modules())
     else:
         owner = None
-        for candidate in (f"minis.rules.{head}", f"minis.{head}"):
+        for candidate in (f"minis.rules.{head}", *(f"minis.{layer}{head}" for layer in LAYERS)):
             try:
                 owner = importlib.import_module(candidate)
                 break

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from minis.base.errors import EXIT_UNREADABLE, MinisError
+from minis.base.tomlfile import TomlLayout, parse_toml
 from minis.cli import main
-from minis.errors import EXIT_UNREADABLE, MinisError
 from minis.rulestest import load_rules_test, parse_rules_test, run_file, run_rules_test
-from minis.tomlfile import TomlLayout, parse_toml
 
 SETUP = """title = "probe"
 source = "rulebook: probe"

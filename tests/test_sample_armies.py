@@ -7,11 +7,11 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, army_points, load_army, validate_army
+from minis.base.data import shipped_folder
+from minis.base.sides import Side
 from minis.cards import Nation, card_catalogue
-from minis.data import shipped_folder
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 
 NATIONS = {
     "sample-soviet": Nation.SOVIET_UNION,

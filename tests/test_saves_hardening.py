@@ -17,12 +17,12 @@ import pytest
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import load_army
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import EXIT_UNREADABLE, MinisError
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError
+from minis.engine.scenario import load_scenario
 from minis.game import Game
 from minis.record import load, parse_record, record_text, replay_record, save
-from minis.scenario import load_scenario
 from minis.ui.editor.model import Editor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +140,7 @@ def test_a_killed_save_leaves_a_temporary_file_that_the_next_good_save_removes(
     target.write_text("old")
     for name in FOREIGN:
         (tmp_path / name).write_text("not ours")
-    step = "from minis.atomic import write_atomic; write_atomic('game.rec', 'killed')"
+    step = "from minis.base.atomic import write_atomic; write_atomic('game.rec', 'killed')"
     assert killed(step, 1, tmp_path) == 9
     left = sorted(set(os.listdir(tmp_path)) - {*FOREIGN, "game.rec"})
     assert len(left) == 1 and left[0].startswith(".game.rec.") and target.read_text() == "old"

@@ -12,12 +12,12 @@ from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.rules import arrivals
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 
 AIRBORNE = SCENARIOS_DIR / "airborne-drop.toml"
 ALLIES = (

@@ -11,9 +11,9 @@ import pytest
 from minis import record
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
+from minis.base.errors import MinisError
 from minis.dice import Dice
-from minis.errors import MinisError
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.state import Phase
 from tests.engine_support import check_invariants
 

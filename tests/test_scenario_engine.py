@@ -12,15 +12,15 @@ import pytest
 
 from minis.ai.random_bot import RandomBot, play
 from minis.army import HISTORICAL_GROUPS, Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
-from minis.errors import MinisError
-from minis.events import Event
+from minis.engine.events import Event
+from minis.engine.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
 from minis.game import Game
 from minis.rules import victory
 from minis.rules.errors import IllegalAction
-from minis.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
-from minis.sides import Side
 from minis.state import BattleKind, Phase, Stage, Unit
 
 BREAKOUT = SCENARIOS_DIR / "breakout.toml"

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
-from minis.errors import MinisError
-from minis.mapfile import load_configuration
-from minis.scenario import (
+from minis.engine.scenario import (
     SCENARIOS_DIR,
     Condition,
     Force,
@@ -27,7 +27,7 @@ from minis.scenario import (
     zone_entries,
     zone_hexes,
 )
-from minis.sides import Side
+from minis.mapfile import load_configuration
 
 BREAKOUT_MAP = SCENARIOS_DIR / "maps" / "river-line.toml"
 

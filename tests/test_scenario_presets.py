@@ -13,17 +13,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from minis import actions as A
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.cli import main
 from minis.dice import Dice
-from minis.errors import MinisError
+from minis.engine import actions as A
+from minis.engine.scenario import SCENARIOS_DIR, dump_scenario, load_scenario, parse_scenario_doc, start_game
 from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import overstacked
 from minis.rules.victory import winner_at_end_of_turn
-from minis.scenario import SCENARIOS_DIR, dump_scenario, load_scenario, parse_scenario_doc, start_game
-from minis.sides import Side
 from minis.state import Stage
 
 AXIS = Army("Axis", Side.AXIS, units=("mauser-kar-98k",))

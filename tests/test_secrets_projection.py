@@ -19,23 +19,23 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis import actions as A
-from minis import projection
-from minis.ability_api import AbilityRegistry
 from minis.ai.bot import view
 from minis.ai.playout import _DISPATCH
 from minis.ai.random_bot import RandomBot
 from minis.army import Army, load_army
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import StatCard
+from minis.content.rule_sets import named
 from minis.dice import SEED_BITS, Dice
+from minis.engine import actions as A
+from minis.engine import projection
+from minis.engine.ability_api import AbilityRegistry
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario, start_game
 from minis.game import Game
 from minis.record import parse_record, record_text
-from minis.rule_sets import named
 from minis.rules import obstacles
 from minis.rules.obstacles import Obstacle
-from minis.scenario import SCENARIOS_DIR, load_scenario, start_game
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Phase, Unit
 
 ARMIES = Path(__file__).resolve().parent.parent / "armies"
@@ -441,7 +441,7 @@ def _no_allied_unit(seen: Game) -> bool:
     return not any(u.side is Side.ALLIES for u in seen.state.units.values())
 
 
-# --- ids that depend only on public facts and the side's own army (minis.unit_ids) ---------------------
+# --- ids that depend only on public facts and the side's own army (minis.content.unit_ids) ------------------
 
 
 def _obstacle_ids(game: Game, side: Side) -> set[str]:
@@ -476,8 +476,8 @@ def test_preset_ids_do_not_depend_on_the_hidden_army() -> None:
 
 
 def _implemented(side: Side) -> list[StatCard]:
-    from minis.ability_loader import standard_abilities
     from minis.cards import card_catalogue
+    from minis.engine.ability_loader import standard_abilities
 
     registry, found = standard_abilities(), []
     for card in card_catalogue().values():
@@ -548,7 +548,7 @@ def test_the_editor_shows_the_presets_under_the_ids_the_engine_gives_them() -> N
 
 def test_the_allied_mark_is_never_a_cards_id() -> None:
     """`allied-pillbox` is marked again if some card were called so: the Axis could field that card."""
-    from minis.unit_ids import marked, preset_ids
+    from minis.content.unit_ids import marked, preset_ids
 
     assert marked("pillbox", {"pillbox"}) == "allied-pillbox"
     assert marked("pillbox", {"allied-pillbox"}) == "allied-allied-pillbox"

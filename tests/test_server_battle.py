@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from minis.base.sides import Side
 from minis.cli import main
 from minis.net.bot import play_seat
 from minis.net.client import NetError, request
 from minis.net.server import GameServer
 from minis.record import read_record, replay_record
-from minis.sides import Side
 from tests.engine_support import check_invariants
 from tests.helpers_server import ARMIES, served, time_limit
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from minis.base.sides import Side
 from minis.net.protocol import ProtocolError, chat_text
 from minis.net.server import GameServer
 from minis.net.store import Store
-from minis.sides import Side
 from tests.helpers_netplay import Peer, begin
 from tests.helpers_server import served, time_limit
 

@@ -8,10 +8,10 @@ import asyncio
 import json
 from pathlib import Path
 
+from minis.base.sides import Side
 from minis.dice import KeyedFaces
 from minis.net.bot import play_seat
 from minis.net.client import request
-from minis.sides import Side
 from tests.helpers_server import ARMIES, served, time_limit
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from minis.army import parse_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.net.bot import decide, play_seat
 from minis.net.client import SeatClient, request
 from minis.net.follow import Follower, replay
-from minis.sides import Side
 from tests.helpers_server import ARMIES, served, time_limit
 
 AXIS = (ARMIES / "sample-axis.toml").read_text()

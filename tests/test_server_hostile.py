@@ -19,10 +19,10 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from minis.base.sides import Side
 from minis.net.client import request
 from minis.net.protocol import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, encode
 from minis.net.server import Limits
-from minis.sides import Side
 from tests.helpers_server import (
     ARMIES,
     ServerProcess,

@@ -16,15 +16,15 @@ from typing import Any
 import pytest
 
 from minis.army import load_army
+from minis.base.errors import MinisError, problem_lines
+from minis.base.sides import Side
 from minis.cli import main
 from minis.dice import Dice
-from minis.errors import MinisError, problem_lines
+from minis.engine.projection import hidden_obstacles, hidden_units
 from minis.game import Game
 from minis.net.client import NetError, SeatClient, request
 from minis.net.server import GameServer
-from minis.projection import hidden_obstacles, hidden_units
 from minis.record import parse_record, record_text, replay_record
-from minis.sides import Side
 from tests.helpers_netplay import AXIS, Battle, Peer, begin, join, random_bot, step
 from tests.helpers_server import ARMIES, served, time_limit, wait_for
 

@@ -13,14 +13,14 @@ import pytest
 
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.projection import hidden_units, project
 from minis.game import Game
 from minis.net import server as server_module
 from minis.net.protocol import unpack_game
 from minis.net.server import Connection, GameServer, Seat, Table
 from minis.net.store import Store
-from minis.projection import hidden_units, project
-from minis.sides import Side
 from minis.state import Phase
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.cli import main
 from minis.dice import Dice
+from minis.engine.projection import project
 from minis.game import Game
 from minis.net.protocol import ProtocolError, pack_game, unpack_game
-from minis.projection import project
-from minis.sides import Side
 from tests.helpers_server import ARMIES, served, time_limit
 from tests.test_server_hostile import answer, next_state, seat, talk
 

@@ -16,13 +16,13 @@ import pytest
 
 from minis.ai.army_maker import army_for_scenario
 from minis.army import dump_army
+from minis.base.errors import MinisError, problem_lines
+from minis.base.sides import Side
 from minis.cards import card_catalogue
-from minis.errors import MinisError, problem_lines
+from minis.engine.scenario import load_scenario
 from minis.net.bot import play_seat
 from minis.net.client import NetError, new_message, request
 from minis.record import parse_record, replay_record
-from minis.scenario import load_scenario
-from minis.sides import Side
 from tests.helpers_netplay import AXIS, Peer, join
 from tests.helpers_server import ROOT, served, time_limit
 from tests.test_server_offers import run_cli

@@ -18,15 +18,15 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import minis.net.client as net_client
 from minis.army import parse_army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.projection import hidden_obstacles, hidden_units, project
 from minis.game import Game
 from minis.net.bot import play_seat
 from minis.net.client import request
 from minis.net.protocol import MAX_SERVER_MESSAGE, encode, pack_game, unpack_game
 from minis.net.server import GameServer, Table
-from minis.projection import hidden_obstacles, hidden_units, project
 from minis.rules import obstacles
-from minis.sides import Side
 from tests.helpers_server import ARMIES, served, time_limit
 
 SERVER_SEED = 5

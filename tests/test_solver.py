@@ -16,15 +16,15 @@ from pathlib import Path
 import attrs
 import pytest
 
-from minis import odds
 from minis.ai import endgame, solver
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
+from minis.engine import odds
+from minis.engine.odds import die_classes, hit_odds
 from minis.game import Game
-from minis.odds import die_classes, hit_odds
 from minis.rules import combat
 from minis.rulestest import load_rules_test
-from minis.sides import Side
 
 POSITIONS = Path(__file__).parent / "solver-positions"
 
@@ -100,7 +100,7 @@ def test_an_ability_that_reads_the_dice_is_walked_by_its_dice() -> None:
     # The two-targets position with a Flamethrower team (5 points; 10 dice at short range) for the
     # Arisaka: it destroys its target on three 6s whatever the hits, so its dice are walked as multisets
     # over the die classes, grouped by score. Only destroying `near` wins (else 5 points to 8), and the
-    # value is the engine's exact odds of a kill (`minis.odds.attack_distribution`).
+    # value is the engine's exact odds of a kill (`minis.engine.odds.attack_distribution`).
     base = position("two-targets")
     flamer = attrs.evolve(base.state.units["arisaka"], card=card_catalogue()["flammenwerfer-35"])
     units = [flamer, base.state.units["near"], base.state.units["away"]]

@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 from engine_support import unit
 
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import Phase, Stage
 from tests.helpers_window import end_phase
 from tests.test_ui_battle import click_hex, feed, hover_hex, shot, unit_at
@@ -61,7 +61,7 @@ def _click_tray(driver: Any, screen: Any, unit_id: str) -> None:
 def test_a_turn_with_aircraft_through_the_window(
     driver: Any, arcade: Any, tmp_path: Path, shots: Path
 ) -> None:
-    from minis.queries import AttackPreview
+    from minis.engine.queries import AttackPreview
     from minis.ui.battle import BattleScreen
     from minis.ui.session import Session
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from minis.errors import MinisError, Problem
+from minis.base.errors import MinisError, Problem
 from minis.hexgrid import Facing, Hex, distance
 from minis.mapfile import load_configuration
 from tests.helpers_window import pixel

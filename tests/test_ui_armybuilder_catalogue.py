@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from minis.ability_loader import standard_abilities
 from minis.army import ArmyScenario
-from minis.sides import Side
+from minis.base.sides import Side
+from minis.engine.ability_loader import standard_abilities
 from tests.test_ui_layout import overflows
 
 
@@ -124,7 +124,7 @@ def waiting_builder(driver: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[An
     """The builder while one ability waits for a rule system again (every card plays since issue 19)."""
     import attrs
 
-    from minis.ability_catalogue import ABILITIES
+    from minis.content.ability_catalogue import ABILITIES
 
     waiting = attrs.evolve(ABILITIES["antiair-support"], needs="aircraft")
     monkeypatch.setitem(ABILITIES, "antiair-support", waiting)

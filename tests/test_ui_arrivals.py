@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Stage
 from tests.test_ui_battle import button, click_hex, feed, shot, unit_at
 

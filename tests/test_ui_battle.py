@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.sides import Side
 from tests.helpers_window import end_phase
 
 ALLIED_ARMY = """\
@@ -434,7 +434,7 @@ def test_an_assault_battle_and_loading_the_autosave(
 
 def test_a_scenario_file_sets_each_players_army_limits(driver: Any, arcade: Any) -> None:
     """`minis play --scenario FILE`: the army builders check the scenario's own limits."""
-    scenario = pytest.importorskip("minis.scenario")
+    scenario = pytest.importorskip("minis.engine.scenario")
     from minis.ui.armybuilder import ArmyBuilder
     from minis.ui.newbattle import NewBattle
 

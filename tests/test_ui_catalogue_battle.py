@@ -19,8 +19,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.sides import Side
 from tests.helpers_window import end_phase
 
 AXIS_CARDS = ("Panzer III Ausf. N Commander", "Panzer III Ausf. F", "Panzer IV Ausf. G", "Mauser Kar 98k")

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from minis import actions as A
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.strength import STRENGTHS, EasyBot, bot_for
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Phase, Stage
 from minis.ui import computer as computer_module
 from minis.ui.computer import PAUSE, ComputerPlayer, InlineExecutor, action_words

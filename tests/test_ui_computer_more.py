@@ -17,10 +17,10 @@ from minis import record
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.errors import MinisError
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Stage
 from minis.ui.computer import mark, recorded
 from tests.engine_support import board, position, unit

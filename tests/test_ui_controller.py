@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from minis import actions as A
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
-from minis.sides import Side
 from minis.state import BattleKind, Stage
 from minis.ui.controller import BattleController
 from minis.ui.readout import BattleReadout, Choice

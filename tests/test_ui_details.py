@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from minis.army import ArmyScenario
-from minis.scenario import SCENARIOS_DIR, load_scenario
-from minis.sides import Side
+from minis.base.sides import Side
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 from minis.state import BattleKind
 from tests.test_ui_layout import check
 

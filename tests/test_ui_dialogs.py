@@ -12,9 +12,9 @@ import pytest
 
 from minis import record
 from minis.army import Army, ArmyScenario
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.state import BattleKind, Stage
 from tests.helpers_window import deliver, pixel, rim_point
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from minis import actions as A
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.ui.controller import BattleController
 from minis.ui.readout import BattleReadout

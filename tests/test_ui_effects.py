@@ -14,10 +14,10 @@ from typing import Any
 
 from engine_support import board, position, unit
 
-from minis import queries
-from minis.ability_api import AbilityRegistry
-from minis.ability_loader import standard_abilities
 from minis.dice import Dice
+from minis.engine import queries
+from minis.engine.ability_api import AbilityRegistry
+from minis.engine.ability_loader import standard_abilities
 from minis.game import Game
 from tests.helpers_window import end_phase
 from tests.test_ui_battle import click_hex, hover_hex, shot

@@ -16,16 +16,16 @@ from typing import Any
 import pytest
 from engine_support import board, position, unit
 
-from minis import actions as A
 from minis.ai.advice import advise, scored
 from minis.ai.bot import view
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
+from minis.content.rule_sets import NAMED
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
-from minis.rule_sets import NAMED
-from minis.sides import Side
 from minis.state import Stage
 from minis.ui.computer import ComputerPlayer, InlineExecutor
 from minis.ui.readout import BattleReadout

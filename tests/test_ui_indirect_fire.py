@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from minis.dice import Dice
+from minis.engine.scenario import SCENARIOS_DIR
 from minis.mapfile import load_board
-from minis.scenario import SCENARIOS_DIR
 from tests.engine_support import position, unit
 
 HILL = load_board(SCENARIOS_DIR / "maps" / "hill-112.toml")

@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 from engine_support import board, position, unit
 
-from minis import queries
-from minis.queries import AttackPreview
+from minis.engine import queries
+from minis.engine.queries import AttackPreview
 from minis.ui.readout import BattleReadout
 
 B = board(

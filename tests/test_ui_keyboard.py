@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.hexgrid import Hex, distance
-from minis.sides import Side
 from tests.helpers_window import end_phase, pixel, rim_point
 
 

@@ -15,7 +15,7 @@ from minis.game import Game
 
 def _save_of_2010(tmp_path: Path) -> str:
     """A save's text from a demo game, its header naming the 2010 set."""
-    from minis.rule_sets import NAMED
+    from minis.content.rule_sets import NAMED
     from minis.ui.demo import demo_game
 
     game: Game = demo_game()

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
-from minis.sides import Side
 from minis.ui import motion
 from minis.ui.motion import Frame, Motion
 from minis.ui.session import Session

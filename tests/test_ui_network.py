@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.net.bot import play_seat
 from minis.net.client import NetError
 from minis.net.local import LocalServer
 from minis.net.seats import load_seats
-from minis.sides import Side
 from minis.state import Stage
 from tests.helpers_server import ARMIES, time_limit
 
@@ -263,7 +263,7 @@ def test_hosting_a_scenario_file_builds_the_army_within_its_limits(
 ) -> None:
     """Battle: Standard, Assault, then a scenario file from the chooser; its title and rule set show,
     and the host's army builder has the scenario's points and limits for the side."""
-    from minis.scenario import load_scenario
+    from minis.engine.scenario import load_scenario
     from minis.ui import netmenu
     from minis.ui.armybuilder import ArmyBuilder
     from minis.ui.netmenu import HostChoice
@@ -331,9 +331,9 @@ def test_the_lobby_hands_the_battle_every_state_that_came_with_its_first(driver:
     with the first, and the battle screen gets the others (they were lost: the battle waited forever)."""
     from minis.army import load_army
     from minis.dice import Dice
+    from minis.engine.projection import project
     from minis.game import Game
     from minis.net.protocol import pack_game
-    from minis.projection import project
     from minis.ui.battle import BattleScreen
     from minis.ui.netmenu import Lobby, Seat
 

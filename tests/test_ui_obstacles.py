@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
 from minis.rules import obstacles
-from minis.sides import Side
 from tests.test_ui_battle import click_hex, hover_hex, shot, unit_at
 
 
@@ -56,7 +56,8 @@ def test_obstacles_are_placed_drawn_and_named_in_the_window(
     placed = {o.id: obstacles.where(screen.state, o) for o in obstacles.placed(screen.state)}
     assert placed == {
         "minefield": "C5",
-        "allied-pillbox": "F13",  # the Allied copies of cards of no nation are marked (minis.unit_ids)
+        # the Allied copies of cards of no nation are marked (minis.content.unit_ids)
+        "allied-pillbox": "F13",
         "barbed-wire": "C6/C7",
         "allied-tank-obstacle": "G12",
     }

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from minis.events import Event, describe
+from minis.base.sides import Side
+from minis.engine.events import Event, describe
 from minis.hexgrid import Hex
-from minis.sides import Side
 from minis.ui.demo import demo_game
 from minis.ui.plain import plain, unit_names
 from minis.ui.session import Session

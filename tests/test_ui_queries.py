@@ -1,8 +1,8 @@
-"""`minis.queries`: what the window shows before a decision, checked against what the engine then does.
+"""`minis.engine.queries`: what the window shows before a decision, checked against what the engine then does.
 
 The queries only ask the engine's own rule functions; these tests hold them to the engine's behaviour:
 the defensive-fire windows a planned move predicts are the windows the walk opens, the costs are the
-engine's, the odds are `minis.odds`' exact fractions and add up to one.
+engine's, the odds are `minis.engine.odds`' exact fractions and add up to one.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from engine_support import board, position, unit
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minis import actions as A
-from minis import queries
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.odds import attack_odds
 from minis.hexgrid import Hex, neighbours
-from minis.odds import attack_odds
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import window_hex
 from minis.state import Stage

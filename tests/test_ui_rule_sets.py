@@ -12,13 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from minis import actions as A
-from minis import rule_sets
 from minis.army import Army, validate_army
+from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content import rule_sets
+from minis.content.rule_sets import NAMED, OPTIONS, RULEBOOK
 from minis.dice import Dice
-from minis.rule_sets import NAMED, OPTIONS, RULEBOOK
-from minis.sides import Side
+from minis.engine import actions as A
 from minis.state import Stage
 from minis.ui import rulewords
 from minis.ui.controller import BattleController
@@ -305,7 +305,7 @@ def test_the_assault_and_the_computer_screens_offer_the_rule_set(driver: Any, ar
 def test_a_scenario_with_its_own_set_shows_it_and_offers_no_other(
     driver: Any, arcade: Any, tmp_path: Path
 ) -> None:
-    from minis.scenario import load_scenario
+    from minis.engine.scenario import load_scenario
     from minis.ui.handover import HandOver
 
     text = Path("scenarios/standard.toml").read_text(encoding="utf-8")

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from minis.errors import MinisError
-from minis.scenario import SCENARIOS_DIR, load_scenario
-from minis.sides import Side
+from minis.base.errors import MinisError
+from minis.base.sides import Side
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION = re.compile(r"^(\S+):(\d+):(\d+): ", re.MULTILINE)

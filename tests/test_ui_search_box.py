@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from minis.army import ArmyScenario
-from minis.sides import Side
+from minis.base.sides import Side
 
 
 def searching(driver: Any, arcade: Any, text: str) -> Any:

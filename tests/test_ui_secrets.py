@@ -14,9 +14,9 @@ import pytest
 
 from minis import record
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.ui.session import AUTOSAVE, Session
 
 OLD_ALLIED_ARMY = """\

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from minis import actions as A
 from minis.army import Army
+from minis.base.errors import MinisError
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.errors import MinisError
+from minis.engine import actions as A
 from minis.game import Game
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.ui.session import AUTOSAVE, Session
 
 

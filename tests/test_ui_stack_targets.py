@@ -14,8 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from minis import queries
 from minis.dice import Dice
+from minis.engine import queries
 from minis.mapfile import load_configuration
 from minis.ui.readout import BattleReadout
 from tests.engine_support import position, unit

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from minis.base.sides import Side
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet
 from minis.dice import Dice
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.ui.controller import BattleController
 from minis.ui.session import Session
 from tests.engine_support import board, position, unit

@@ -9,9 +9,9 @@ from typing import Any
 
 from engine_support import unit
 
+from minis.base.sides import Side
+from minis.engine.scenario import SCENARIOS_DIR, load_scenario
 from minis.game import Game
-from minis.scenario import SCENARIOS_DIR, load_scenario
-from minis.sides import Side
 from minis.state import Phase
 from minis.terrain import Terrain
 from tests.test_ui_battle import button, click_hex, hover_hex, shot, unit_at

@@ -15,22 +15,22 @@ from pathlib import Path
 
 import pytest
 
-from minis import actions as A
-from minis import queries
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.grammar import VERBS, plural, verb
+from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content.rule_sets import NAMED
 from minis.dice import Dice
-from minis.events import KINDS, Event, describe
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.events import KINDS, Event, describe
+from minis.engine.scenario import load_scenario, start_game
 from minis.game import Game
-from minis.grammar import VERBS, plural, verb
 from minis.hexgrid import FACINGS, Hex, neighbours
-from minis.rule_sets import NAMED
 from minis.rules import obstacles
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move
-from minis.scenario import load_scenario, start_game
-from minis.sides import Side
 from minis.state import Stage
 from minis.ui.controller import BattleController
 from minis.ui.plain import plain, unit_names, words

@@ -10,16 +10,16 @@ import random
 import pytest
 from engine_support import board, check_invariants, position, unit
 
-from minis import actions as A
 from minis.ai.bot import Bot, play_out
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.random_bot import RandomBot
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
 from minis.game import Game
 from minis.rules.errors import IllegalAction
-from minis.scenario import SCENARIOS_DIR, Scenario, load_scenario, start_game
-from minis.sides import Side
 from minis.state import Stage
 from minis.terrain import Terrain
 

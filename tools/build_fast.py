@@ -1,8 +1,8 @@
-"""`make fast`: compile `minis.fast.COMPILED` with mypyc into `.fast/` (docs/engine.md, "The fast build").
+"""`make fast`: mypyc compiles `minis.base.fast.COMPILED` into `.fast/` (docs/engine.md, "The fast build").
 
 mypyc writes its C files and objects under `build/fast/`; the extension modules it makes are copied
 into `.fast/` (the shared library and one small module per compiled module, laid out by package) with
-`build.json`, the stamp `minis.fast` checks: the hash of the compiled sources, the modules, the mypy
+`build.json`, the stamp `minis.base.fast` checks: the hash of the compiled sources, the modules, the mypy
 that compiled them and the seconds the build took. Nothing compiled goes beside the sources. The new
 build is made in `.fast.new/` and takes the place of the old one only when it is complete.
 
@@ -43,7 +43,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["MINIS_FAST"] = "0"  # the build reads the pure sources
     sys.path.insert(0, str(ROOT))
-    from minis import fast
+    from minis.base import fast
 
     work = ROOT / "build" / "fast"
     work.mkdir(parents=True, exist_ok=True)

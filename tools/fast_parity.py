@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from minis import fast  # noqa: E402  (the tools folder first: playout_speed below)
+from minis.base import fast  # noqa: E402  (the tools folder first: playout_speed below)
 
 
 def main() -> None:
@@ -43,11 +43,11 @@ def main() -> None:
     from minis.ai.random_bot import RandomBot
     from minis.ai.search import SearchBot
     from minis.army import load_army
+    from minis.base.sides import Side
+    from minis.content.rule_sets import named
     from minis.dice import Dice
     from minis.game import Game
     from minis.record import record_text
-    from minis.rule_sets import named
-    from minis.sides import Side
 
     axis = load_army(ROOT / "armies" / "sample-axis.toml")
     allies = load_army(ROOT / "armies" / "sample-allies.toml")

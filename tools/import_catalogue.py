@@ -5,7 +5,7 @@ every Soldier, Vehicle and Obstacle card: numbers, nation, year, type, subtype a
 numbers; `catalogue-aircraft.csv` beside it those of the 86 aircraft cards (speed "A", one defense,
 short and medium attacks only). This turns each row into our own card file
 (`minis.cards.dump_card`), with each ability's description from our catalogue
-(`minis.ability_catalogue`), never the card's text. Cards we already
+(`minis.content.ability_catalogue`), never the card's text. Cards we already
 have are left alone: they keep their ids, numbers and our rulebook-based corrections (the 6-Pounder's
 cost of 9). Run it again after the catalogue gains a card; `--check` only reports what it would write.
 `--descriptions` rewrites the ability descriptions of every card file (ours included) from the
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import attrs
 
-from minis.ability_catalogue import ABILITIES, find_ability, split_label
+from minis.base.sides import Side
 from minis.cards import (
     AIR_FORCE_CONVERSION,
     AbilityRef,
@@ -36,7 +36,7 @@ from minis.cards import (
     load_card,
     parse_card,
 )
-from minis.sides import Side
+from minis.content.ability_catalogue import ABILITIES, find_ability, split_label
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference"
@@ -64,7 +64,9 @@ def _abilities(text: str, where: str) -> tuple[AbilityRef, ...]:
         name, number = split_label(label)
         info = find_ability(name)
         if info is None:
-            raise SystemExit(f"{where}: unknown ability '{label}' (add it to minis/ability_catalogue.py)")
+            raise SystemExit(
+                f"{where}: unknown ability '{label}' (add it to minis/content/ability_catalogue.py)"
+            )
         refs.append(AbilityRef(info.id, info.name, number, info.describe(number), info.commander))
     return tuple(refs)
 

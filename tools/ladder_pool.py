@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from minis.base.errors import MinisError, Problem, unreadable
 from minis.commands.match import BUCKETS_PER_DOUBLING, SUMMARY_FORMAT, wilson
-from minis.errors import MinisError, Problem, unreadable
 
 KEYS = ("format", "settings", "seed", "first_pair", "games", "wins", "losses", "draws", "twin_pairs", "times")
 

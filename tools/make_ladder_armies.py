@@ -17,8 +17,8 @@ from pathlib import Path
 
 from minis.ai.army_maker import make_army
 from minis.army import dump_army, load_army, rule_problems
+from minis.base.sides import Side
 from minis.cards import Nation, card_catalogue
-from minis.sides import Side
 
 FOLDER = Path(__file__).resolve().parent.parent / "armies" / "ladder"
 

@@ -6,7 +6,7 @@ class is made, where mypyc does not look. So the fast build (docs/engine.md, "Th
 equal attrs values for unequal: a `FollowUp` made anew never matched the offer it used up, and Strike
 and Fade let a unit move again and again after attacking. The pure sources were right and the tests ran
 on them; only games on the fast build went wrong. With this plugin mypy (`make test`, `make lint`)
-refuses such a comparison in a module of `minis.fast.COMPILED`: write `same(a, b)` (`minis.fields`,
+refuses such a comparison in a module of `minis.base.fast.COMPILED`: write `same(a, b)` (`minis.base.fields`,
 Python's own comparison) or compare the fields.
 """
 
@@ -23,11 +23,11 @@ from mypy.types import Instance, Type, get_proper_type
 #: The methods mypy checks `==` and `!=` with (attrs' plugin for mypy gives an attrs class both).
 OPERATORS = {"__eq__": "==", "__ne__": "!="}
 #: Where the compiled modules are listed (`COMPILED`), beside this folder.
-FAST = Path(__file__).resolve().parent.parent / "minis" / "fast.py"
+FAST = Path(__file__).resolve().parent.parent / "minis" / "base" / "fast.py"
 
 
 def compiled_modules(source: Path = FAST) -> frozenset[str]:
-    """`minis.fast.COMPILED`, read from the file (a plugin must not import the package it checks)."""
+    """`minis.base.fast.COMPILED`, read from the file (a plugin must not import the package it checks)."""
     for node in ast.parse(source.read_text(encoding="utf-8")).body:
         if not isinstance(node, ast.AnnAssign) or not isinstance(node.target, ast.Name):
             continue
@@ -79,7 +79,8 @@ class FastEquality(Plugin):
         ):
             ctx.api.fail(
                 f"'{operator}' between two {left.type.name} values is 'is' in the fast build (mypyc "
-                "does not see the __eq__ attrs adds): write minis.fields.same (tools/mypy_fast_equality.py)",
+                "does not see the __eq__ attrs adds): write minis.base.fields.same "
+                "(tools/mypy_fast_equality.py)",
                 ctx.context,
             )
         return ctx.default_return_type

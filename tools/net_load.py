@@ -142,8 +142,8 @@ async def _serve(data: Path, pipe: Connection) -> None:
 def _bots_process(url: str, seats: list[tuple[int, str, str]], pause: float, results: Any) -> None:
     """Plays `seats` (number, code, side) to the end, all in one event loop, at a lower priority than
     the server's (they share the machine only because the test runs on loopback); puts how many ended."""
+    from minis.base.sides import Side
     from minis.net.bot import play_seat
-    from minis.sides import Side
 
     os.nice(10)
 

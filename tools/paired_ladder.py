@@ -18,14 +18,14 @@ import sys
 import time
 from collections.abc import Mapping
 
-from minis import actions as A
 from minis.ai.bot import Bot
 from minis.ai.registry import make_bot
 from minis.ai.twins import TwinPairs, play_twin_pairs
+from minis.base.sides import Side
 from minis.commands.match import wilson
 from minis.commands.simulate import DEFAULT_TURN_LIMIT
+from minis.engine import actions as A
 from minis.game import Game
-from minis.sides import Side
 
 
 class Timed:

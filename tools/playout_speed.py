@@ -33,15 +33,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis import actions as A
 from minis.ai.bot import view
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.board import Board
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import Phase
 
 ROOT = Path(__file__).resolve().parent.parent

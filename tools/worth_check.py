@@ -1,11 +1,11 @@
 """Does the card-values table make the computer's armies stronger? Heuristic against heuristic, side by side.
 
 For each pair of games both sides' armies are drawn twice from the same seeds: once with the shipped
-card-values table (`minis.card_worth`, what the computer does) and once with printed costs only (`worth={}`).
-The first game gives the Axis the table's army and the Allies the printed-cost one; the second the other
-way round, with the same dice, map and bot seeds. Both sides are played by the heuristic bot, so the only
-difference is how the armies were built. Prints the table's armies' score with its Wilson 95% interval
-(a win 1, a draw 0.5), in the form of `minis match`.
+card-values table (`minis.content.card_worth`, what the computer does) and once with printed costs only
+(`worth={}`). The first game gives the Axis the table's army and the Allies the printed-cost one; the second
+the other way round, with the same dice, map and bot seeds. Both sides are played by the heuristic bot, so the
+only difference is how the armies were built. Prints the table's armies' score with its Wilson 95% interval (a
+win 1, a draw 0.5), in the form of `minis match`.
 
     python tools/worth_check.py --pairs 200 --seed 1 --workers 2
 """
@@ -19,10 +19,10 @@ import random
 import sys
 
 from minis.ai.army_maker import make_army
-from minis.card_worth import shipped_worth
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands.match import MATCH_POINTS, GameSpec, play_game, summary
-from minis.sides import Side
+from minis.content.card_worth import shipped_worth
 
 CONFIGURATIONS = (1, 2, 3, 4, 5, 6)
 

@@ -1,7 +1,7 @@
 """The rule hooks of the special abilities on the stat cards, one module per family of hooks.
 
-Each module names its classes with `@ability("id")` (`minis.ability_api`); none registers anything.
-`minis.ability_loader` is the one place that collects them into a registry. docs/abilities.md lists the
+Each module names its classes with `@ability("id")` (`minis.engine.ability_api`); none registers anything.
+`minis.engine.ability_loader` is the one place that collects them into a registry. docs/abilities.md lists the
 abilities and what each does.
 
 - `rulebook`: the rulebook's own (Transport, Exposed and Gun Transport, Blast, commander initiative)

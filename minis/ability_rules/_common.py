@@ -8,7 +8,7 @@ lives in `GameState.used` and `GameState.notes` (`minis.rules.flags`, re-exporte
 
 from __future__ import annotations
 
-from minis.ability_api import AttackContext, near
+from minis.engine.ability_api import AttackContext, near
 from minis.rules.flags import (
     add_this_phase,
     add_this_turn,

@@ -2,7 +2,7 @@
 
 The Aircraft keyword itself is the rule system of `minis.rules.air` (placing, airstrikes, attacks on
 aircraft, hits): registered here with no hooks of its own so that aircraft cards load. Ace is a role the
-air rules ask about (`minis.air_roles.AirRole`). The others are hooks of attacks:
+air rules ask about (`minis.engine.air_roles.AirRole`). The others are hooks of attacks:
 
 - range and dice: Agility, Jet, Sirens (Steady Firing and Slow are rows of `modifiers`; Vast
   Experience, Inaccurate, Ruthless, Superior Armor and Steely Resolve are the ground families' own and
@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
 from minis.ability_rules._common import (
     add_this_phase,
     attacking,
@@ -28,10 +27,11 @@ from minis.ability_rules._common import (
     used_this_game,
 )
 from minis.ability_rules.attack_dice import SIX
-from minis.air_roles import AirRole
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, FollowUp, ability
+from minis.engine.air_roles import AirRole
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import activation, casualty
 from minis.rules.air_attacks import ground

@@ -5,9 +5,9 @@ wider deployment areas are the engine's (`minis.rules.arrivals`)."""
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, ability
 from minis.ability_rules.counters import Fanatic
 from minis.cards import Nation
+from minis.engine.ability_api import Ability, ability
 from minis.state import Unit
 
 #: How a unit arrives or deploys, as `Ability.special_deployment` answers (`minis.rules.arrivals`).

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import (
     attacking,
     friendly_commander_near,
@@ -20,7 +19,8 @@ from minis.ability_rules._common import (
 )
 from minis.cards import RangeBand, StatCard
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, ability
+from minis.engine.events import Event
 from minis.hexgrid import is_front
 from minis.rules.combat import SUCCESS
 from minis.state import Counter, GameState, Unit

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackContext, AttackOption, ability, near
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, ability, near
+from minis.engine.events import Event
 from minis.rules.combat import visible
 from minis.state import Counter, GameState, Unit
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from minis.abilities import disrupted
-from minis.ability_api import Ability, AttackContext, FollowUp, ability, near
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, FollowUp, ability, near
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.state import GameState, Phase, Unit
 

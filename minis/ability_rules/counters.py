@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, ability
+from minis.engine.events import Event
 from minis.rules import casualty
 from minis.state import Counter, GameState, Phase, Unit
 

@@ -13,7 +13,6 @@ rows of `modifiers`.
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability, near
 from minis.ability_rules._common import (
     add_this_turn,
     attacking,
@@ -23,7 +22,8 @@ from minis.ability_rules._common import (
 )
 from minis.ability_rules.defense import _UntilItMoves
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, ability, near
+from minis.engine.events import Event
 from minis.state import Counter, GameState, Unit
 from minis.terrain import Terrain
 

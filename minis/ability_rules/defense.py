@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking, defending, mark_used, used_this_game
 from minis.cards import UnitType, range_band
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, ability
+from minis.engine.events import Event
 from minis.hexgrid import Hex
 from minis.state import GameState, Unit
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
 from minis.cards import RangeBand
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, ability
+from minis.engine.events import Event
 from minis.hexgrid import Hex
 from minis.state import Counter, GameState, Unit
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import ClassVar
 
-from minis.ability_api import Ability, AttackContext, AttackOption, FollowUp, FollowUpKind, ability
 from minis.ability_rules._common import add_this_phase, attacking, this_phase
 from minis.cards import RangeBand, UnitType
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, FollowUp, FollowUpKind, ability
+from minis.engine.events import Event
 from minis.hexgrid import Hex, is_front
 from minis.rules import activation
 from minis.state import Counter, GameState, Phase, Unit

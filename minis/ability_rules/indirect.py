@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, ability
 from minis.cards import Nation
+from minis.engine.ability_api import Ability, AttackContext, ability
 from minis.hexgrid import distance
 from minis.rules import activation
 from minis.rules.combat import visible

@@ -39,11 +39,11 @@ from typing import ClassVar
 import attrs
 
 from minis.abilities import disrupted
-from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import in_cover, terrain_of
 from minis.ability_rules.cover import LONG_RANGE_START
 from minis.ability_rules.targeting import enemy_soldier_within
 from minis.cards import UnitType
+from minis.engine.ability_api import Ability, AttackContext, ability
 from minis.state import Unit
 from minis.terrain import Terrain
 

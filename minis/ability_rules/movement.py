@@ -7,8 +7,8 @@ made in the order the step lists them (stream first, docs/contracts.md#dice-orde
 from __future__ import annotations
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, FollowUp, ability, near
 from minis.ability_rules._common import attacking, friendly_commander_near
+from minis.engine.ability_api import Ability, AttackContext, FollowUp, ability, near
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
 from minis.state import GameState, Phase, Unit

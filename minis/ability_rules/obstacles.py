@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from minis.ability_api import Ability, ability
 from minis.ability_rules._common import add_this_phase, this_phase
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, ability
+from minis.engine.events import Event
 from minis.hexgrid import Hex
 from minis.rules import obstacles
 from minis.state import GameState, Phase, Unit

@@ -17,9 +17,9 @@ from typing import ClassVar
 import attrs
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, ability
 from minis.ability_rules._common import add_this_turn, attacking, this_turn
 from minis.ability_rules.movement import SSDetermination, VeteranCrew
+from minis.engine.ability_api import Ability, AttackContext, ability
 from minis.rules.combat import SUCCESS, count_successes, hits_for, next_counter
 from minis.state import Counter, GameState, Unit
 

@@ -3,7 +3,7 @@ Transport), Blast, and the commanders' initiative bonus."""
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, AttackContext, ability
+from minis.engine.ability_api import Ability, AttackContext, ability
 from minis.state import GameState, Unit
 
 

@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import add_this_phase, mark_used, phase_key, this_phase, used_this_game
 from minis.cards import RangeBand, UnitType, range_band
+from minis.content.los import crossed_offsets
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, ability
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance, is_front
-from minis.los import crossed_offsets
 from minis.rules import activation, obstacles
 from minis.rules.combat import (
     IMPAIRED_PENALTY,

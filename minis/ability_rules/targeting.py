@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from minis.ability_api import Ability, AttackContext, AttackOption, ability
 from minis.ability_rules._common import attacking
-from minis.air_roles import AirRole
 from minis.cards import RangeBand, UnitType
+from minis.engine.ability_api import Ability, AttackContext, AttackOption, ability
+from minis.engine.air_roles import AirRole
 from minis.hexgrid import distance, is_front
 from minis.state import GameState, Unit
 

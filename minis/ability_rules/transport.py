@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from minis import abilities
-from minis.ability_api import Ability, ability
 from minis.ability_rules.rulebook import _Transport
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, ability
+from minis.engine.events import Event
 from minis.rules import activation, water
 from minis.rules import transport as transport_rules
 from minis.rules.stacking import room_for

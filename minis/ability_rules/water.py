@@ -8,8 +8,8 @@ Screen (no attacks from a water hex) is a row of `modifiers`.
 
 from __future__ import annotations
 
-from minis.ability_api import Ability, ability
 from minis.ability_rules.movement import STREAM
+from minis.engine.ability_api import Ability, ability
 from minis.hexgrid import Hex
 from minis.state import GameState, Unit
 from minis.terrain import Terrain

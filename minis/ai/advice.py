@@ -21,8 +21,6 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from minis import actions as A
-from minis.ability_catalogue import ability_name
 from minis.ai.candidates import Reason
 from minis.ai.deployment import _cover_score
 from minis.ai.heuristic import BETTER_LATER, FIRE_THRESHOLD
@@ -38,13 +36,15 @@ from minis.ai.scoring import (
     sight_for,
     worth,
 )
+from minis.base.grammar import plural
+from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
+from minis.engine import actions as A
 from minis.game import Game
-from minis.grammar import plural
 from minis.hexgrid import Hex, direction_to, distance
 from minis.rules import air, arrivals
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import provoked, window_hex
-from minis.sides import Side
 from minis.state import Counter, GameState, Phase, Stage, Unit
 
 __all__ = ["USEFUL_ATTACK", "Advice", "advise", "advise_choice"]

@@ -7,11 +7,11 @@ times its staying power, where firepower needs both kinds of targets covered (an
 tanks is worth half as much), and one commander's initiative bonus counts. `make_army` draws a few
 dozen armies by a randomized greedy fill (each unit picked with a chance that grows steeply with what
 it adds per point) and keeps the strongest, so a seed gives a strong army and another seed another one.
-The battle's rule set (`minis.rule_sets`) sets the limits it builds within: the unit limit, the Hero
+The battle's rule set (`minis.content.rule_sets`) sets the limits it builds within: the unit limit, the Hero
 cap and the nationality table (its groups, and whether every army keeps them).
 
 The balance lab corrects the card values by what the cards did in play: a card the lab found worth more
-than its printed cost counts for that much more (`minis.card_worth`, the shipped card-values table).
+than its printed cost counts for that much more (`minis.content.card_worth`, the shipped card-values table).
 """
 
 from __future__ import annotations
@@ -25,17 +25,17 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis.ability_loader import standard_abilities
 from minis.army import HERO_ABILITIES, MAX_UNITS, Army, ArmyScenario, hero_limit
-from minis.card_worth import shipped_worth
+from minis.base.errors import MinisError, Problem
+from minis.base.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
+from minis.base.sides import Side
 from minis.cards import Attack, StatCard
-from minis.errors import MinisError, Problem
-from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
-from minis.nationalities import table
-from minis.odds import hit_odds
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.scenario import Scenario
-from minis.sides import Side
+from minis.content.card_worth import shipped_worth
+from minis.content.nationalities import table
+from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.odds import hit_odds
+from minis.engine.scenario import Scenario
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -242,7 +242,7 @@ def make_army(
 
     `worth` gives cards a worth in points measured in play: a card's value is multiplied by its worth
     over its printed cost, and a card without one keeps its printed cost (a factor of 1). By default it
-    is the shipped card-values table's (`minis.card_worth`); `{}` leaves every printed cost standing.
+    is the shipped card-values table's (`minis.content.card_worth`); `{}` leaves every printed cost standing.
     `greed` and `candidates` trade strength for variety: the balance lab draws with less of both, so
     that every card is seen often enough to be measured.
     """

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
 from minis.ai.scoring import Evaluator
+from minis.engine import actions as A
 from minis.game import Game
 from minis.rules import arrivals
 

@@ -1,6 +1,6 @@
 """What a computer player is: one interface for every bot, and the game as its side may know it.
 
-A bot is handed `view(game, side)`, never the game itself: the side's projection (`minis.projection`),
+A bot is handed `view(game, side)`, never the game itself: the side's projection (`minis.engine.projection`),
 a game rebuilt from what the side may see, with dice of the bot's own: no dice seed or dice state of
 the game, the other army only as deployment reveals it. So a bot cannot read what its player could
 not, whatever it does with the copy it is given; it may play the copy forward as it likes (search does).
@@ -12,11 +12,11 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from minis import actions as A
-from minis import projection
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine import projection
 from minis.game import Game
-from minis.sides import Side
 
 __all__ = ["Bot", "BotFactory", "hidden_units", "play_out", "view"]
 
@@ -38,12 +38,12 @@ BotFactory = Callable[[int], Bot]
 
 
 def hidden_units(game: Game, side: Side) -> frozenset[str]:
-    """The units `side` may not see yet (`minis.projection.hidden_units`)."""
+    """The units `side` may not see yet (`minis.engine.projection.hidden_units`)."""
     return projection.hidden_units(game.state, side)
 
 
 def view(game: Game, side: Side, seed: int | None = None) -> Game:
-    """The game as `side` may know it: its projection (`minis.projection`), with dice of its own.
+    """The game as `side` may know it: its projection (`minis.engine.projection`), with dice of its own.
 
     `seed` seeds the copy's dice (the bot's own, so a bot playing the copy forward is reproducible
     without knowing the real dice to come); nothing of the game's seed or dice is in the copy.

@@ -26,13 +26,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from minis import actions as A
 from minis.ai.scoring import Evaluator, worth
 from minis.ai.threats import Threats, clock_for, turns_left
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, direction_to, distance
 from minis.rules.victory import controller
-from minis.sides import Side
 from minis.state import Phase, Stage, Unit
 
 __all__ = ["CLOCK_TURNS", "DANGER", "SERIOUS", "Reason", "plain_look", "reason_for"]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
 from minis.ai.scoring import Evaluator, Sight, reach, worth
+from minis.base.sides import Side
 from minis.board import Board
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, distance
 from minis.rules import setup
-from minis.sides import Side
 from minis.state import GameState, Unit
 from minis.terrain import Terrain
 

@@ -20,17 +20,17 @@ from fractions import Fraction
 
 import attrs
 
-from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, view
 from minis.ai.registry import make_bot
 from minis.ai.solver import MAX_UNITS, Solution, SolverError, action_value, as_last_turn, solve
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
 from minis.mapfile import load_configuration
-from minis.sides import Side
 from minis.state import Phase, Stage, Unit
 
 #: The points of the armies the games are played with (the Standard scenario's).

@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 import time
 
-from minis import actions as A
 from minis.ai.playout import LeafValue
 from minis.ai.solver import SolverError, action_rank, key, outcomes_search
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.state import Phase, Stage
 

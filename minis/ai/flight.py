@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
 from minis.ai.scoring import (
     RISK,
     FloatOdds,
@@ -29,13 +28,14 @@ from minis.ai.scoring import (
     plan_odds,
     worth,
 )
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, is_front
 from minis.rules import activation, air
 from minis.rules.air_attacks import cannot_attack_aircraft, has_antiair, ignores_air_penalty, is_ace
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import may_fire
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
 
 __all__ = ["airstrikes", "flight_choices", "placements", "reaction_shots"]

@@ -29,7 +29,6 @@ from collections.abc import Mapping
 
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai import deployment, flight
 from minis.ai import obstacles as obstacle_ai
@@ -44,14 +43,15 @@ from minis.ai.scoring import (
     sight_for,
     worth,
 )
+from minis.base.sides import Side
+from minis.content.rule_sets import END_OF_PHASE
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Facing, Hex, direction_to, distance
-from minis.rule_sets import END_OF_PHASE
 from minis.rules import activation, stacking
 from minis.rules.combat import AttackPlan, plan_attack
 from minis.rules.defensive_fire import may_fire, provoked, window_hex
 from minis.rules.legal import UnitOptions
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 __all__ = ["HeuristicBot"]

@@ -7,7 +7,7 @@ armies of about equal strength:
 
 - **balanced**: an Axis and an Allied army the computer builds (`army_maker.make_army`) whose strength
   by the lab's card values (`measured_strength`: `army_strength`'s formula with each card's value
-  scaled by its worth in play over its printed cost, `minis.card_worth`) differs by at most
+  scaled by its worth in play over its printed cost, `minis.content.card_worth`) differs by at most
   `BALANCE` (3%). Armies are drawn for both sides, some less greedily than others, until a pair is
   that close (the closest pair after `BALANCE_DRAWS` draws otherwise).
 - **mirrored**: an Axis army the computer builds, and the Allied army of the closest counterparts of
@@ -36,17 +36,17 @@ from pathlib import Path
 
 import attrs
 
-from minis.ability_loader import standard_abilities
 from minis.ai.army_maker import INITIATIVE_WORTH, card_value, make_army
 from minis.army import HERO_ABILITIES, Army, load_army, locate, playable_problems, rule_problems
-from minis.card_worth import shipped_worth
+from minis.base.data import shipped_folder
+from minis.base.errors import EXIT_CHECK, MinisError, Problem, unreadable
+from minis.base.paths import is_dir
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, card_catalogue
-from minis.data import shipped_folder
-from minis.errors import EXIT_CHECK, MinisError, Problem, unreadable
-from minis.nationalities import table
-from minis.paths import is_dir
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
+from minis.content.card_worth import shipped_worth
+from minis.content.nationalities import table
+from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.engine.ability_loader import standard_abilities
 
 __all__ = [
     "BALANCE",

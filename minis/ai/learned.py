@@ -38,16 +38,16 @@ import attrs
 
 from minis.ai.material import unit_worth
 from minis.ai.scoring import estimate, expected_harm, sight_for
-from minis.data import shipped_folder
-from minis.errors import MinisError, Problem
+from minis.base.data import shipped_folder
+from minis.base.errors import MinisError, Problem
+from minis.base.paths import is_file
+from minis.base.sides import Side
+from minis.base.tomlfile import TomlSource, read_toml, toml_string
+from minis.engine.terms import Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import distance, is_front
-from minis.paths import is_file
 from minis.rules.movement import speed
 from minis.rules.victory import controller, exited
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
-from minis.terms import Hold, ObjectiveFrom, PointsFrom
-from minis.tomlfile import TomlSource, read_toml, toml_string
 
 __all__ = ["FEATURES", "Model", "features", "read_table", "shipped_model", "table_text"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
 from minis.rules import obstacles, setup
-from minis.sides import Side
 from minis.state import GameState
 
 #: The best distance from the objective (it may not be next to it).

@@ -26,19 +26,19 @@ import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from minis import actions as A
 from minis.ai import learned
 from minis.ai.bot import Bot, BotFactory, view
 from minis.ai.material import unit_worth
 from minis.ai.scoring import Evaluator
+from minis.base.sides import Side
+from minis.base.worker_watch import end_with_parent
 from minis.dice import Dice
+from minis.engine import actions as A
+from minis.engine.terms import Hold, ObjectiveFrom
 from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.rules.victory import controller, exited
-from minis.sides import Side
 from minis.state import Counter, GameState, Phase, Stage
-from minis.terms import Hold, ObjectiveFrom
-from minis.worker_watch import end_with_parent
 
 __all__ = ["leaf_value", "pack", "placing", "play", "score", "unpack", "worker_playout", "worker_start"]
 

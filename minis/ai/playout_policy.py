@@ -38,17 +38,17 @@ import random
 
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
 from minis.ai import arrivals as arrival_ai
 from minis.ai.heuristic import HeuristicBot, Scored
 from minis.ai.scoring import Evaluator, FloatOdds, expected_harm, plan_odds
-from minis.battle import Battle
-from minis.fields import same
+from minis.base.fields import same
+from minis.base.sides import Side
+from minis.engine import actions as A
+from minis.engine.battle import Battle
 from minis.game import Game
 from minis.rules import activation, caching
 from minis.rules.arrivals import any_special
 from minis.rules.combat import AttackPlan, may_reach, plan_attack
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 __all__ = ["PlayoutBot", "playout_policy"]

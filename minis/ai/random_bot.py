@@ -14,7 +14,7 @@ import random
 
 from mypy_extensions import mypyc_attr
 
-from minis import actions as A
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import FACINGS, Hex
 from minis.rules import air, arrivals, obstacles, setup

@@ -15,7 +15,7 @@ import importlib
 
 from minis.ai.bot import Bot
 from minis.ai.random_bot import RandomBot
-from minis.errors import did_you_mean
+from minis.base.errors import did_you_mean
 
 __all__ = ["BOT_NAMES", "UnknownBot", "make_bot", "playouts_of"]
 

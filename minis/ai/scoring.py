@@ -2,7 +2,7 @@
 
 Every figure is in points (a unit's cost, raised for its firepower), so an attack, a move and a
 defensive-fire shot can be compared with each other and with passing (worth 0). The odds of an attack
-the engine has planned are `minis.odds` (exact, turned into floats and cached: few distinct attacks
+the engine has planned are `minis.engine.odds` (exact, turned into floats and cached: few distinct attacks
 occur); for positions a unit is not in yet, the same odds come from the card's numbers at that range,
 the line of sight, the facing and the cover of the hex (abilities left out: an estimate is enough to
 compare hexes, and it must stay cheap, a few microseconds a hex).
@@ -15,18 +15,18 @@ from functools import lru_cache
 
 import attrs
 
-from minis import fields
+from minis.base import fields
+from minis.base.sides import Side
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
+from minis.engine.odds import hit_odds, odds_inputs
+from minis.engine.terms import Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import FACINGS, Facing, Hex, distance, is_front
-from minis.odds import hit_odds, odds_inputs
 from minis.rules import caching
 from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan
 from minis.rules.movement import speed
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
-from minis.terms import Hold, ObjectiveFrom, PointsFrom
 
 #: The odds of 0, 1, 2 and 3 hits as floats.
 FloatOdds = tuple[float, float, float, float]
@@ -62,7 +62,7 @@ def float_odds(
     cover_fixed: bool | None = None,
     defensive: bool = False,
 ) -> FloatOdds:
-    """`minis.odds.hit_odds` as floats, cached (a game asks about a few hundred distinct attacks)."""
+    """`minis.engine.odds.hit_odds` as floats, cached (a game asks about a few hundred distinct attacks)."""
     exact = hit_odds(dice, defense, modifier, cover, cover_modifier, cover_fixed, defensive)
     return (float(exact[0]), float(exact[1]), float(exact[2]), float(exact[3]))
 

@@ -39,9 +39,9 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Protocol, runtime_checkable
 
-from minis import actions as A
 from minis.ai.bot import Bot, BotFactory
 from minis.ai.playout import LeafValue, pack, play, unpack, worker_playout, worker_start
+from minis.engine import actions as A
 from minis.game import Game
 from minis.state import Phase, Stage
 

@@ -29,15 +29,15 @@ plain `search` play as before.
 
 from __future__ import annotations
 
-from minis import actions as A
 from minis.ai import playout
 from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look, reason_for
 from minis.ai.endings import best_ending
 from minis.ai.playout import LeafValue
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
 from minis.ai.threats import Threats, readiness, turns_left
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage
 
 __all__ = ["HARD_PLAYOUTS", "NORMAL_PLAYOUTS", "SharpBot", "leaf_value"]

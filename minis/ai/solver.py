@@ -11,17 +11,17 @@ each side not removed (on the map, off it or carried), and whose game ends by th
 turn on every line of play: the search refuses (`NotDecided`) as soon as a line reaches the next turn
 with the game going on. It stops (`NodeCap`) after `max_nodes` positions, so memory stays bounded.
 
-How the dice are walked, exactly: the game is played with a dice source of the solver's own
-(`_BranchDice`) that hands out a given sequence of dice and, when it runs dry, says what the engine
-asks for next and stops the action (the engine's `NeedDice`: the game waits for dice). Each answer is a
-branch; the action is then played again from the position before it with the longer sequence (as
-`Game.push_dice` does). A single die has six outcomes. A batch of attack dice (`roll_many` from
-`combat.roll_attack_dice`, and an ability's rerolls from `abilities.reroll_attack_dice`) is walked as
-`minis.odds` walks it: the dice are interchangeable, so as sorted multisets over the die classes that no
-ability tells apart (`minis.odds.die_classes`), with multinomial weights; and when no ability with a say
-in the attack reads single dice, as the binomial counts of successes. Any other batch is drawn die by
-die. Outcomes that leave the same position are merged before they are searched, and positions already
-solved are looked up (a transposition table keyed by `GameState.snapshot`).
+How the dice are walked, exactly: the game is played with a dice source of the solver's own (`_BranchDice`)
+that hands out a given sequence of dice and, when it runs dry, says what the engine asks for next and stops
+the action (the engine's `NeedDice`: the game waits for dice). Each answer is a branch; the action is then
+played again from the position before it with the longer sequence (as `Game.push_dice` does). A single die has
+six outcomes. A batch of attack dice (`roll_many` from `combat.roll_attack_dice`, and an ability's rerolls
+from `abilities.reroll_attack_dice`) is walked as `minis.engine.odds` walks it: the dice are interchangeable,
+so as sorted multisets over the die classes that no ability tells apart (`minis.engine.odds.die_classes`),
+with multinomial weights; and when no ability with a say in the attack reads single dice, as the binomial
+counts of successes. Any other batch is drawn die by die. Outcomes that leave the same position are merged
+before they are searched, and positions already solved are looked up (a transposition table keyed by
+`GameState.snapshot`).
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ from fractions import Fraction
 import attrs
 
 from minis import abilities
-from minis import actions as A
-from minis.ability_api import class_hooks
+from minis.base.sides import Side
 from minis.dice import Dice, NeedDice
+from minis.engine import actions as A
+from minis.engine.ability_api import class_hooks
+from minis.engine.odds import roll_multisets, success_distribution
 from minis.game import Game
-from minis.odds import roll_multisets, success_distribution
 from minis.rules import combat
-from minis.sides import Side
 from minis.state import GameState, Phase
 
 __all__ = [

@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 import random
 
-from minis import actions as A
 from minis.ai.bot import Bot
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.registry import UnknownBot, make_bot
+from minis.engine import actions as A
 from minis.game import Game
 from minis.record import STRENGTHS
 

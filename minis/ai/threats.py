@@ -7,7 +7,7 @@ inside its target's hex (the same hex: short range, a Vehicle's rear defense, th
 So a Tiger in a forest with two bazookas two hexes off is in mortal danger though no bazooka can fire
 at it where they stand. `Threats` answers, for one side's units, what the enemy can do to a unit in a
 hex next turn: each enemy's best attack from any hex it can reach (the exact odds, `scoring.estimate`
-on `minis.odds`), as expected harm in the heuristic's points (`scoring.harm`: what the hits would do,
+on `minis.engine.odds`), as expected harm in the heuristic's points (`scoring.harm`: what the hits would do,
 weighed by the unit's worth).
 
 The clock: `Clock` counts, for every hex, the movement points a Soldier or a Vehicle needs to get next
@@ -27,12 +27,12 @@ import math
 from collections.abc import Iterable, Mapping
 
 from minis.ai.scoring import FloatOdds, Sight, estimate, float_odds, harm, sight_for
+from minis.base.sides import Side
+from minis.engine.terms import Hold, ObjectiveFrom
 from minis.hexgrid import Facing, Hex, distance
 from minis.rules import caching, mapinfo
 from minis.rules.movement import reachable, speed
-from minis.sides import Side
 from minis.state import Counter, GameState, Unit
-from minis.terms import Hold, ObjectiveFrom
 
 __all__ = ["Clock", "Threat", "Threats", "clock_for", "in_time", "readiness", "turns_left"]
 

@@ -13,11 +13,11 @@ import attrs
 
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.dice import Dice
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.sides import Side
 
 __all__ = ["Bots", "TwinPairs", "play_twin_pairs"]
 

@@ -10,12 +10,12 @@ import argparse
 from pathlib import Path
 
 from minis.army import Army, army_limit, army_points, load_army, locate, rule_problems
+from minis.base.errors import EXIT_CHECK, MinisError, print_problems
 from minis.cards import StatCard, card_catalogue, load_cards
 from minis.commands import Subparsers
 from minis.commands.cards import print_table
 from minis.commands.simulate import add_rules_option, chosen_rules
-from minis.errors import EXIT_CHECK, MinisError, print_problems
-from minis.rule_sets import RULEBOOK, RuleSet
+from minis.content.rule_sets import RULEBOOK, RuleSet
 
 
 def register(subparsers: Subparsers) -> None:

@@ -8,8 +8,8 @@ import asyncio
 import secrets
 from pathlib import Path
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 
 
 def register(subparsers: Subparsers) -> None:
@@ -44,11 +44,11 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from minis.data import shipped_file
+    from minis.base.data import shipped_file
+    from minis.base.paths import read_bytes
+    from minis.base.sides import Side
     from minis.net.bot import play_seat
     from minis.net.client import NetError
-    from minis.paths import read_bytes
-    from minis.sides import Side
 
     if not 0.0 <= args.pause <= 60.0:  # NaN and infinity too: a bot that never decides
         raise MinisError(

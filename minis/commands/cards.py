@@ -9,12 +9,12 @@ import textwrap
 from pathlib import Path
 from typing import TextIO
 
-from minis.ability_loader import standard_abilities
-from minis.card_search import NO_SUBTYPE, SORTS, TYPE_WORDS, CardFilter, needs_text, sort_cards
+from minis.base.errors import MinisError, Problem, did_you_mean
+from minis.base.sides import Side
 from minis.cards import SUBTYPES, Nation, RangeBand, StatCard, UnitType, card_catalogue, card_id, load_cards
 from minis.commands import Subparsers
-from minis.errors import MinisError, Problem, did_you_mean
-from minis.sides import Side
+from minis.content.card_search import NO_SUBTYPE, SORTS, TYPE_WORDS, CardFilter, needs_text, sort_cards
+from minis.engine.ability_loader import standard_abilities
 
 #: Hexes covered by each range band, as printed under the attack grid.
 _BAND_HEXES = {RangeBand.SHORT: "0-1", RangeBand.MEDIUM: "2-4", RangeBand.LONG: "5-8"}

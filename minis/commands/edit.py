@@ -11,9 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
+from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
-from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 
 
 def register(subparsers: Subparsers) -> None:
@@ -85,8 +85,8 @@ def screenshot(png: Path, path: str | None) -> int:
 
 def check(files: list[str]) -> int:
     """Check map, section, configuration and scenario files: `OK FILE (...)` or FILE:LINE:COL lines."""
+    from minis.engine.scenario import is_scenario_text, load_scenario
     from minis.mapfile import check_file, read_text
-    from minis.scenario import is_scenario_text, load_scenario
 
     if not files:
         print("minis edit --check: give the files to check", file=sys.stderr)
@@ -137,9 +137,9 @@ def register_map_new(commands: Subparsers) -> None:
 
 
 def map_new(args: argparse.Namespace) -> int:
+    from minis.base.paths import exists
+    from minis.engine.scenario import write_atomic
     from minis.mapfile import dump
-    from minis.paths import exists
-    from minis.scenario import write_atomic
     from minis.ui.editor.model import new_map
 
     path = Path(args.file)

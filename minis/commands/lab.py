@@ -16,8 +16,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from minis.base.errors import EXIT_CHECK, MinisError, Problem
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, MinisError, Problem
 
 if TYPE_CHECKING:  # DuckDB comes with them: imported when a lab command runs (minis.cli)
     from minis.lab import runner
@@ -147,7 +147,7 @@ def _register_report(lab: Subparsers) -> None:
         "--table",
         type=Path,
         metavar="FILE",
-        help="also write the card-values table the computer builds armies with (minis.card_worth)",
+        help="also write the card-values table the computer builds armies with (minis.content.card_worth)",
     )
     parser.set_defaults(func=report)
 

@@ -14,15 +14,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
+from minis.base.paths import exists, files_in, is_dir
 from minis.board import Board
 from minis.commands import Subparsers
 from minis.commands.edit import register_map_new
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem, print_problems
+from minis.engine.scenario import is_scenario_text
 from minis.hexgrid import Facing, Hex, direction_to, row_letters
 from minis.mapfile import check_file, load_board, read_text, terrain_lines
-from minis.paths import exists, files_in, is_dir
-from minis.scenario import is_scenario_text
 from minis.terrain import Terrain
 
 if TYPE_CHECKING:  # Pillow is imported only when a picture is drawn

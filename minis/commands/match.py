@@ -32,7 +32,6 @@ from pathlib import Path
 
 import attrs
 
-from minis import actions as A
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.fingerprint import play_fingerprint
@@ -40,17 +39,18 @@ from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mir
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot, playouts_of
 from minis.ai.twins import TwinPairs
 from minis.army import Army, load_army, playable_problems
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.commands import Subparsers
 from minis.commands.batch import fewer_collections, progress_bar
 from minis.commands.simulate import DEFAULT_TURN_LIMIT, add_rules_option, chosen_rules
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.engine import actions as A
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 
 #: The configurations `--all-configs` cycles through, one per pair of twin games.
 CONFIGURATIONS = tuple(range(1, 7))

@@ -7,9 +7,9 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from minis import rule_sets
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.content import rule_sets
 
 
 def register(subparsers: Subparsers) -> None:
@@ -64,7 +64,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_record(args: argparse.Namespace) -> int:
-    from minis.atomic import write_atomic
+    from minis.base.atomic import write_atomic
 
     answer = _ask(args.url, {"kind": "record", "code": args.code})
     try:

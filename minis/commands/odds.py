@@ -11,7 +11,7 @@ import argparse
 from fractions import Fraction
 
 from minis.commands import Subparsers
-from minis.odds import hit_odds
+from minis.engine.odds import hit_odds
 
 COVER_WORDS = {"soldier": 4, "vehicle": 5}
 

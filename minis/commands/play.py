@@ -87,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _scenario(path: Path) -> Any:
-    """The scenario file, read and checked (MinisError with its problems); needs `minis.scenario`."""
+    """The scenario file, read and checked (MinisError with its problems); needs `minis.engine.scenario`."""
     try:
-        from minis.scenario import load_scenario
+        from minis.engine.scenario import load_scenario
     except ImportError:
         print("minis play: scenario files are not supported by this version", file=sys.stderr)
         raise SystemExit(1) from None
@@ -119,7 +119,7 @@ def demo_screenshot(path: Path, *, labels: bool = False) -> int:
 
 def _aim_an_attack(driver: Any, screen: Any) -> None:
     """Select the unit with the best attack and put the mouse on its target, as a player would."""
-    from minis.queries import AttackPreview, attack_preview
+    from minis.engine.queries import AttackPreview, attack_preview
 
     game = screen.session.game
     best: tuple[Any, str, str] | None = None

@@ -8,11 +8,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from minis.base.sides import Side
 from minis.commands import Subparsers
-from minis.events import Event, describe
+from minis.engine.events import Event, describe
 from minis.game import Game
 from minis.record import cards_version, maps_version, read_record, replay_record
-from minis.sides import Side
 
 
 def register(subparsers: Subparsers) -> None:

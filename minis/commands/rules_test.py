@@ -10,9 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, Problem, escaped, print_problems
+from minis.base.paths import is_dir
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, Problem, escaped, print_problems
-from minis.paths import is_dir
 from minis.rulestest import find_files, run_file
 
 

@@ -17,9 +17,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from minis.base.data import user_folder
+from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.commands import Subparsers
-from minis.data import user_folder
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem
 
 #: The SQLite file's name in the data folder.
 DATABASE = "battles.sqlite"

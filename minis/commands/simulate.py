@@ -14,18 +14,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis import rule_sets
 from minis.ai.random_bot import RandomBot, play
 from minis.army import Army, load_army, playable_problems
+from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem, unreadable
+from minis.base.sides import Side
 from minis.board import Board
 from minis.commands import Subparsers
 from minis.commands.batch import fewer_collections, progress_bar
+from minis.content import rule_sets
+from minis.content.rule_sets import RuleSet
 from minis.dice import Dice
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem, unreadable
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.rule_sets import RuleSet
-from minis.sides import Side
 
 #: Games stopped at this turn count as draws (random play can tie on points for ever).
 DEFAULT_TURN_LIMIT = 30

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.base.tomlfile import read_toml
 from minis.commands import Subparsers
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
-from minis.tomlfile import read_toml
 
 #: Decisions listed (the best first) unless --all.
 TOP = 5

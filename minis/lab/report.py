@@ -44,9 +44,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis.atomic import write_atomic
-from minis.card_worth import Measured, table_text
-from minis.errors import MinisError, Problem, unreadable
+from minis.base.atomic import write_atomic
+from minis.base.errors import MinisError, Problem, unreadable
+from minis.content.card_worth import Measured, table_text
 from minis.lab.store import check_database, default_path
 from minis.lab.study import load_study
 
@@ -985,7 +985,8 @@ def stored_sha256(db: Path) -> str:
 
 
 def write_table(report: Report, study_path: Path, path: Path) -> None:
-    """The card-values table of `minis.card_worth` (what the computer builds its armies with), atomically."""
+    """The card-values table of `minis.content.card_worth` (what the computer builds its armies with),
+    atomically."""
     lines = [
         (card.card_id, Measured(card.cost, card.games, card.fair, card.fair_lo, card.fair_hi))
         for card in report.cards

@@ -32,19 +32,19 @@ import minis
 from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import play_out
 from minis.ai.registry import make_bot
+from minis.base.errors import MinisError, Problem
+from minis.base.sides import Side
+from minis.base.worker_watch import end_with_parent
 from minis.cards import card_catalogue
+from minis.content.rule_sets import RuleSet
 from minis.dice import Dice
-from minis.errors import MinisError, Problem
+from minis.engine.scenario import Scenario, load_scenario, start_game
 from minis.game import Game
 from minis.lab.study import DEFAULT_PLAYOUTS, ArmyDraw, Study, attackers, card_pool, scenario_fingerprint
 from minis.mapfile import load_configuration
 from minis.record import cards_version, maps_version
-from minis.rule_sets import RuleSet
 from minis.rules.victory import points
-from minis.scenario import Scenario, load_scenario, start_game
-from minis.sides import Side
 from minis.state import Phase
-from minis.worker_watch import end_with_parent
 
 #: Phases before a turn's first player is known.
 _BEFORE_FIRST = (Phase.SETUP, Phase.INITIATIVE)

@@ -14,10 +14,10 @@ from types import TracebackType
 
 import duckdb
 
-from minis.errors import MinisError, Problem
+from minis.base.errors import MinisError, Problem
+from minis.base.paths import PATH_ERRORS, UnreadablePath, file_problem, look, reason
 from minis.lab.runner import GameRow
 from minis.lab.study import Study
-from minis.paths import PATH_ERRORS, UnreadablePath, file_problem, look, reason
 
 GAMES_TABLE = """
 CREATE TABLE IF NOT EXISTS games (

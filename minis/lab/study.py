@@ -7,7 +7,8 @@ name = "random bots, whole catalogue"   # shown in the report
 bots = ["random", "random"]             # the Axis bot, then the Allied bot (random, heuristic, search)
 playouts = 32                           # the search bot's playouts a decision (default 32); the lab's
                                         # bots decide by this count, never by the clock
-rules = "2005"                          # a rule set name (minis.rule_sets); [rule_options] may change it
+rules = "2005"                          # a rule set name (minis.content.rule_sets); [rule_options] may
+                                        # change it
 configurations = [1, 2, 3, 4, 5, 6]     # Standard battle map configurations, used in turn, game by game
 games = 10000                           # how many games
 seed = 1                                # the study's seed: every game's seed comes from it and its number
@@ -55,18 +56,18 @@ from typing import Any
 
 import attrs
 
-from minis import rule_sets
 from minis.ai.army_maker import CANDIDATES, GREED, army_for_scenario, make_army
 from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot
+from minis.base.data import shipped_file
+from minis.base.errors import MinisError, Problem
+from minis.base.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
+from minis.base.paths import is_file, read_bytes, resolved
+from minis.base.sides import Side
+from minis.base.tomlfile import TomlSource, read_toml
 from minis.cards import StatCard, card_catalogue
-from minis.data import shipped_file
-from minis.errors import MinisError, Problem
-from minis.limits import MAX_ARMY_POINTS, MAX_STUDY_GAMES, MAX_TURNS
-from minis.paths import is_file, read_bytes, resolved
-from minis.rule_sets import RuleSet
-from minis.scenario import Scenario, load_scenario, shipped_scenarios
-from minis.sides import Side
-from minis.tomlfile import TomlSource, read_toml
+from minis.content import rule_sets
+from minis.content.rule_sets import RuleSet
+from minis.engine.scenario import Scenario, load_scenario, shipped_scenarios
 
 #: The Standard battle's map configurations.
 CONFIGURATIONS = (1, 2, 3, 4, 5, 6)

@@ -14,7 +14,7 @@ Its ring of half-hexes is named the same way: `B0`/`D0` (west ends of the indent
 north edge is written. `A9`, `C9`, `E9` and `A0`, `C0`, `E0` are the hexes just beyond the east and west
 edges of the long rows: a road may run there from the long row's end hex, to meet the next section's road.
 
-Every mistake is reported with file, line and column (`minis.errors.MinisError`), all at once.
+Every mistake is reported with file, line and column (`minis.base.errors.MinisError`), all at once.
 
 The modules, one concept each (import from `minis.mapfile`, which gathers their public names):
 
@@ -26,6 +26,7 @@ The modules, one concept each (import from `minis.mapfile`, which gathers their 
 - `writing`: documents back to canonical text (`dump`), boards to documents.
 """
 
+from minis.base.tomlfile import Spot
 from minis.mapfile.assembly import (
     MAP_EDGES,
     QUADRANT_OFFSETS,
@@ -67,7 +68,6 @@ from minis.mapfile.loading import (
 from minis.mapfile.reading import load_section, parse_document, read_document
 from minis.mapfile.syntax import parse_toml, read_text
 from minis.mapfile.writing import board_rows, dump, dump_grid, map_document, terrain_lines
-from minis.tomlfile import Spot
 
 __all__ = [
     "BEYOND",

@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
+from minis.base.tomlfile import Spot
 from minis.hexgrid import Hex, from_doubled, is_indented, row_letters
-from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.mapfile.documents import SECTION_ROWS
 from minis.mapfile.syntax import Where
 from minis.terrain import LETTERS_HELP, Terrain
-from minis.tomlfile import Spot
 
 _TOO_BIG = f"the largest map has {MAX_MAP_ROWS} rows of {MAX_MAP_COLUMNS} hexes"
 

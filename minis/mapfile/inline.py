@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from minis.base.errors import MinisError
+from minis.base.tomlfile import TomlLayout
 from minis.board import Board
-from minis.errors import MinisError
 from minis.mapfile.freemap import board_parts
 from minis.mapfile.labels import split
 from minis.mapfile.loading import load_configuration
 from minis.mapfile.syntax import Where
-from minis.tomlfile import TomlLayout
 
 
 def parse_board_text(

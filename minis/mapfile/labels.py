@@ -9,9 +9,9 @@ from typing import Any
 
 import attrs
 
+from minis.base.tomlfile import Spot
 from minis.hexgrid import FACINGS, Facing, Hex, distance, from_doubled, is_indented, row_index, row_letters
 from minis.mapfile.syntax import Where
-from minis.tomlfile import Spot
 
 #: What a hex of a frame is: a full hex, a half-hex on the edge, or (sections) just beyond the edge.
 FULL, HALF, BEYOND = "full", "half", "beyond"

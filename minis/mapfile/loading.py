@@ -8,19 +8,19 @@ import os
 import tomllib
 from pathlib import Path
 
+from minis.base.data import shipped_folder
+from minis.base.errors import EXIT_UNREADABLE, MinisError, Problem
+from minis.base.paths import files_in, is_file
+from minis.base.tomlfile import TomlLayout
 from minis.board import Board
-from minis.data import shipped_folder
-from minis.errors import EXIT_UNREADABLE, MinisError, Problem
 from minis.mapfile.assembly import assemble, section_board
 from minis.mapfile.documents import Configuration, MapDoc, Section
 from minis.mapfile.freemap import map_board
 from minis.mapfile.labels import entry_spot
 from minis.mapfile.reading import file_stamp, parse_document, read_document, sections_for
 from minis.mapfile.syntax import Where, read_text
-from minis.paths import files_in, is_file
-from minis.tomlfile import TomlLayout
 
-#: Where the shipped maps live (minis.data); MINIS_MAPS overrides it (experiments, tests).
+#: Where the shipped maps live (minis.base.data); MINIS_MAPS overrides it (experiments, tests).
 MAPS_DIR = Path(os.environ.get("MINIS_MAPS") or shipped_folder("maps"))
 
 

@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from minis.errors import MinisError, did_you_mean
+from minis.base.errors import MinisError, did_you_mean
+from minis.base.paths import UnreadablePath, files_in, is_dir, is_file, look
+from minis.base.tomlfile import Spot, TomlLayout, describe, leading_comments
 from minis.mapfile.assembly import assembled_frame, section_frame
 from minis.mapfile.documents import (
     HALF_SIDES,
@@ -28,8 +30,6 @@ from minis.mapfile.freemap import board_parts
 from minis.mapfile.grid import TERRAIN_LETTERS, grid_letters, read_cells, read_grid, section_grid
 from minis.mapfile.labels import Frame, read_links, string_list
 from minis.mapfile.syntax import Where, parse_toml, read_text
-from minis.paths import UnreadablePath, files_in, is_dir, is_file, look
-from minis.tomlfile import Spot, TomlLayout, describe, leading_comments
 
 _COMMON_KEYS = ("kind", "title")
 _KEYS = {

@@ -2,7 +2,7 @@
 
 Map files are written by hand by scenario designers, so problems reading them are phrased with hints
 (`read_text`, `parse_toml`), and every later problem is placed on the line and column of the key, value or
-character it is about (`Where`, over `minis.tomlfile.TomlLayout`).
+character it is about (`Where`, over `minis.base.tomlfile.TomlLayout`).
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from typing import Any
 
 import attrs
 
-from minis.errors import Hints, MinisError, Problem, unreadable
-from minis.limits import check_bytes, check_toml, deepest_spot
-from minis.paths import read_bytes
-from minis.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, syntax_position
+from minis.base.errors import Hints, MinisError, Problem, unreadable
+from minis.base.limits import check_bytes, check_toml, deepest_spot
+from minis.base.paths import read_bytes
+from minis.base.tomlfile import KeyPath, Spot, TomlLayout, decode, key_on_line, syntax_position
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:
     """TOML text to a dict; a syntax error (a key given twice included) or a file over the limits of
-    `minis.limits` (checked first, so that no file makes the parser hang) is an unreadable-file error."""
+    `minis.base.limits` (checked first, so that no file makes the parser hang) is an unreadable-file error."""
     check_toml(text, file)
     try:
         return tomllib.loads(text)
@@ -75,7 +75,7 @@ class Where:
     layout: TomlLayout | None
     problems: list[Problem] = attrs.field(factory=list, eq=False)
     table: str | None = None
-    #: The file's did-you-mean hints, capped (`minis.errors.Hints`).
+    #: The file's did-you-mean hints, capped (`minis.base.errors.Hints`).
     hints: Hints = attrs.field(factory=Hints, eq=False)
 
     def within(self, table: str) -> Where:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from minis.base.tomlfile import toml_string
 from minis.board import Board
 from minis.hexgrid import Hex, is_indented, row_letters
 from minis.mapfile.documents import HALF_SIDES, Configuration, Document, MapDoc, Section
-from minis.tomlfile import toml_string
 
 
 def dump_grid(rows: Sequence[str], shift: int = 0) -> str:

@@ -19,9 +19,9 @@ from typing import Any
 
 from minis.ai.bot import Bot
 from minis.ai.registry import make_bot
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.net.client import NetError, SeatClient
-from minis.sides import Side
 
 __all__ = ["STRENGTHS", "play_seat"]
 

@@ -18,11 +18,11 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from minis.base.errors import MinisError, Problem
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.errors import MinisError, Problem
 from minis.game import Game
 from minis.net.protocol import MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE, ProtocolError, encode, unpack_game
-from minis.sides import Side
 
 __all__ = ["NetError", "SeatClient", "SeatRefused", "new_message", "request"]
 
@@ -100,11 +100,11 @@ def new_message(
 def _scenario_fields(
     path: str, config: int | None, rules: str | None, turn_limit: int | None
 ) -> dict[str, Any]:
+    from minis.base.paths import read_bytes
+    from minis.base.tomlfile import decode
+    from minis.engine.scenario import load_scenario
     from minis.mapfile import read_document
     from minis.mapfile.documents import MapDoc
-    from minis.paths import read_bytes
-    from minis.scenario import load_scenario
-    from minis.tomlfile import decode
 
     plan = load_scenario(path)  # every problem of the file and its map, at once
     for option, value in (("--config", config), ("--rules", rules), ("--turn-limit", turn_limit)):

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.game import Game, RecordEntry
 from minis.net.protocol import ProtocolError
 

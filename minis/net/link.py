@@ -19,8 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from minis.base.sides import Side
 from minis.net.client import LOST, NetError, SeatClient, SeatRefused
-from minis.sides import Side
 
 __all__ = ["Link"]
 

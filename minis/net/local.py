@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minis.data import user_folder
+from minis.base.data import user_folder
 from minis.net.client import NetError
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The network protocol's messages (docs/network.md): JSON objects with a `kind`, one a WebSocket message.
 
-A seat's state message carries the side's projection (`minis.projection`) as a packed game: the state
+A seat's state message carries the side's projection (`minis.engine.projection`) as a packed game: the state
 and header pickled, compressed and base64-encoded. Only a game's state and header go in (never its dice
 or record), and the client unpacks it with an unpickler that rebuilds only minis's own classes and two
 numpy helpers, so a server cannot make a client run anything else.

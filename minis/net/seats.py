@@ -17,8 +17,8 @@ from typing import Any
 
 import attrs
 
-from minis.atomic import write_atomic
-from minis.data import user_folder
+from minis.base.atomic import write_atomic
+from minis.base.data import user_folder
 
 __all__ = ["StoredSeat", "forget", "load_seats", "remember", "seats_file"]
 

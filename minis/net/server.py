@@ -2,7 +2,7 @@
 
 Each battle runs the engine. A seat's decision is checked by the engine (an illegal one gets the
 engine's reason, and nothing changes), stored in SQLite in one transaction, and only then is every
-seat sent its side's projection (`minis.projection`) and every spectator what is public. The dice
+seat sent its side's projection (`minis.engine.projection`) and every spectator what is public. The dice
 are the server's, from a seed no message carries. A client's mistake (a bad message, a wrong token,
 a decision out of turn, a flood, silence) gets a plain error or a closed connection, never a traceback
 in the log, and touches no other battle.
@@ -27,11 +27,13 @@ import attrs
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from minis import rule_sets
 from minis.army import Army, locate, parse_army, rule_problems, wrong_side
+from minis.base.errors import MinisError, Problem, problem_lines
+from minis.base.sides import Side
 from minis.cards import card_catalogue
+from minis.content import rule_sets
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, problem_lines
+from minis.engine.projection import hidden_obstacles, hidden_units, project
 from minis.game import Game
 from minis.net.protocol import (
     CHAT_KEPT,
@@ -45,14 +47,12 @@ from minis.net.protocol import (
     pack_game,
 )
 from minis.net.store import Store
-from minis.projection import hidden_obstacles, hidden_units, project
 from minis.record import record_text
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import BattleKind
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 __all__ = ["SERVE_OPTIONS", "GameServer", "Limits", "scenario_plan"]
 
@@ -607,7 +607,7 @@ class GameServer:
                 fielded[side] = parse_army(seat.army, f"{side.value} army")
         attacker = Side(settings["attacker"]) if settings.get("attacker") else None
         if table.plan is not None:
-            from minis.scenario import start_game
+            from minis.engine.scenario import start_game
 
             game = start_game(
                 table.plan,
@@ -807,10 +807,10 @@ def scenario_plan(settings: dict[str, Any]) -> Scenario | None:
     never reads a file a client names: a map file comes as the message's `map_text`."""
     if settings.get("scenario") != "file":
         return None
+    from minis.engine.scenario import parse_scenario_doc, scenario_from_text
     from minis.mapfile import map_board, parse_document
     from minis.mapfile.documents import MapDoc
     from minis.mapfile.syntax import parse_toml
-    from minis.scenario import parse_scenario_doc, scenario_from_text
 
     name, text, map_text = settings["scenario_file"], settings["scenario_text"], settings.get("map_text")
     try:

@@ -15,7 +15,7 @@ phase (Fighting Platform needs to know whether its transport moved).
 from __future__ import annotations
 
 from minis import abilities
-from minis.fields import same
+from minis.base.fields import same
 from minis.hexgrid import Hex
 from minis.rules.flags import add_this_phase, phase_key, this_phase
 from minis.state import Activation as Activation

@@ -24,14 +24,14 @@ defensively at moving units. Hits place Disrupted, then Destroyed (an aircraft i
 from __future__ import annotations
 
 from minis import abilities
+from minis.base.sides import Side
+from minis.content.rule_sets import ALTERNATE_WITH_PASS, OWN_PHASE
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
-from minis.rule_sets import ALTERNATE_WITH_PASS, OWN_PHASE
 from minis.rules.air_attacks import ground, has_antiair, is_ace
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_attack
 from minis.rules.defensive_fire import may_fire
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 #: The word files use for "off the map" where a hex is expected (`at = "off"`: rules tests, scenarios).

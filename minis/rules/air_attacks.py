@@ -3,7 +3,7 @@
 Kept apart from `minis.rules.air` (the flight phase, which asks combat whether a reaction shot is
 allowed) because combat asks these questions of every attack on an aircraft.
 
-Antiair, Antiair Support and Ace are asked of the ability classes in play (`minis.air_roles.AirRole`),
+Antiair, Antiair Support and Ace are asked of the ability classes in play (`minis.engine.air_roles.AirRole`),
 not of the card's text: a rule set without one of them (a test switches it off) plays the card as if it
 lacked it.
 """
@@ -11,7 +11,7 @@ lacked it.
 from __future__ import annotations
 
 from minis import abilities
-from minis.air_roles import AirRole
+from minis.engine.air_roles import AirRole
 from minis.state import GameState, Unit
 
 #: The -1 on each die of an attack on an aircraft (not for attackers with Antiair or Ace).

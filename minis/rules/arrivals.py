@@ -22,15 +22,15 @@ No dice are rolled by any of this. Which unit does what is asked of its abilitie
 from __future__ import annotations
 
 from minis import abilities
-from minis import actions as A
+from minis.base.sides import Side
 from minis.board import Board
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 HERO = "hero"

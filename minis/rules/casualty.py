@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from minis import abilities
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.state import Counter, GameState
 
 

@@ -14,11 +14,11 @@ from typing import NamedTuple
 import attrs
 
 from minis import abilities
-from minis.ability_api import AttackContext
 from minis.board import Board
 from minis.cards import RangeBand, StatCard, UnitType, range_band
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import AttackContext
+from minis.engine.events import Event
 from minis.hexgrid import Hex, crossed_hexes, distance, is_front
 from minis.rules import caching, casualty, indirect, obstacles
 from minis.rules.air_attacks import AIR_TARGET_PENALTY, cannot_attack_aircraft, ignores_air_penalty
@@ -355,7 +355,7 @@ class AttackResult:
 def resolve_attack(state: GameState, plan: AttackPlan, dice: Dice, events: list[Event]) -> AttackResult:
     """Roll the attack and apply its effect to the target in `state`.
 
-    Three stages, each a function of its own so that the exact odds (`minis.odds.attack_distribution`)
+    Three stages, each a function of its own so that the exact odds (`minis.engine.odds.attack_distribution`)
     follow the same code: the attack dice with their rerolls (`roll_attack_dice`), what those dice score
     (`score`), and what the score does to the target (`land`: the cover roll, counters, the abilities
     told of the attack)."""

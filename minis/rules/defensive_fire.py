@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from minis import abilities
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance, within
 from minis.rules import caching
 from minis.rules.combat import AttackPlan, attack_allowed, plan_attack, resolve_with_blast

@@ -9,9 +9,9 @@ repeated.
 from __future__ import annotations
 
 from minis import abilities
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
-from minis.sides import Side
+from minis.engine.events import Event
 from minis.state import GameState
 
 ORDER = (Side.AXIS, Side.ALLIES)

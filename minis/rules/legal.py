@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from minis import abilities
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.hexgrid import FACINGS, OTHER_FACINGS, Facing, Hex
 from minis.rules import activation, air, arrivals, obstacles, overstack, sequence, setup, transport, water
 from minis.rules.combat import attack_allowed, may_reach
 from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.movement import cannot_move, reachable
 from minis.rules.sequence import CONFIGURATIONS
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 

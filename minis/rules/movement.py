@@ -18,9 +18,10 @@ from types import MappingProxyType
 
 import attrs
 
-from minis import abilities, fields
-from minis.ability_api import class_hooks
+from minis import abilities
+from minis.base import fields
 from minis.board import Board
+from minis.engine.ability_api import class_hooks
 from minis.hexgrid import Hex, distance
 from minis.rules import caching, mapinfo, obstacles
 from minis.rules.stacking import full_hexes, room_for, why_full

@@ -23,14 +23,14 @@ from collections.abc import Iterable
 
 import attrs
 
-from minis import actions as A
+from minis.base.sides import Side
 from minis.cards import StatCard
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import mapinfo
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import GameState, Stage, Unit
 from minis.state import Obstacle as Obstacle
 

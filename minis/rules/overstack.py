@@ -10,10 +10,10 @@ phase of his costs him again.
 
 from __future__ import annotations
 
-from minis import actions as A
-from minis.events import Event
+from minis.content.rule_sets import END_OF_PHASE
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.hexgrid import Hex
-from minis.rule_sets import END_OF_PHASE
 from minis.rules import combat
 from minis.rules.errors import IllegalAction
 from minis.rules.stacking import hexes_broken_by

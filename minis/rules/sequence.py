@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from minis import abilities
-from minis import actions as A
-from minis.ability_api import FollowUp
+from minis.base.sides import Side
 from minis.board import Board
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.ability_api import FollowUp
+from minis.engine.events import Event
 from minis.hexgrid import Facing
 from minis.mapfile import load_configuration
 from minis.rules import (
@@ -39,7 +40,6 @@ from minis.rules.defensive_fire import shooters, window_hex
 from minis.rules.errors import IllegalAction
 from minis.rules.movement import cannot_move, check_path
 from minis.rules.stacking import room_for
-from minis.sides import Side
 from minis.state import AUTOMATIC, GameState, Phase, Stage, Unit
 
 #: Loads configuration N (set-up); replaced in tests.

@@ -6,22 +6,22 @@ attacker within five hexes of its end. Nobody deploys in a hex its unit can't en
 The Assault objective may not be next to the map edge or a half-hex. A scenario's preset units stay
 where the designer put them unless the scenario lets their player deploy them (docs/scenarios.md).
 
-Everything a battle's terms (`minis.terms.Terms`) say about set-up is applied here: the zones, the fixed
-ends, the objective and the preset units that go on the map as soon as there is one.
+Everything a battle's terms (`minis.engine.terms.Terms`) say about set-up is applied here: the zones, the
+fixed ends, the objective and the preset units that go on the map as soon as there is one.
 """
 
 from __future__ import annotations
 
 from minis import abilities
+from minis.base.sides import Side
 from minis.board import Board
+from minis.content.unit_ids import unique_id
+from minis.engine.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
 from minis.hexgrid import Hex
 from minis.rules import arrivals, mapinfo, obstacles
 from minis.rules.stacking import room_for, why_full
 from minis.rules.zones import zone_hexes
-from minis.sides import Side
 from minis.state import BattleKind, GameState, Stage, Unit
-from minis.terms import CHOOSE_OBJECTIVE, OWN_OBJECTIVE
-from minis.unit_ids import unique_id
 
 
 def zone(state: GameState, side: Side) -> frozenset[Hex]:
@@ -52,7 +52,7 @@ def set_map(state: GameState, board: Board, configuration: int | None) -> None:
 def _place_presets(state: GameState, board: Board) -> tuple[frozenset[str], frozenset[str]]:
     """Put the terms' preset units on the map; (their ids, the ids of those that stay put).
 
-    Each keeps its id (`minis.unit_ids`: the armies' ids avoid the presets'; a format-1 record's game
+    Each keeps its id (`minis.content.unit_ids`: the armies' ids avoid the presets'; a format-1 record's game
     makes it unique among the armies' units, as `unique_id` does, as it always did); the ones without
     `deploy` stay where they are (`Battle.fixed`), and none counts for points (`Battle.presets`).
     """

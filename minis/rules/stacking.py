@@ -22,9 +22,9 @@ from collections.abc import Container, Iterable
 from itertools import combinations
 
 from minis import abilities
+from minis.base.sides import Side
+from minis.content.rule_sets import END_OF_PHASE, RULEBOOK, RuleSet
 from minis.hexgrid import Hex
-from minis.rule_sets import END_OF_PHASE, RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 
 #: Units of one army that may share a hex under the rulebook (a rule set may allow more).

@@ -1,4 +1,5 @@
-"""How to Win, checked at the end of every turn: the battle's victory conditions (`minis.terms.Victory`).
+"""How to Win, checked at the end of every turn: the battle's victory conditions
+(`minis.engine.terms.Victory`).
 
 The rulebook's Standard: from the end of turn 7, a player who controls the objective wins (control: the
 only player with a unit adjacent to it, the objective hex itself included); from the end of turn 10, if
@@ -10,12 +11,12 @@ Conditions are checked in order; the first that names a winner decides.
 
 from __future__ import annotations
 
-from minis.events import Event
+from minis.base.sides import Side
+from minis.engine.events import Event
+from minis.engine.terms import Exit, Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import distance
 from minis.rules.zones import edge_hexes
-from minis.sides import Side
 from minis.state import GameState
-from minis.terms import Exit, Hold, ObjectiveFrom, PointsFrom
 
 
 def controller(state: GameState) -> Side | None:

@@ -13,9 +13,9 @@ legally stop.
 from __future__ import annotations
 
 from minis import abilities
-from minis.ability_api import FollowUp
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import FollowUp
+from minis.engine.events import Event
 from minis.hexgrid import FACING_BY_STEP, Facing, Hex, direction_to
 from minis.rules import activation, defensive_fire, obstacles
 from minis.rules.movement import PathPlan, roll_succeeds

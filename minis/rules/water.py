@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from minis import abilities
 from minis.board import Board
-from minis.events import Event
+from minis.engine.events import Event
 from minis.hexgrid import Hex, distance
 from minis.rules import caching, mapinfo, setup
 from minis.state import GameState, Unit

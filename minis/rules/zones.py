@@ -1,7 +1,7 @@
 """Zones of the battle map named by the battle's terms: where a side deploys, which edge it leaves by.
 
 A zone is a depth (the first N full hexes of every row at a player's end), "half" (its half of the map)
-or hexes: entries of labels and row ranges such as "A1-A5" (`minis.terms.Zone`).
+or hexes: entries of labels and row ranges such as "A1-A5" (`minis.engine.terms.Zone`).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from minis.board import ZONE_DEPTH, Board
+from minis.engine.terms import HALF, Zone
 from minis.hexgrid import Hex
-from minis.terms import HALF, Zone
 
 _RANGE = re.compile(r"^([A-Za-z]+)([0-9]+)-(?:([A-Za-z]+))?([0-9]+)$")
 #: A hex label as a zone token spells it (any case).

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import attrs
 
-from minis import queries
+from minis.base.sides import Side
+from minis.engine import queries
+from minis.engine.queries import AttackPreview
 from minis.hexgrid import Hex
-from minis.queries import AttackPreview
 from minis.rules import air
-from minis.sides import Side
 from minis.state import Phase, Stage, Unit
 from minis.ui.controller_host import ControllerHost
 from minis.ui.session import armies_revealed

@@ -7,7 +7,7 @@ year, cost, playable only), in the chosen order; hovering or arrowing to a card 
 panel (a scroll bar shows where the list is); clicking it (or Enter) adds a copy to the army. A card
 this rule set cannot play yet is greyed, its panel says what it needs, and adding it is refused with
 that reason (an army loaded with one is not legal, for the same reason). The filters are
-`minis.card_search.CardFilter`, the same as `minis cards list`'s options. The list makes the text
+`minis.content.card_search.CardFilter`, the same as `minis cards list`'s options. The list makes the text
 of a row only when it scrolls into view (`LongList`), so typing stays quick with the whole catalogue.
 
 The right column is the army: its units (hovering one, or arrowing to it once Tab gave the army the
@@ -32,16 +32,16 @@ from typing import Any, Generic, TypeVar
 import arcade
 import attrs
 
-from minis.ability_loader import standard_abilities
 from minis.army import Army, ArmyScenario, army_points, dump_army, load_army, validate_army
-from minis.atomic import write_atomic
-from minis.card_search import CardFilter, needs_text, sort_cards
+from minis.base.atomic import write_atomic
+from minis.base.data import packaged_data, shipped_folder, user_armies
+from minis.base.errors import MinisError, problem_lines
+from minis.base.paths import is_dir, resolved
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, UnitType, card_catalogue
-from minis.data import packaged_data, shipped_folder, user_armies
-from minis.errors import MinisError, problem_lines
-from minis.paths import is_dir, resolved
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
+from minis.content.card_search import CardFilter, needs_text, sort_cards
+from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.engine.ability_loader import standard_abilities
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT, CardPanel
@@ -65,7 +65,7 @@ COST_BANDS: tuple[tuple[str, tuple[float | None, float | None]], ...] = (
     ("21 to 40", (20.5, 40)),
     ("over 40", (40.5, None)),
 )
-#: The sort orders a player may choose (`minis.card_search.SORTS`, in words).
+#: The sort orders a player may choose (`minis.content.card_search.SORTS`, in words).
 SORT_CHOICES = (("name", "name"), ("cost", "cost"), ("year", "year"), ("nation", "nation"))
 #: The text of a card this rule set cannot play yet (greyed, but still readable on a row).
 UNPLAYABLE: theme.Colour = (134, 138, 144, 255)

@@ -3,7 +3,7 @@
 The screen follows the engine: `game.decider()` says whose decision it is and the game's stage says
 what kind; the screen shows the matching choice and turns the player's clicks and keys into actions
 for `Session.apply` (the engine's `Game.apply`). It highlights only what the engine says is possible
-(legal actions, `Game.unit_options`, and the questions of `minis.queries`), and when the engine
+(legal actions, `Game.unit_options`, and the questions of `minis.engine.queries`), and when the engine
 refuses an action the refusal's reason is shown as it is. Nothing here decides a rule.
 
 What the players see, stage by stage:
@@ -54,12 +54,12 @@ from typing import Any
 
 import arcade
 
-from minis import actions as A
+from minis.base.sides import Side
 from minis.board import Board
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.game import Game
 from minis.hexgrid import Hex
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import airtray, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen

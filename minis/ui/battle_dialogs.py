@@ -14,8 +14,8 @@ from typing import Protocol
 
 import arcade
 
-from minis.events import Event
-from minis.sides import Side
+from minis.base.sides import Side
+from minis.engine.events import Event
 from minis.state import Stage
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.app import MinisWindow

@@ -21,11 +21,11 @@ from typing import Protocol
 
 import attrs
 
-from minis import actions as A
-from minis import queries
 from minis.board import ZONE_DEPTH
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.queries import AttackPreview, percent
 from minis.hexgrid import Facing, Hex, direction_to
-from minis.queries import AttackPreview, percent
 from minis.rules import air, setup
 from minis.rules.zones import zone_hexes
 from minis.state import GameState, Phase, Stage, Unit

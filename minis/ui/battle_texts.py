@@ -8,10 +8,10 @@ so they live apart from the controller's choices and input. The controller
 
 from __future__ import annotations
 
-from minis import actions as A
-from minis.ability_catalogue import ability_name
-from minis.events import Event
-from minis.queries import PathInfo, percent
+from minis.content.ability_catalogue import ability_name
+from minis.engine import actions as A
+from minis.engine.events import Event
+from minis.engine.queries import PathInfo, percent
 from minis.rules.movement import speed
 from minis.ui.controller_host import ControllerHost
 from minis.ui.plain import sentence

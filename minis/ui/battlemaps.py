@@ -10,7 +10,7 @@ from __future__ import annotations
 import arcade
 from arcade.shape_list import ShapeElementList
 
-from minis.errors import MinisError
+from minis.base.errors import MinisError
 from minis.hexgrid import Hex, distance
 from minis.ui import boards, hexdraw, theme
 from minis.ui.app import MinisWindow, Screen

@@ -10,8 +10,8 @@ from collections.abc import Hashable, Iterable, Sequence
 
 import pyglet
 
+from minis.base.sides import Side
 from minis.cards import Nation, RangeBand, StatCard
-from minis.sides import Side
 from minis.ui import theme
 from minis.ui.widgets import Box, Label, Widget, fill, fit_text, outline
 

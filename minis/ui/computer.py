@@ -2,7 +2,7 @@
 hands them to the battle one at a time, at a pace a person can follow.
 
 - It decides only when the game waits for one of its sides (`Game.decider`), and only from
-  `minis.ai.bot.view(game, side, seed)`: its side's projection (`minis.projection`: no dice seed, the
+  `minis.ai.bot.view(game, side, seed)`: its side's projection (`minis.engine.projection`: no dice seed, the
   other army only as deployment reveals it) with dice of its own. The projection is made here, on the
   window's thread; the bot works on it in a worker thread
   (`concurrent.futures`), so the window keeps drawing while it thinks (the search bot's playouts run
@@ -31,13 +31,13 @@ from typing import Protocol
 
 import attrs
 
-from minis import actions as A
-from minis.ability_catalogue import ability_name
 from minis.ai.advice import Advice, advise, advise_choice, scored
 from minis.ai.bot import Bot, view
 from minis.ai.strength import bot_for
+from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
+from minis.engine import actions as A
 from minis.game import Game
-from minis.sides import Side
 from minis.ui.plain import the, unit_names
 from minis.ui.plain import words as worded
 

@@ -7,7 +7,7 @@ side panel, the hover box and the questions from it).
 the selection, ...; the panel through a `BattleReadout`). Everything it knows comes from the engine:
 the decider and the stage, `Game.ready_units` (which units may still act: also before turn 1, when
 only some may, and a unit with follow-ups left after it acted), `Game.unit_options`,
-`Game.legal_actions` and the questions of `minis.queries`. It never decides a rule, and it imports no
+`Game.legal_actions` and the questions of `minis.engine.queries`. It never decides a rule, and it imports no
 arcade, so whole battles are played through it in tests without a window.
 
 It owns the parts a player meets apart from the map's usual moves and attacks, each in its own module:
@@ -29,17 +29,17 @@ from collections.abc import Callable, Mapping
 
 import attrs
 
-from minis import actions as A
-from minis import queries
-from minis.events import Event
+from minis.base.grammar import verb
+from minis.base.sides import Side
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.events import Event
+from minis.engine.queries import AttackPreview, PathInfo
 from minis.game import Game
-from minis.grammar import verb
 from minis.hexgrid import FACINGS, Facing, Hex, direction_to, distance
-from minis.queries import AttackPreview, PathInfo
 from minis.rules import air, obstacles, setup
 from minis.rules.defensive_fire import window_hex
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import obstacles as obstacle_ui
 from minis.ui.aircraft import AircraftChoices

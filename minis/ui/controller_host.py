@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from minis import actions as A
+from minis.base.sides import Side
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Facing, Hex
-from minis.sides import Side
 from minis.state import GameState, Stage, Unit
 from minis.ui.session import Session
 

@@ -10,12 +10,12 @@ legal actions.
 
 from __future__ import annotations
 
-from minis import actions as A
 from minis.army import Army
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine import actions as A
 from minis.game import Game
 from minis.hexgrid import Hex, distance
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 #: The rulebook's sample armies (as in armies/*.toml), 100 points each.

@@ -11,7 +11,7 @@ there.
 
 from __future__ import annotations
 
-from minis import actions as A
+from minis.engine import actions as A
 from minis.hexgrid import Hex, distance
 from minis.rules import arrivals, obstacles
 from minis.state import Stage, Unit

@@ -148,7 +148,7 @@ class Driver:
 
     def screenshot(self, path: str | Path) -> Path:
         """Save the current picture as a PNG (the folder must exist), atomically: never half a file."""
-        from minis.atomic import write_atomic
+        from minis.base.atomic import write_atomic
 
         path = Path(path)
         buffer = io.BytesIO()

@@ -1,6 +1,6 @@
 """What abilities leave on the battle map, drawn over the terrain and under the counters.
 
-The engine lists the effects (`minis.queries.map_effects`: smoke, blown bridges); this module only
+The engine lists the effects (`minis.engine.queries.map_effects`: smoke, blown bridges); this module only
 draws them, so the window never asks an ability's rules itself:
 - smoke: a grey haze over the whole hex, translucent so the terrain shows through, with a few lighter
   puffs; the counters are drawn on top of it and stay legible;
@@ -18,8 +18,8 @@ import math
 
 import attrs
 
+from minis.engine.queries import BLOWN_BRIDGE, SMOKE, MapEffect
 from minis.hexgrid import Hex
-from minis.queries import BLOWN_BRIDGE, SMOKE, MapEffect
 from minis.ui import hexdraw
 from minis.ui.hexdraw import Mesh, Point
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import arcade
 
-from minis.paths import is_dir, reason, resolved
+from minis.base.paths import is_dir, reason, resolved
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from minis.errors import MinisError, Problem, problem_lines
-from minis.rule_sets import RULEBOOK
+from minis.base.errors import MinisError, Problem, problem_lines
+from minis.content.rule_sets import RULEBOOK
 from minis.state import Phase
 from minis.ui.app import MinisWindow
 from minis.ui.computer import who_plays

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import arcade
 
-from minis.rule_sets import RuleSet
-from minis.sides import Side
+from minis.base.sides import Side
+from minis.content.rule_sets import RuleSet
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT

@@ -12,8 +12,8 @@ from collections.abc import Callable, Hashable
 
 import arcade
 
-from minis import actions as A
-from minis.errors import MinisError
+from minis.base.errors import MinisError
+from minis.engine import actions as A
 from minis.game import Game
 from minis.rules.errors import IllegalAction
 from minis.ui import boards, hexdraw, theme

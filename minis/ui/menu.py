@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 
 import arcade
 
-from minis.kinds import BattleKind
+from minis.base.kinds import BattleKind
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.widgets import Box, Label, ListBox

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import attrs
 
-from minis.events import Event, EventKind
+from minis.engine.events import Event, EventKind
 from minis.hexgrid import Hex
 from minis.ui.rolls import ROLLED
 

@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # types only: importing the protocol costs nothing at start-u
     from collections.abc import Callable
     from pathlib import Path
 
-    from minis.kinds import BattleKind
-    from minis.scenario import Scenario
+    from minis.base.kinds import BattleKind
+    from minis.engine.scenario import Scenario
     from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import arcade
 
-from minis.sides import Side
+from minis.base.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.battle_dialogs import BattleDialogs

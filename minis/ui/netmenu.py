@@ -24,20 +24,20 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from minis.army import Army, ArmyScenario, dump_army
-from minis.errors import MinisError, problem_lines
+from minis.base.errors import MinisError, problem_lines
+from minis.base.sides import Side
+from minis.content.rule_sets import NAMED, RULEBOOK, RuleSet
 from minis.net.client import NetError, new_message, request
 from minis.net.link import Link
 from minis.net.local import DEFAULT_PORT, LocalServer, lan_address
 from minis.net.seats import StoredSeat, load_seats, remember
-from minis.rule_sets import NAMED, RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker
 from minis.ui.widgets import Box, Button, Label, ListBox, TextField, Widget
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 __all__ = ["HostChoice", "JoinChoice", "Lobby", "NetworkMenu", "local_server"]
 

@@ -19,16 +19,16 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from minis import actions as A
-from minis.atomic import write_atomic
+from minis.base.atomic import write_atomic
+from minis.base.sides import Side
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine import actions as A
+from minis.engine.events import Event
 from minis.game import Game
 from minis.net.follow import Follower
 from minis.net.link import Link
 from minis.net.protocol import ProtocolError, unpack_game
 from minis.rules.errors import IllegalAction
-from minis.sides import Side
 from minis.ui.session import Session
 
 __all__ = ["ANSWER_WAIT", "ChatLine", "NetSession"]

@@ -15,7 +15,7 @@ army first (`make_army`, or `army_for_scenario` within a scenario's limits), the
 the map; the game's header says which sides the computer plays and how strongly (`computer.mark`), so
 its saves come back against the computer (`computer_player`, `computer_chooses_map`).
 
-The rule set (`minis.rule_sets`): the players choose it on the first screen of a rulebook battle (the
+The rule set (`minis.content.rule_sets`): the players choose it on the first screen of a rulebook battle (the
 Axis hand-over of a Standard battle, "who attacks?" of an Assault; against the computer, its choices),
 and it goes to the army builders, the computer's armies and `Game.new`. A scenario file plays under its
 own set (`rules = "NAME"` in the file, 2005 when it names none): the screens show it, never offer another.
@@ -38,12 +38,12 @@ from minis.ai.army_maker import army_for_scenario, make_army
 from minis.ai.bot import view
 from minis.ai.strength import bot_for
 from minis.army import Army, ArmyScenario
+from minis.base.errors import MinisError, escaped
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
 from minis.cards import StatCard, card_catalogue
-from minis.errors import MinisError, escaped
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.game import Game
-from minis.kinds import BattleKind
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 from minis.state import Stage
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
@@ -60,7 +60,7 @@ from minis.ui.session import Session
 from minis.ui.widgets import Box, Button, Dialog, Label
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 
 class NewBattle:
@@ -328,7 +328,7 @@ class NewBattle:
 
     def make_game(self, configuration: int | None) -> Game:
         if self.plan is not None:
-            from minis.scenario import start_game
+            from minis.engine.scenario import start_game
 
             return start_game(
                 self.plan,
@@ -383,7 +383,7 @@ class BothPlayers(Screen):
         self, window: MinisWindow, go: Callable[[], object], *, map_: int | str | None = None
     ) -> None:
         """`map_`: a scenario's map (its number or file, "roll" or "choose"); None: the players choose."""
-        from minis.scenario import CHOOSE, MAP_ROLL
+        from minis.engine.scenario import CHOOSE, MAP_ROLL
 
         super().__init__(window)
         self.text = Label("Both armies are ready.", size=30, bold=True, colour=theme.ACCENT, align="center")

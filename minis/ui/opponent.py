@@ -21,9 +21,9 @@ import arcade
 import attrs
 
 from minis.ai.strength import STRENGTHS
-from minis.kinds import BattleKind
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.rulechoice import RulesPicker
@@ -31,7 +31,7 @@ from minis.ui.rulewords import describe
 from minis.ui.widgets import Box, Button, Label, Widget
 
 if TYPE_CHECKING:
-    from minis.scenario import Scenario
+    from minis.engine.scenario import Scenario
 
 #: The player's army: built in the army builder, loaded from a file (then checked in the builder), or
 #: built by the computer.

@@ -9,9 +9,9 @@ the screen and the side panel reach it there.
 
 from __future__ import annotations
 
-from minis import actions as A
-from minis import queries
-from minis.events import Event, EventKind
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.events import Event, EventKind
 from minis.hexgrid import Hex
 from minis.rules import overstack
 from minis.state import Stage, Unit

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from minis.grammar import VERBS, verb
+from minis.base.grammar import VERBS, verb
 from minis.rules import obstacles
 from minis.state import GameState, Unit
 

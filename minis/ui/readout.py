@@ -13,18 +13,18 @@ from collections.abc import Callable
 
 import attrs
 
-from minis import actions as A
-from minis import queries
+from minis.base.grammar import plural, verb
+from minis.base.sides import Side
 from minis.cards import StatCard
-from minis.events import Event, initiative_outcome
+from minis.engine import actions as A
+from minis.engine import queries
+from minis.engine.events import Event, initiative_outcome
+from minis.engine.queries import AttackPreview, percent
 from minis.game import Game
-from minis.grammar import plural, verb
 from minis.hexgrid import Hex, distance
-from minis.queries import AttackPreview, percent
 from minis.rules import air, arrivals
 from minis.rules.defensive_fire import window_hex
 from minis.rules.movement import cannot_move
-from minis.sides import Side
 from minis.state import GameState, Phase, Stage, Unit
 from minis.ui import hexdraw
 from minis.ui import obstacles as obstacle_ui

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from minis.ability_catalogue import ability_name
-from minis.events import Event, EventKind, initiative_outcome
-from minis.grammar import verb
+from minis.base.grammar import verb
+from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
+from minis.engine.events import Event, EventKind, initiative_outcome
 from minis.rules.combat import hits_for
-from minis.sides import Side
 
 #: The events whose dice the dice row shows.
 ROLLED: tuple[EventKind, ...] = ("attack", "cover", "roll", "initiative", "coin", "configuration", "ability")

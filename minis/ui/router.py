@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from minis.kinds import BattleKind
+from minis.base.kinds import BattleKind
 from minis.ui.app import HEIGHT, WIDTH, MinisWindow, Screen
 from minis.ui.menu import MainMenu
 
 if TYPE_CHECKING:
+    from minis.engine.scenario import Scenario
     from minis.game import Game
-    from minis.scenario import Scenario
     from minis.ui.computer import ComputerPlayer
     from minis.ui.session import Session
 

@@ -1,10 +1,10 @@
 """The row of buttons that chooses a battle's rule set, with what the chosen set changes.
 
-A battle is played under one of the named rule sets (`minis.rule_sets.NAMED`: the 2005 rulebook and the
-later official updates). The first screen of a new battle (the first hand-over of a Standard battle, the
-Assault's "who attacks?", the choices against the computer) offers them as a row of tabs with a line
-saying what each set changes (`minis.ui.rulewords`); a scenario file that names its own set shows it
-instead of offering another.
+A battle is played under one of the named rule sets (`minis.content.rule_sets.NAMED`: the 2005 rulebook and
+the later official updates). The first screen of a new battle (the first hand-over of a Standard battle, the
+Assault's "who attacks?", the choices against the computer) offers them as a row of tabs with a line saying
+what each set changes (`minis.ui.rulewords`); a scenario file that names its own set shows it instead of
+offering another.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import arcade
 
-from minis.rule_sets import RULEBOOK, RuleSet
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.ui import theme
 from minis.ui.rulewords import describe, named_sets, rules_line
 from minis.ui.widgets import Box, Label, TabBar, Widget

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from minis import rule_sets
-from minis.rule_sets import NAMED, RuleSet
+from minis.content import rule_sets
+from minis.content.rule_sets import NAMED, RuleSet
 
 #: What each named set is, in a few words (the options it changes follow in `describe`).
 LEADS = {

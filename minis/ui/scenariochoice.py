@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
-from minis.errors import EXIT_UNREADABLE, MinisError, problem_lines
-from minis.paths import is_file, read_bytes, resolved
-from minis.scenario import SCENARIOS_DIR, Scenario, is_scenario_text, load_scenario, parse_scenario_doc
+from minis.base.errors import EXIT_UNREADABLE, MinisError, problem_lines
+from minis.base.paths import is_file, read_bytes, resolved
+from minis.engine.scenario import SCENARIOS_DIR, Scenario, is_scenario_text, load_scenario, parse_scenario_doc
 from minis.ui import theme
 from minis.ui.app import MinisWindow
 from minis.ui.filedialog import FileDialog
@@ -31,7 +31,8 @@ MESSAGE_HEIGHT = 150
 
 
 def scenarios_folder() -> Path:
-    """The shipped scenarios, as `minis.scenario` finds them (the repository's, or an installed wheel's)."""
+    """The shipped scenarios, as `minis.engine.scenario` finds them (the repository's, or an installed
+    wheel's)."""
     return resolved(SCENARIOS_DIR)
 
 
@@ -73,7 +74,7 @@ class ScenarioDialog(FileDialog):
     def play(self, path: Path) -> str | None:
         """Load the file; a good one starts its battle (army building first), a bad one says why."""
         try:
-            plan = load_scenario(path)  # a path the system refuses is a MinisError too (minis.paths)
+            plan = load_scenario(path)  # a path the system refuses is a MinisError too (minis.base.paths)
         except MinisError as error:
             return problems_text(path, error)
         window = self.app

@@ -24,14 +24,14 @@ from pathlib import Path
 
 import attrs
 
-from minis import actions as A
 from minis import record
-from minis.data import user_folder
-from minis.errors import MinisError
-from minis.events import Event, describe
+from minis.base.data import user_folder
+from minis.base.errors import MinisError
+from minis.base.sides import Side
+from minis.engine import actions as A
+from minis.engine.events import Event, describe
 from minis.game import Game
 from minis.rules import obstacles
-from minis.sides import Side
 from minis.state import Phase, Stage
 from minis.ui.plain import battle_words, plain
 

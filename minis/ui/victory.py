@@ -6,7 +6,7 @@ from collections.abc import Hashable
 
 import arcade
 
-from minis.sides import Side
+from minis.base.sides import Side
 from minis.ui import theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.cardpanel import SIDE_TEXT

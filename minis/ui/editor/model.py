@@ -4,7 +4,7 @@ No arcade here: the window (`view.py`) turns mouse and keys into these calls, an
 the model directly too.
 
 The editor edits *documents* (`minis.mapfile.MapDoc`, `Section`, `Configuration`, and a
-`minis.scenario.ScenarioDoc`), not boards: a road is added to the end of the road it continues, a
+`minis.engine.scenario.ScenarioDoc`), not boards: a road is added to the end of the road it continues, a
 stream side to the stream it touches, a painted hex changes one letter of its row. So a saved file
 changes only where the designer changed something and reads well in a diff, and a file that was not
 changed is written back exactly as it was read.
@@ -24,11 +24,24 @@ from pathlib import Path
 
 import attrs
 
-from minis.atomic import finish_interrupted_save, write_atomic_files
+from minis.base.atomic import finish_interrupted_save, write_atomic_files
+from minis.base.errors import MinisError, Problem, unreadable
+from minis.base.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.board import ENDS, ZONE_DEPTH, Board
-from minis.errors import MinisError, Problem, unreadable
+from minis.engine.scenario import (
+    CHOOSE,
+    HALF_ZONE,
+    OWN,
+    Condition,
+    Force,
+    ScenarioDoc,
+    dump_scenario,
+    is_scenario_text,
+    parse_scenario_doc,
+    scenario_from_text,
+    zone_entries,
+)
 from minis.hexgrid import Facing, Hex, distance, from_doubled, row_index, row_letters
-from minis.limits import MAX_MAP_COLUMNS, MAX_MAP_ROWS
 from minis.mapfile import (
     FULL,
     HALF,
@@ -48,26 +61,13 @@ from minis.mapfile import (
     section_frame,
 )
 from minis.rules.zones import expand_token, hexes_text, zone_hexes
-from minis.scenario import (
-    CHOOSE,
-    HALF_ZONE,
-    OWN,
-    Condition,
-    Force,
-    ScenarioDoc,
-    dump_scenario,
-    is_scenario_text,
-    parse_scenario_doc,
-    scenario_from_text,
-    zone_entries,
-)
 from minis.terrain import Terrain
 
 LETTERS = tuple(t.value for t in Terrain)
 UNTITLED = "untitled.toml"
 #: The size `minis edit` starts a new map with: that of the starter battle maps.
 NEW_ROWS, NEW_COLUMNS = 11, 16
-MAX_ROWS, MAX_COLUMNS = MAX_MAP_ROWS, MAX_MAP_COLUMNS  # the one limit of every map file (minis.limits)
+MAX_ROWS, MAX_COLUMNS = MAX_MAP_ROWS, MAX_MAP_COLUMNS  # the one limit of every map file (minis.base.limits)
 
 _LABEL = re.compile(r"^([A-Z]+)([0-9]{1,6})(?::(NE|NW|SE|SW|E|W))?$")
 

@@ -24,11 +24,11 @@ import arcade
 import attrs
 from arcade.shape_list import ShapeElementList
 
+from minis.base.errors import MinisError
 from minis.board import Board
-from minis.errors import MinisError
+from minis.engine.scenario import HALF_ZONE, Condition
 from minis.hexgrid import Hex, distance, neighbours
 from minis.mapfile import Configuration, MapDoc, Section
-from minis.scenario import HALF_ZONE, Condition
 from minis.ui import hexdraw, theme
 from minis.ui.app import MinisWindow, Screen
 from minis.ui.editor.model import (

@@ -11,7 +11,7 @@ import enum
 
 
 class BattleKind(enum.Enum):
-    """The rulebook's two kinds of battle (a scenario file, `minis.scenario.Scenario`, plays as one of
+    """The rulebook's two kinds of battle (a scenario file, `minis.engine.scenario.Scenario`, plays as one of
     them, with its own terms; an army is built for an `minis.army.ArmyScenario`)."""
 
     STANDARD = "standard"

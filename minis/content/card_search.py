@@ -10,8 +10,8 @@ from typing import Any
 
 import attrs
 
+from minis.base.sides import Side
 from minis.cards import Nation, StatCard, UnitType
-from minis.sides import Side
 
 #: The orders `minis cards list --sort` and the army builder offer, each a key of `sort_cards`.
 SORTS = ("name", "cost", "year", "nation")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal, NamedTuple, assert_never, get_args
 
-from minis.ability_catalogue import ability_name
-from minis.grammar import plural, verb
+from minis.base.grammar import plural, verb
+from minis.base.sides import Side
+from minis.content.ability_catalogue import ability_name
 from minis.hexgrid import Hex
-from minis.sides import Side
 
 EventKind = Literal[
     "configuration",  # value: the configuration number (dice: the roll, if rolled)

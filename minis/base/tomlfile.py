@@ -30,9 +30,9 @@ from cattrs.errors import (
 )
 from cattrs.gen import make_dict_structure_fn
 
-from minis.errors import Hints, Problem, unreadable
-from minis.limits import MAX_KEY_PARTS, MAX_LINE_CHARS, check_bytes, check_toml, deepest_spot
-from minis.paths import read_bytes
+from minis.base.errors import Hints, Problem, unreadable
+from minis.base.limits import MAX_KEY_PARTS, MAX_LINE_CHARS, check_bytes, check_toml, deepest_spot
+from minis.base.paths import read_bytes
 
 #: A key path into a TOML document: table keys and array indexes, e.g. ("abilities", 2, "ability").
 KeyPath = tuple[str | int, ...]
@@ -77,7 +77,7 @@ class TomlLayout:
         starts = tuple(itertools.accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
         for start, line in zip(starts, lines, strict=True):
             if len(line) > MAX_LINE_CHARS:
-                continue  # such a file is refused (minis.limits): its layout need not be known
+                continue  # such a file is refused (minis.base.limits): its layout need not be known
             if state.depth or state.open_string:
                 _advance(line, state)
                 continue
@@ -134,7 +134,7 @@ class TomlSource:
     text: str
     data: dict[str, Any]
     layout: TomlLayout
-    #: The file's did-you-mean hints, capped (`minis.errors.Hints`): ask them through `source.hints`.
+    #: The file's did-you-mean hints, capped (`minis.base.errors.Hints`): ask them through `source.hints`.
     hints: Hints = attrs.field(factory=Hints, eq=False, repr=False)
 
     @property
@@ -323,7 +323,7 @@ def read_toml(path: str | Path) -> TomlSource:
 def parse_toml(data: bytes | str, file: str) -> TomlSource:
     """Parse TOML text (bytes must be UTF-8); syntax errors raise an exit-2 MinisError with the position.
 
-    The text is checked against `minis.limits` first, so that no file can make the parser hang.
+    The text is checked against `minis.base.limits` first, so that no file can make the parser hang.
     """
     if isinstance(data, bytes):
         check_bytes(data, file)  # before decoding a file that may be huge

@@ -15,11 +15,11 @@ from typing import Any, Final, Literal, get_args
 
 import attrs
 
+from minis.base.errors import Problem, did_you_mean
+from minis.base.fields import same
+from minis.base.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
+from minis.base.tomlfile import TomlSource, describe, toml_string
 from minis.cards import Nation
-from minis.errors import Problem, did_you_mean
-from minis.fields import same
-from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS
-from minis.tomlfile import TomlSource, describe, toml_string
 
 #: The set a file plays under when it names none: the rulebook with the sets' rules inserts.
 DEFAULT = "2005"
@@ -67,7 +67,7 @@ class RuleSet:
     point_levels: tuple[int, ...] = (100,)
     #: Obstacles may cost at most this percentage of the army's points limit (None: no cap).
     obstacle_percent: int | None = 10
-    #: The historical nationality table (`minis.nationalities.TABLES`).
+    #: The historical nationality table (`minis.content.nationalities.TABLES`).
     nationality_table: NationalityTable = "2005"
     #: True: every army keeps the historical limits; False: only where the battle asks for them.
     nationality_required: bool = False

@@ -1,7 +1,7 @@
 """The terms of a battle as engine values: who deploys where, what wins, how long it lasts.
 
 The rulebook's Standard and Assault are two such values (`standard()`, `assault(attacker)`); a scenario
-file is read into one (`minis.scenario.Scenario.terms`). The rules evaluate them (`minis.rules.setup`
+file is read into one (`minis.engine.scenario.Scenario.terms`). The rules evaluate them (`minis.rules.setup`
 for zones, ends and preset units, `minis.rules.victory` for the victory conditions); nothing here knows
 about files. Every value is frozen: the terms belong to the battle, which every copy of a game shares.
 """
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from minis.army import MAX_UNITS
+from minis.base.kinds import BattleKind
+from minis.base.sides import Side
 from minis.board import ZONE_DEPTH
 from minis.cards import StatCard
+from minis.content.rule_sets import RULEBOOK, RuleSet
 from minis.hexgrid import Facing
-from minis.kinds import BattleKind
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.sides import Side
 
 if TYPE_CHECKING:
     from minis.board import Board
@@ -125,7 +125,7 @@ class Terms:
     turn_limit: int | None = None
     #: What a game record needs to find these terms again (a scenario file's name), as header entries.
     source: tuple[tuple[str, str], ...] = ()
-    #: The rule set the battle is played under (`minis.rule_sets`; the 2005 rulebook's by default).
+    #: The rule set the battle is played under (`minis.content.rule_sets`; the 2005 rulebook's by default).
     rules: RuleSet = RULEBOOK
 
     def side(self, side: Side) -> SideTerms:

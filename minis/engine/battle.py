@@ -1,11 +1,11 @@
 """Battle: what is fixed for a whole game, shared by every copy of its state.
 
-The board (once the map is rolled or chosen), the battle's terms (`minis.terms.Terms`), the rule set's
-abilities (a `minis.ability_api.AbilityRegistry`) and, worked out once when the battle is made, what the
-cards in play hook into: per card its `CardHooks`, the units with auras and the hooks those implement,
-and per hook the units that implement it. `GameState.battle` points at one; copying a state copies the
-pointer. A set-up action that fixes the map replaces the pointer with an evolved battle (`with_map`), so
-copies made before it keep theirs.
+The board (once the map is rolled or chosen), the battle's terms (`minis.engine.terms.Terms`), the rule set's
+abilities (a `minis.engine.ability_api.AbilityRegistry`) and, worked out once when the battle is made, what
+the cards in play hook into: per card its `CardHooks`, the units with auras and the hooks those implement, and
+per hook the units that implement it. `GameState.battle` points at one; copying a state copies the pointer. A
+set-up action that fixes the map replaces the pointer with an evolved battle (`with_map`), so copies made
+before it keep theirs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import attrs
 
 from minis.cards import StatCard
-from minis.terms import Terms
+from minis.engine.terms import Terms
 
 if TYPE_CHECKING:
     from minis.board import Board
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 class HookSummary(Protocol):
     """A card's hooks as far as they can be read without naming the abilities: what the battle and the
-    engine's quick tests read of a `minis.ability_api.CardHooks` (`minis.abilities.hooks_in_play` gives
+    engine's quick tests read of a `minis.engine.ability_api.CardHooks` (`minis.abilities.hooks_in_play` gives
     them whole). The battle names the ability seam only by what it asks of it: the seam's hooks name
     the state, which holds the battle, so importing the seam here would close a circle of imports."""
 
@@ -45,7 +45,7 @@ class HookSummary(Protocol):
 
 
 class HookSource(Protocol):
-    """What the battle asks of its rule set's abilities (`minis.ability_api.AbilityRegistry`)."""
+    """What the battle asks of its rule set's abilities (`minis.engine.ability_api.AbilityRegistry`)."""
 
     def hooks(self, card: StatCard) -> HookSummary: ...
 

@@ -7,7 +7,7 @@ conditions checked at the end of every turn, and optional preset units already o
 
 The rulebook's two scenarios ship as files (`scenarios/standard.toml`, `scenarios/assault.toml`), so the
 engine plays them the same way as a designer's own. Every mistake in a file is reported at once, each
-as `FILE:LINE:COL: message` (`minis.errors.MinisError`). `dump_scenario` writes the canonical layout the
+as `FILE:LINE:COL: message` (`minis.base.errors.MinisError`). `dump_scenario` writes the canonical layout the
 shipped files use: loading and writing one back gives the same bytes.
 
 The engine asks a loaded `Scenario` for deployment zones (`zone`), the winner at the end of a turn
@@ -23,29 +23,35 @@ from typing import Any
 
 import attrs
 
-from minis import abilities, atomic, rule_sets
-from minis.ability_loader import standard_abilities
+from minis import abilities
 from minis.army import MAX_UNITS, Army, ArmyProblem, locate, messages, rule_problems, wrong_side
-from minis.battle import Battle
+from minis.base import atomic
+from minis.base.data import shipped_file, shipped_folder
+from minis.base.errors import MinisError, Problem, did_you_mean, unreadable
+from minis.base.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS, MAX_TURNS
+from minis.base.paths import UnreadablePath, is_file, look, resolved
+from minis.base.sides import Side
+from minis.base.tomlfile import (
+    KeyPath,
+    TomlSource,
+    describe,
+    is_one_line,
+    leading_comments,
+    parse_toml,
+    read_toml,
+    strict_converter,
+    structure,
+    toml_string,
+)
 from minis.board import ENDS, ZONE_DEPTH, Board
 from minis.cards import YEARS, StatCard, card_catalogue
-from minis.data import shipped_file, shipped_folder
+from minis.content import rule_sets
+from minis.content.rule_sets import RULEBOOK, RuleSet
+from minis.content.unit_ids import preset_ids
 from minis.dice import Dice
-from minis.errors import MinisError, Problem, did_you_mean, unreadable
-from minis.game import Game
-from minis.hexgrid import Facing, Hex
-from minis.limits import MAX_ARMY_POINTS, MAX_ARMY_UNITS, MAX_TURNS
-from minis.mapfile import check_file, load_configuration
-from minis.paths import UnreadablePath, is_file, look, resolved
-from minis.rule_sets import RULEBOOK, RuleSet
-from minis.rules.air import OFF_MAP
-from minis.rules.sequence import CONFIGURATIONS
-from minis.rules.setup import objective_of
-from minis.rules.stacking import room_for
-from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
-from minis.sides import Side
-from minis.state import BattleKind, GameState, Unit
-from minis.terms import (
+from minis.engine.ability_loader import standard_abilities
+from minis.engine.battle import Battle
+from minis.engine.terms import (
     Exit,
     Hold,
     ObjectiveFrom,
@@ -58,21 +64,17 @@ from minis.terms import (
     other_end,
     standard,
 )
-from minis.tomlfile import (
-    KeyPath,
-    TomlSource,
-    describe,
-    is_one_line,
-    leading_comments,
-    parse_toml,
-    read_toml,
-    strict_converter,
-    structure,
-    toml_string,
-)
-from minis.unit_ids import preset_ids
+from minis.game import Game
+from minis.hexgrid import Facing, Hex
+from minis.mapfile import check_file, load_configuration
+from minis.rules.air import OFF_MAP
+from minis.rules.sequence import CONFIGURATIONS
+from minis.rules.setup import objective_of
+from minis.rules.stacking import room_for
+from minis.rules.zones import LABEL, expand_token, hexes_text, token_problem, tokens, zone_hexes
+from minis.state import BattleKind, GameState, Unit
 
-#: Where the shipped scenarios live (minis.data: the repository's, or the installed wheel's copy).
+#: Where the shipped scenarios live (minis.base.data: the repository's, or the installed wheel's copy).
 SCENARIOS_DIR = shipped_folder("scenarios")
 
 SIDE_ROLES = ("axis", "allies")
@@ -766,7 +768,7 @@ class Scenario:
 
     def _preset_ids(self, attacker: Side | None) -> list[tuple[str, Side, str, Facing | None]]:
         """(id, side, card id, facing) of each preset unit; ids made unique among the presets, as the
-        engine keeps them (`minis.unit_ids.preset_ids`: the armies' ids avoid the presets')."""
+        engine keeps them (`minis.content.unit_ids.preset_ids`: the armies' ids avoid the presets')."""
         ids = preset_ids(preset.id or preset.card for preset in self.doc.units)
         return [
             (
@@ -1249,7 +1251,7 @@ def dump_scenario(doc: ScenarioDoc) -> str:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """`minis.atomic.write_atomic`, with a failed write reported as the project's error (exit 2)."""
+    """`minis.base.atomic.write_atomic`, with a failed write reported as the project's error (exit 2)."""
     try:
         atomic.write_atomic(path, text)
     except OSError as error:

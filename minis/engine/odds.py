@@ -6,7 +6,7 @@ cover roll (only when the attack scores a hit), a success limits a normal attack
 hit) and negates defensive fire. Everything is computed with fractions, so the odds are exact.
 `attack_odds` gives the odds of a planned attack from its numbers alone (what the computer players
 weigh, fast); `attack_distribution` gives the exact odds the engine's resolution of that attack has,
-abilities at work in the roll included (what the window shows: `minis.queries.attack_preview`).
+abilities at work in the roll included (what the window shows: `minis.engine.queries.attack_preview`).
 
 How `attack_distribution` stays the engine's: it runs the engine's own stages of an attack
 (`minis.rules.combat.roll_attack_dice`, `score`, `land`) on copies of the position, fed by a dice source
@@ -32,9 +32,9 @@ from typing import TypeVar
 import attrs
 
 from minis import abilities
-from minis.ability_api import Ability, AttackContext, class_hooks
 from minis.dice import Dice
-from minis.events import Event
+from minis.engine.ability_api import Ability, AttackContext, class_hooks
+from minis.engine.events import Event
 from minis.rules.combat import (
     SUCCESS,
     AttackPlan,

@@ -14,8 +14,8 @@ from typing import TypeAlias
 
 import attrs
 
+from minis.base.sides import Side
 from minis.hexgrid import Facing, Hex
-from minis.sides import Side
 
 ParseHex: TypeAlias = Callable[[str], Hex]
 LabelHex: TypeAlias = Callable[[Hex], str]

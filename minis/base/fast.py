@@ -34,8 +34,8 @@ from types import ModuleType
 
 #: The environment variable that chooses the build: "0" pure, "1" fast, unset: fast when usable.
 VARIABLE = "MINIS_FAST"
-#: The package's folder (the sources) and the checkout's, where `.fast/` is.
-PACKAGE = Path(__file__).resolve().parent
+#: The `minis` package's folder (the sources; this file is in minis/base) and the checkout's, with `.fast/`.
+PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
 #: Where `make fast` puts the extension modules and the stamp.
 FOLDER = ROOT / ".fast"
@@ -46,24 +46,24 @@ GROUP = "minis_fast"
 #: The modules compiled, as dotted names: the rules and what a playout runs through.
 COMPILED: tuple[str, ...] = (
     "minis.abilities",
-    "minis.ability_api",
-    "minis.actions",
-    "minis.atomic",
-    "minis.battle",
+    "minis.base.atomic",
+    "minis.base.sides",
     "minis.board",
+    "minis.content.los",
+    "minis.content.rule_sets",
+    "minis.content.unit_ids",
     "minis.dice",
-    "minis.events",
+    "minis.engine.ability_api",
+    "minis.engine.actions",
+    "minis.engine.battle",
+    "minis.engine.events",
+    "minis.engine.odds",
+    "minis.engine.projection",
+    "minis.engine.terms",
     "minis.game",
     "minis.hexgrid",
-    "minis.los",
-    "minis.odds",
-    "minis.projection",
-    "minis.rule_sets",
-    "minis.sides",
     "minis.state",
-    "minis.terms",
     "minis.terrain",
-    "minis.unit_ids",
     "minis.rules.activation",
     "minis.rules.air",
     "minis.rules.air_attacks",

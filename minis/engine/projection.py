@@ -29,11 +29,11 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 from minis import abilities
-from minis.battle import Battle
+from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.battle import Battle
 from minis.game import Game
 from minis.rules import obstacles
-from minis.sides import Side
 from minis.state import GameState, Phase, Unit
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 The game window shows what a move would cost, which movement rolls it needs and with what chance, who
 could fire at the unit on the way, and the exact odds of an attack. None of that is a rule of its own:
-every answer comes from `minis.rules` (`check_path`, `shooters`, `plan_attack`) and `minis.odds`, asked
+every answer comes from `minis.rules` (`check_path`, `shooters`, `plan_attack`) and `minis.engine.odds`, asked
 about the current position or about a copy of it with the mover placed where a step would put it.
 Nothing here changes a game.
 """
@@ -15,13 +15,13 @@ from fractions import Fraction
 import attrs
 
 from minis import abilities
-from minis.ability_api import AttackContext
-from minis.ability_catalogue import ability_name
 from minis.ability_rules.special import smoke, smoke_blocks
-from minis.air_roles import AirRole
 from minis.cards import RangeBand
+from minis.content.ability_catalogue import ability_name
+from minis.engine.ability_api import AttackContext
+from minis.engine.air_roles import AirRole
+from minis.engine.odds import AttackOdds, Odds, attack_distribution, die_chance
 from minis.hexgrid import Hex, direction_to, distance
-from minis.odds import AttackOdds, Odds, attack_distribution, die_chance
 from minis.rules import activation, indirect
 from minis.rules.air_attacks import ignores_air_penalty
 from minis.rules.combat import AttackPlan, defense_against, plan_attack, target_type, visible
@@ -151,7 +151,7 @@ class AttackPreview:
     cover_modifier: int
     cover_fixed: bool | None
     defensive: bool
-    #: The engine's exact odds of 0-3 hits (`minis.odds.attack_distribution`), the target not destroyed
+    #: The engine's exact odds of 0-3 hits (`minis.engine.odds.attack_distribution`), the target not destroyed
     #: at once (`destroyed`: the chance it is).
     odds: Odds
     #: The card's defense for this attack (front or rear for a Vehicle), before any modifier.
@@ -264,7 +264,7 @@ def modifiers(plan: AttackPlan) -> tuple[Modifier, ...]:
     return tuple(found)
 
 
-#: What an ability at work in the roll did, in words (`minis.odds.AttackOdds.changes`).
+#: What an ability at work in the roll did, in words (`minis.engine.odds.AttackOdds.changes`).
 _ROLL_WORDS = {
     "successes": "changes how many successes its dice make",
     "hits": "changes the hits its successes make",

@@ -12,7 +12,7 @@ import re
 
 import attrs
 
-from minis.errors import unreadable
+from minis.base.errors import unreadable
 
 #: The largest file we read, in bytes (a long game's record is about 30 KB).
 MAX_FILE_BYTES = 1_000_000

@@ -18,7 +18,7 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-from minis.paths import exists, files_in, is_dir, is_file, resolved
+from minis.base.paths import exists, files_in, is_dir, is_file, resolved
 
 #: The folders of shipped data, at the top of the repository and under `minis/_data/` in a wheel.
 #: setup.py reads this and PACKAGED as literals (minis cannot be imported while the wheel is built).
@@ -31,7 +31,7 @@ def package_folder() -> Path:
     """The folder of the `minis` package (installed or in a checkout), links followed."""
     root = resources.files("minis")
     # a package installed as files (what pip does) answers with a Path; a zipped one cannot be played
-    return resolved(root) if isinstance(root, Path) else resolved(Path(__file__).parent)
+    return resolved(root) if isinstance(root, Path) else resolved(Path(__file__).parent.parent)
 
 
 def packaged_data() -> Path | None:

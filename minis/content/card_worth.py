@@ -29,10 +29,10 @@ from pathlib import Path
 
 import attrs
 
-from minis.data import shipped_folder
-from minis.errors import MinisError, Problem
-from minis.paths import is_file
-from minis.tomlfile import TomlSource, read_toml, toml_string
+from minis.base.data import shipped_folder
+from minis.base.errors import MinisError, Problem
+from minis.base.paths import is_file
+from minis.base.tomlfile import TomlSource, read_toml, toml_string
 
 #: A card needs this many games before its measured worth is used at all.
 MIN_GAMES = 100

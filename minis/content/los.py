@@ -21,7 +21,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from minis import fields
+from minis.base import fields
 from minis.hexgrid import Hex, crossed_hexes, to_doubled, within
 
 #: The longest range in the game; abilities that extend range fall back to the exact per-pair test.

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Sequence
 
+from minis.base.sides import Side
 from minis.cards import StatCard
-from minis.sides import Side
 
 #: The id schemes, by the record format that uses them.
 OLD_IDS = 1

@@ -12,7 +12,7 @@ other code is never used. A file changed less than RACY_NS before the index is w
 The index lives in `$MINIS_CACHE` (`off`: no index), else `$XDG_CACHE_HOME/minis`, else `~/.cache/minis`,
 one file per folder indexed (named by a hash of the folder's path), never beside the data: an installed
 wheel's data may be read-only, and a checkout's tree stays clean. It is written atomically
-(`minis.atomic`); an index that can't be read, is cut short, corrupt (its first line holds a hash of the
+(`minis.base.atomic`); an index that can't be read, is cut short, corrupt (its first line holds a hash of the
 rest) or of another version is ignored and made again; one that can't be written is simply not kept.
 Nothing here ever raises for the index's sake.
 """
@@ -28,8 +28,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from minis.atomic import write_atomic
-from minis.paths import resolved
+from minis.base.atomic import write_atomic
+from minis.base.paths import resolved
 
 #: Raised when what the index keeps changes shape (the loaders' own changes are seen by their stamps).
 INDEX_VERSION = 1

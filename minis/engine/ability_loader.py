@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from types import ModuleType
 
-from minis.ability_api import Ability, AbilityRegistry, SightBlocker
 from minis.ability_rules import (
     aircraft,
     arrivals,
@@ -33,6 +32,7 @@ from minis.ability_rules import (
     transport,
     water,
 )
+from minis.engine.ability_api import Ability, AbilityRegistry, SightBlocker
 
 #: The families of the shipped rule set, in the order their abilities are looked up.
 FAMILIES: tuple[ModuleType, ...] = (

@@ -3,7 +3,7 @@
 Many Soldier cards are named in the plural ("Soviet Grenadiers", "BEF infantrymen", "Rangers"); a
 sentence that names one as its subject takes a plural verb. `plural` tells such a name (or the id made
 from it, "soviet-grenadiers#2") from a singular one ("Char B1-Bis", "Headquarters", "Sd Kfz 303
-"Goliath""), and `verb` puts a verb in the form the subject needs. The log's lines (`minis.events`)
+"Goliath""), and `verb` puts a verb in the form the subject needs. The log's lines (`minis.engine.events`)
 and the window's wording of the engine's reasons (`minis.ui.plain`) use them.
 """
 

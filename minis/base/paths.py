@@ -17,8 +17,8 @@ from pathlib import Path
 
 import attrs
 
-from minis.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
-from minis.limits import MAX_FILE_BYTES, check_bytes
+from minis.base.errors import EXIT_CHECK, EXIT_UNREADABLE, MinisError, Problem
+from minis.base.limits import MAX_FILE_BYTES, check_bytes
 
 #: The longest part of a path most file systems take, in bytes (NAME_MAX).
 NAME_MAX = 255

@@ -1,7 +1,7 @@
 """attrs' `field` and `Factory` typed `Any`, for the class bodies of the compiled fast build, and `same`,
 the comparison of two attrs values that the fast build compiles faithfully.
 
-mypyc (the fast build, minis/fast.py) compiles `cache: dict[...] = attrs.Factory(dict)` in a class body
+mypyc (the fast build, minis/base/fast.py) compiles `cache: dict[...] = attrs.Factory(dict)` in a class body
 as a call that returns a `dict`, as the type checker's attrs stubs type it, and checks the value at
 import: it is attrs' factory (or `attrs.field`'s definition), not a dict, and the import fails. These
 return the very same definitions, typed `Any`; attrs reads them as before. (The type checker then

@@ -1,6 +1,6 @@
 """The air rules' own questions of an ability class (Antiair, Antiair Support, Ace), as a mixin.
 
-Kept in a module of its own that the fast build does not compile (minis/fast.py): the abilities that
+Kept in a module of its own that the fast build does not compile (minis/base/fast.py): the abilities that
 mix it in stay interpreted, and compiled code sees a class of an interpreted module as an ordinary
 Python class, so `isinstance(handler, AirRole)` asks Python. Compiled, mypyc would check the exact type,
 and no ability class would be an `AirRole` (tests/test_fast_build.py).

@@ -26,8 +26,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from minis.data import in_packaged_data
-from minis.errors import unreadable
+from minis.base.data import in_packaged_data
+from minis.base.errors import unreadable
 
 if sys.platform != "win32":  # advisory locks tell a live writer's temporary file from a dead one's
     import fcntl
@@ -58,7 +58,7 @@ def write_atomic_files(files: Sequence[tuple[str | Path, str | bytes]]) -> None:
     data = [_encoded(text) for _, text in files]
     if not targets:
         return
-    for target in targets:  # a player's files never go into an installed minis (minis.data)
+    for target in targets:  # a player's files never go into an installed minis (minis.base.data)
         if in_packaged_data(target):
             raise OSError(errno.EROFS, "the files shipped with minis are read-only: save a copy elsewhere")
     journal = _journal_of(targets[-1])

@@ -7,7 +7,7 @@ some nations only from a year on (the Free Poles and the Free French fought besi
 after their countries fell), which a group says with `since`. A nation a table does not list stands
 alone in it: the updates list who may fight together and we add no partner they don't name (a single
 nation's army always keeps the limits). docs/armies.md has the tables in words; the rule set's
-`nationality_table` option names the one a battle plays (`minis.rule_sets`).
+`nationality_table` option names the one a battle plays (`minis.content.rule_sets`).
 """
 
 from __future__ import annotations

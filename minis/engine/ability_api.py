@@ -4,10 +4,10 @@ An ability is a subclass of `Ability` named with `@ability("id")` (the card file
 overrides only the hooks it needs, and hooks answer None (or 0) when they have no opinion. The hooks
 receive an `AttackContext` for an attack, or the `GameState` and the units concerned.
 
-`AbilityRegistry` is a value: the ability classes of one rule set (built by `minis.ability_loader`), and
-per card what its abilities hook into (`CardHooks`, worked out once per card). Nothing here is
-process-wide, so two rule sets can live side by side (a test builds one without an ability).
-The engine asks its questions through `minis.abilities`, never through the hooks directly.
+`AbilityRegistry` is a value: the ability classes of one rule set (built by `minis.engine.ability_loader`),
+and per card what its abilities hook into (`CardHooks`, worked out once per card). Nothing here is
+process-wide, so two rule sets can live side by side (a test builds one without an ability). The engine asks
+its questions through `minis.abilities`, never through the hooks directly.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 from mypy_extensions import mypyc_attr
 
-from minis import fields
-from minis.ability_catalogue import ABILITIES
+from minis.base import fields
 from minis.cards import RangeBand, StatCard
+from minis.content.ability_catalogue import ABILITIES
 from minis.hexgrid import Hex, distance
 from minis.state import FollowUp as FollowUp
 from minis.state import FollowUpKind as FollowUpKind
@@ -29,7 +29,7 @@ from minis.state import GameState, Unit
 if TYPE_CHECKING:
     from minis.cards import AbilityRef
     from minis.dice import Dice
-    from minis.events import Event
+    from minis.engine.events import Event
     from minis.state import Counter
 
 #: Something on the map that blocks sight for a while (Smoke Screen): f(state, a, b) -> True if blocked.
@@ -373,7 +373,7 @@ class AttackContext:
 
 def ability(ability_id: str) -> Callable[[type[Ability]], type[Ability]]:
     """Class decorator: names the ability whose hooks the class holds (the card files' ability id).
-    It registers nothing: `minis.ability_loader` collects the named classes of each family module."""
+    It registers nothing: `minis.engine.ability_loader` collects the named classes of each family module."""
 
     def wrap(cls: type[Ability]) -> type[Ability]:
         cls.id = ability_id
