@@ -20,9 +20,9 @@ from pathlib import Path
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.sharp import SharpBot
 from minis.army import load_army
+from minis.base.sides import Side
 from minis.dice import Dice
 from minis.game import Game
-from minis.sides import Side
 from minis.state import Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent
