@@ -98,13 +98,20 @@ def _start_run(tmp_path: Path, games: int, workers: str) -> tuple[subprocess.Pop
     study = write_study(tmp_path, study_text(games=games, batch=2))
     # PYTHONFAULTHANDLER: a run that does not end in time is made to print where it hangs (`_ended`)
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1"}
-    run = subprocess.Popen(
-        [sys.executable, "-m", "minis", "lab", "run", str(study), "--workers", workers, "--quiet"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    # The run gets Ctrl-C as at a terminal even when these tests do not: a suite started in the
+    # background by a shell ignores SIGINT, a child inherits that, and a run that ignores Ctrl-C rightly
+    # leaves it so (`runner._ctrl_c`). A handled signal is reset to its default in the child.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "minis", "lab", "run", str(study), "--workers", workers, "--quiet"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
     return run, tmp_path / "study.duckdb"
 
 
