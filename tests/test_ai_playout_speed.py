@@ -143,7 +143,7 @@ def test_the_decision_time_tool_times_searched_decisions_of_real_games(
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    monkeypatch.setattr(tool, "GAMES", ((1, 1),))
+    monkeypatch.setattr(tool, "GAMES", (("axis", "allies", 1, 1),))
     found = tool.positions(40)
     assert found and all(g.state.stage is Stage.ACT and g.state.turn >= 2 for g in found)
     assert all(g.state.phase is not Phase.SETUP and not g.over for g in found)

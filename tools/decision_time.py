@@ -3,8 +3,11 @@
     PYTHONPATH=. nice -n 5 python tools/decision_time.py --playouts 64,256 --every 12
 
 The positions: every `--every`-th decision of the ACT stage from turn 2 on, up to turn 9, of three
-games between two heuristic bots (the hidden ladder armies 1, 3 and 5 on configurations 1, 4 and 2,
-seeded dice). For each count, a `SharpBot` (seeded by the position's index, `workers=0`, no clock)
+games between two heuristic bots (sample armies: Axis against Allies on configuration 1, German
+against American on 4, Japanese against British on 2; seeded dice). Not the hidden ladder armies:
+they stay out of everything but the ladder (tests/test_match_ladder.py).
+
+For each count, a `SharpBot` (seeded by the position's index, `workers=0`, no clock)
 decides each position once; printed: its median, 90th percentile and longest CPU seconds a decision
 (the process's own time: one core's, whatever else runs) and its mean playouts a decision. What the
 window's `hard` (`minis.ai.strength`) must keep: a median well under a second on one core.
@@ -26,16 +29,17 @@ from minis.game import Game
 from minis.state import Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ((1, 1), (3, 4), (5, 2))  # (ladder army pair, configuration)
+#: (Axis army, Allied army, configuration, seed) of armies/sample-*.toml
+GAMES = (("axis", "allies", 1, 1), ("german", "american", 4, 3), ("japanese", "british", 2, 5))
 
 
 def positions(every: int) -> list[Game]:
     found: list[Game] = []
-    for pair, configuration in GAMES:
-        axis = load_army(ROOT / "armies" / "ladder" / f"axis-{pair}.toml")
-        allies = load_army(ROOT / "armies" / "ladder" / f"allies-{pair}.toml")
-        game = Game.new(axis, allies, configuration=configuration, dice=Dice(seed=pair))
-        bots = {Side.AXIS: HeuristicBot(pair * 10), Side.ALLIES: HeuristicBot(pair * 10 + 1)}
+    for axis_name, allies_name, configuration, seed in GAMES:
+        axis = load_army(ROOT / "armies" / f"sample-{axis_name}.toml")
+        allies = load_army(ROOT / "armies" / f"sample-{allies_name}.toml")
+        game = Game.new(axis, allies, configuration=configuration, dice=Dice(seed=seed))
+        bots = {Side.AXIS: HeuristicBot(seed * 10), Side.ALLIES: HeuristicBot(seed * 10 + 1)}
         seen = 0
         while not game.over and game.state.turn <= 9:
             side = game.decider()
