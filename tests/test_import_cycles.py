@@ -229,7 +229,8 @@ def test_the_graph_sees_the_package() -> None:
 # --- the checker, on packages written for it -----------------------------------------------------------
 
 
-def _write(root: Path, files: dict[str, str]) -> Package:
+def write_fake_package(root: Path, files: dict[str, str]) -> Package:
+    """The package `fake` under `root`, from file names and texts (for the checkers' own tests)."""
     for name, text in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,7 +239,7 @@ def _write(root: Path, files: dict[str, str]) -> Package:
 
 
 def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path: Path) -> None:
-    package = _write(
+    package = write_fake_package(
         tmp_path,
         {
             "fake/__init__.py": "",
@@ -255,7 +256,7 @@ def test_a_cycle_through_an_import_inside_a_function_is_found(tmp_path: Path) ->
 
 
 def test_relative_imports_from_subpackages_and_self_imports(tmp_path: Path) -> None:
-    package = _write(
+    package = write_fake_package(
         tmp_path,
         {
             "fake/__init__.py": "",
@@ -273,7 +274,7 @@ def test_relative_imports_from_subpackages_and_self_imports(tmp_path: Path) -> N
 
 
 def test_type_checking_imports_do_not_count_but_their_else_branch_does(tmp_path: Path) -> None:
-    package = _write(
+    package = write_fake_package(
         tmp_path,
         {
             "fake/__init__.py": "",
@@ -292,7 +293,7 @@ def test_type_checking_imports_do_not_count_but_their_else_branch_does(tmp_path:
 
 
 def test_a_package_without_cycles_passes(tmp_path: Path) -> None:
-    package = _write(
+    package = write_fake_package(
         tmp_path,
         {
             "fake/__init__.py": "from fake import a, b\n",  # a package may import its own modules

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_import_cycles import PACKAGE_ROOT, Package, import_graph
+from test_import_cycles import PACKAGE_ROOT, Package, import_graph, write_fake_package
 
 #: The layers, bottom first: (name, the modules in it).
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -130,16 +130,8 @@ def test_the_contracts_modules_stay_at_the_top_and_no_other_module_is_there() ->
 FAKE_LAYERS = (("low", ("fake", "fake.low.*")), ("high", ("fake.high", "fake.top.*")))
 
 
-def _write(root: Path, files: dict[str, str]) -> Package:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return Package.read(root / "fake")
-
-
 def test_an_upward_import_is_found_even_a_late_or_type_only_one(tmp_path: Path) -> None:
-    package = _write(
+    package = write_fake_package(
         tmp_path,
         {
             "fake/__init__.py": "",
@@ -159,5 +151,5 @@ def test_an_upward_import_is_found_even_a_late_or_type_only_one(tmp_path: Path) 
 
 
 def test_a_module_without_a_layer_is_named(tmp_path: Path) -> None:
-    package = _write(tmp_path, {"fake/__init__.py": "", "fake/high.py": "", "fake/stray.py": ""})
+    package = write_fake_package(tmp_path, {"fake/__init__.py": "", "fake/high.py": "", "fake/stray.py": ""})
     assert layer_problems(package, FAKE_LAYERS) == ["fake/stray.py is in no layer"]
