@@ -147,10 +147,12 @@ def test_the_decision_time_tool_times_searched_decisions_of_real_games(
     found = tool.positions(40)
     assert found and all(g.state.stage is Stage.ACT and g.state.turn >= 2 for g in found)
     assert all(g.state.phase is not Phase.SETUP and not g.over for g in found)
-    monkeypatch.setattr(sys, "argv", ["decision_time", "--playouts", "2,3", "--every", "40"])
+    monkeypatch.setattr(sys, "argv", ["decision_time", "--playouts", "2,3", "--every", "40", "--turns", "2"])
     tool.main()
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{len(found)} positions"
-    assert [line.split()[0] for line in lines[1:]] == ["playouts=2", "playouts=3"]
-    means = [float(line.split("mean_playouts=")[1]) for line in lines[1:]]
+    assert [line.split()[:2] for line in lines[1:]] == [["playouts=2", "turns=2"], ["playouts=3", "turns=2"]]
+    means = [float(line.split("mean_playouts=")[1].split()[0]) for line in lines[1:]]
     assert means[0] <= 2 and means[1] <= 3
+    changed = [int(line.split("not_the_heuristics_first=")[1]) for line in lines[1:]]
+    assert all(0 <= n <= len(found) for n in changed)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from minis.ai import search as search_module
 from minis.ai.bot import play_out, view
 from minis.ai.heuristic import HeuristicBot
-from minis.ai.playout import keyed_dice, pack, placing, score, unpack
+from minis.ai.playout import keyed_dice, pack, placing, play, score, unpack
 from minis.ai.random_bot import RandomBot
 from minis.ai.search import SearchBot, paired
 from minis.army import load_army
@@ -25,7 +25,7 @@ from minis.base.sides import Side
 from minis.dice import Dice
 from minis.engine import actions as A
 from minis.game import Game
-from minis.state import Counter, Phase, Stage
+from minis.state import Counter, GameState, Phase, Stage
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN = board("""
@@ -305,3 +305,40 @@ def test_an_event_rolls_the_same_dice_in_every_candidate_s_playout() -> None:
     assert keyed_dice(5, game.state, attack, seen).roll_many(12) != first  # the same attack again
     assert keyed_dice(5, game.state, A.Attack("a", "c"), {}).roll_many(12) != first
     assert keyed_dice(6, game.state, attack, {}).roll_many(12) != first
+
+
+# --- playouts deeper than the turn -----------------------------------------------------------------------
+
+
+def test_a_playout_of_two_turns_ends_at_the_next_turns_end() -> None:
+    """`turns`: a playout plays the rest of this turn (1) or this and the next (2), both sides by the
+    policy, and is scored where the turn after them begins; the workers' playouts the same."""
+    game = _movement()
+    turn = game.state.turn
+    reached: dict[int, list[int]] = {}
+
+    def leaf_turn(state: GameState, side: Side, leaf: float) -> float:
+        return float(state.turn)
+
+    action = HeuristicBot(1).choose(game)
+    for turns in (1, 2):
+        for seed in range(3):
+            value = play(game, action, seed, HeuristicBot, 400, value=leaf_turn, turns=turns)
+            reached.setdefault(turns, []).append(int(value or 0))
+    assert reached == {1: [turn + 1] * 3, 2: [turn + 2] * 3}
+    assert game.state.turn == turn and game.state.phase is Phase.MOVEMENT  # the base is left untouched
+    bot = SearchBot(3, workers=0, playouts=4, turns=2)
+    assert bot.turns == 2 and bot.horizon == 2 * 200  # the action cap is a turn's, for each turn
+    with pytest.raises(ValueError, match="at least the rest of its turn"):
+        SearchBot(3, workers=0, turns=0)
+
+
+def test_a_search_with_deeper_playouts_plays_them_on_its_workers_too() -> None:
+    """The turns go to the workers with each playout: the same decision in this process and on them."""
+    game = _movement()
+    side = game.decider()
+    assert side is not None
+    here = SearchBot(4, workers=0, playouts=6, turns=2).choose(view(game, side, 5))
+    with SearchBot(4, workers=1, playouts=6, turns=2) as bot:
+        assert bot.choose(view(game, side, 5)) == here
+        assert bot.playouts > 0

@@ -23,6 +23,7 @@ from minis.base.errors import MinisError
 from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
+from minis.commands import match as match_module
 from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
 from minis.engine import actions as A
 from minis.game import Game
@@ -428,6 +429,31 @@ def test_a_strengths_count_of_playouts_is_part_of_its_ladder(monkeypatch: pytest
     monkeypatch.setattr(sharp, "NORMAL_PLAYOUTS", sharp.NORMAL_PLAYOUTS + 1)
     after = settings(args, ("normal", "random"))
     assert after["counts"] == [sharp.NORMAL_PLAYOUTS, None] != before["counts"]
+
+
+def test_playouts_of_more_turns_are_another_ladder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--turns N` makes the searches' playouts play N turns: the summary keeps each bot's turns (and
+    only then, so the chunks of one-turn playouts played before the option pool with today's), the
+    fingerprint plays the bots so, and the command that plays the chunk again says it."""
+    monkeypatch.setattr(match_module, "play_fingerprint", lambda names, playouts, turns=None: f"{turns}")
+    args = namespace(axis=None, allies=None, playouts=None, rules=None)
+    assert "turns" not in settings(args, ("hard", "heuristic"))
+    assert "turns" not in settings(namespace(**{**vars(args), "turns": 1}), ("hard", "heuristic"))
+    deeper = settings(namespace(**{**vars(args), "turns": 2}), ("hard", "heuristic"))
+    assert deeper["turns"] == [2, None] and deeper["play"] == "2"
+    assert settings(namespace(**{**vars(args), "turns": 3}), ("random", "heuristic")).get("turns") is None
+    path = tmp_path / "deep.json"
+    code, _, _ = run(
+        capsys, "search", "random", "--games", "2", "--workers", "0", "--quiet", "--config", "2",
+        "--playouts", "2", "--turns", "2", "--summary", str(path),
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(path.read_text())
+    assert data["settings"]["turns"] == [2, None]
+    assert data["command"].endswith("--config 2 --playouts 2 --turns 2 --workers 0")
+    assert run(capsys, "search", "random", "--turns", "0") == (1, "", "match:0:0: --turns must be at least 1\n")
 
 
 def test_the_pooled_median_comes_from_the_buckets() -> None:

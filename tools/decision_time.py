@@ -7,9 +7,11 @@ games between two heuristic bots (sample armies: Axis against Allies on configur
 against American on 4, Japanese against British on 2; seeded dice). Not the hidden ladder armies:
 they stay out of everything but the ladder (tests/test_match_ladder.py).
 
-For each count, a `SharpBot` (seeded by the position's index, `workers=0`, no clock)
+For each count, a `SharpBot` (seeded by the position's index, `workers=0`, no clock, its playouts
+`--turns` turns long)
 decides each position once; printed: its median, 90th percentile and longest CPU seconds a decision
-(the process's own time: one core's, whatever else runs) and its mean playouts a decision. What the
+(the process's own time: one core's, whatever else runs), its mean playouts a decision and how many of
+its choices differ from the heuristic's first (its playouts overturned it). What the
 window's `hard` (`minis.ai.strength`) must keep: a median well under a second on one core.
 """
 
@@ -58,23 +60,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--playouts", default="64,256", help="counts, comma-separated (default 64,256)")
     parser.add_argument("--every", type=int, default=12, help="take every N-th decision (default 12)")
+    parser.add_argument("--turns", type=int, default=1, help="the turns a playout plays (default 1)")
     args = parser.parse_args()
     found = positions(max(1, args.every))
     print(f"{len(found)} positions")
     for count in (int(word) for word in args.playouts.split(",")):
         times: list[float] = []
         playouts: list[int] = []
+        changed = 0
         for index, position in enumerate(found):
-            bot = SharpBot(index, workers=0, playouts=count)
+            bot = SharpBot(index, workers=0, playouts=count, turns=args.turns)
             began = time.process_time()
-            bot.choose(position.copy())
+            chosen = bot.choose(position.copy())
             times.append(time.process_time() - began)
             playouts.append(bot.playouts)
+            changed += bool(bot.scored) and chosen != bot.scored[0][0]
         times.sort()
         print(
-            f"playouts={count} median={statistics.median(times):.3f}s "
+            f"playouts={count} turns={args.turns} median={statistics.median(times):.3f}s "
+            f"mean={statistics.mean(times):.3f}s "
             f"p90={times[int(len(times) * 0.9)]:.3f}s longest={times[-1]:.3f}s "
-            f"mean_playouts={statistics.mean(playouts):.1f}",
+            f"mean_playouts={statistics.mean(playouts):.1f} not_the_heuristics_first={changed}",
             flush=True,
         )
 

@@ -72,8 +72,9 @@ def _positions() -> list[Game]:
     return found
 
 
-def play_fingerprint(names: Sequence[str], playouts: int | None = None) -> str:
-    """16 hex digits from the rules' and the named bots' play (bots with `playouts` as `minis match`)."""
+def play_fingerprint(names: Sequence[str], playouts: int | None = None, turns: int | None = None) -> str:
+    """16 hex digits from the rules' and the named bots' play (bots with `playouts` and `turns` as
+    `minis match` makes them)."""
     digest = hashlib.sha256()
     for seed in range(GAMES):
         game = _game(seed)
@@ -85,7 +86,7 @@ def play_fingerprint(names: Sequence[str], playouts: int | None = None) -> str:
         side = game.decider()
         assert side is not None
         for name in names:
-            bot = make_bot(name, 1000 + position, workers=0, playouts=playouts)
+            bot = make_bot(name, 1000 + position, workers=0, playouts=playouts, turns=turns)
             choice = bot.choose(view(game, side, position))  # from its side's view, as in a match
             digest.update(f"{position} {name} {side.value} {game.format(choice)}\n".encode())
     return digest.hexdigest()[:16]

@@ -1,8 +1,9 @@
 """Playouts for the search bot: a position played forward with fresh dice, and what it was worth.
 
 A playout copies a position, applies one candidate action, then lets a policy bot play both sides
-(each from its side's `view`) until the horizon: the end of the turn (its casualty phase done), the
-end of the game, or a number of actions. Each action rolls dice seeded by the playout's seed and the
+(each from its side's `view`) until the horizon: the end of the turn (its casualty phase done; or of
+the next turn, and so on, for a search that looks deeper), the end of the game, or a number of
+actions. Each action rolls dice seeded by the playout's seed and the
 event itself (`keyed_dice`), so the same attack rolls the same dice in every candidate's playout of
 that seed. The position it reaches is scored for the side that chose (`score`): material, the
 objective, a win or a loss, and the units' placing (`placing`).
@@ -172,8 +173,10 @@ def play(
     deadline: float = float("inf"),
     leaf: float = 0.0,
     value: LeafValue | None = None,
+    turns: int = 1,
 ) -> float | None:
-    """One playout of `action` from `base` (left untouched); its score for the side deciding at `base`
+    """One playout of `action` from `base` (left untouched) to the end of `turns` turns, this one first
+    (or of the game, or `horizon` actions); its score for the side deciding at `base`
     (`value`, by default `leaf_value`: `score`, plus `leaf` times `placing` unless the game is over, or
     the learned leaf; the improved search adds its own terms, `minis.ai.sharp.leaf_value`).
 
@@ -200,7 +203,7 @@ def play(
         game.apply(action)
         for _ in range(horizon):
             decider = game.decider()
-            if decider is None or game.state.turn != turn:
+            if decider is None or game.state.turn - turn >= turns:
                 break
             if time.time() > deadline:
                 return None
@@ -272,6 +275,7 @@ def worker_playout(
     deadline: float,
     leaf: float = 0.0,
     value: LeafValue | None = None,
+    turns: int = 1,
 ) -> float | None:
     """A playout in a worker; the position is rebuilt once per decision (`key`) and reused after that."""
     global _position
@@ -279,4 +283,4 @@ def worker_playout(
         raise RuntimeError("worker_playout runs in a worker started with worker_start")
     if _position is None or _position[0] != key:
         _position = (key, unpack(data))
-    return play(_position[1], action, seed, _policy, horizon, deadline, leaf, value)
+    return play(_position[1], action, seed, _policy, horizon, deadline, leaf, value, turns)

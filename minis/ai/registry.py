@@ -17,7 +17,7 @@ from minis.ai.bot import Bot
 from minis.ai.random_bot import RandomBot
 from minis.base.errors import did_you_mean
 
-__all__ = ["BOT_NAMES", "UnknownBot", "make_bot", "playouts_of"]
+__all__ = ["BOT_NAMES", "UnknownBot", "make_bot", "playouts_of", "turns_of"]
 
 #: Every bot's name: the yardsticks, then the strengths (weakest first in each).
 BOT_NAMES = ("random", "heuristic", "search", "easy", "normal", "hard")
@@ -54,6 +54,14 @@ def playouts_of(name: str, playouts: int | None = None) -> int | None:
     return playouts if name == "search" else None
 
 
+def turns_of(name: str, turns: int | None = None) -> int | None:
+    """The turns a playout of the bot `name` plays when made with `turns` (None: a bot without
+    playouts). Like the count of playouts, a ladder's summary keeps it when it is not 1."""
+    if name in ("search", *_PLAYOUTS):
+        return 1 if turns is None else turns
+    return None
+
+
 def make_bot(
     name: str,
     seed: int,
@@ -61,11 +69,12 @@ def make_bot(
     budget: float | None = None,
     workers: int | None = None,
     playouts: int | None = None,
+    turns: int | None = None,
 ) -> Bot:
     """A new bot of that name seeded with `seed`. `budget` (seconds a decision: a cap on time for
-    `normal` and `hard`, which decide by playouts), `workers` (processes) and `playouts` (decide by this
-    count of playouts, never by the clock) are the searches'; None leaves their defaults. UnknownBot
-    for any other name."""
+    `normal` and `hard`, which decide by playouts), `workers` (processes), `playouts` (decide by this
+    count of playouts, never by the clock) and `turns` (the turns a playout plays, this one first) are
+    the searches'; None leaves their defaults. UnknownBot for any other name."""
     if name == "random":
         return NamedRandomBot(seed)
     if name not in _STRONGER:
@@ -85,7 +94,12 @@ def make_bot(
         playouts = playouts_of(name, playouts)
         options = {
             key: value
-            for key, value in (("budget", budget), ("workers", workers), ("playouts", playouts))
+            for key, value in (
+                ("budget", budget),
+                ("workers", workers),
+                ("playouts", playouts),
+                ("turns", turns),
+            )
             if value is not None
         }
         bot: Bot = factory(seed, **options)

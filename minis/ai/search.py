@@ -135,7 +135,8 @@ class SearchBot:
     `workers`: playout processes (default: the machine's cores; 0: in this process). `policy`: the
     bot both sides play in playouts, and whose `candidates` are searched (default: the heuristic); with
     workers it must pickle (a class or a module's function). `candidates`: how many are searched;
-    `max_playouts`: the most playouts of a decision; `horizon`: the most actions of a playout;
+    `max_playouts`: the most playouts of a decision; `turns`: the turns a playout plays, this one first
+    (1: to the end of this turn); `horizon`: the most actions of a playout, a turn;
     `leaf`: the weight of the units' placing at a playout's end beside material (0: material only).
     `playouts`: decide by a count instead of the clock: at most this many playouts a decision
     (`max_playouts` is then not used), so the same seed gives the same games; `budget` is then a cap
@@ -158,11 +159,14 @@ class SearchBot:
         horizon: int = 200,
         leaf: float = LEAF,
         playouts: int | None = None,
+        turns: int = 1,
     ) -> None:
         if budget is not None and budget <= 0:
             raise ValueError("the search budget must be more than 0 seconds")
         if playouts is not None and playouts < 1:
             raise ValueError("the search needs at least 1 playout a decision")
+        if turns < 1:
+            raise ValueError("a playout plays at least the rest of its turn")
         self.rng = random.Random(seed)
         #: The most seconds a decision may take (None: no limit, a decision by count alone).
         self.budget = budget if budget is not None or playouts is not None else DEFAULT_BUDGET
@@ -172,7 +176,9 @@ class SearchBot:
         self.max_playouts = max(1, max_playouts) if playouts is None else playouts
         #: Decide by the count of playouts alone, never by the clock.
         self.counted = playouts is not None
-        self.horizon = max(1, horizon)
+        #: The turns a playout plays (this one first), and the most actions it may take in them.
+        self.turns = turns
+        self.horizon = max(1, horizon) * turns
         self.leaf = leaf
         self.proposer = self.policy(self.rng.randrange(2**63))
         self.decision_times: list[float] = []
@@ -250,7 +256,8 @@ class SearchBot:
 
     def _play(self, base: Game, action: A.Action, seed: int, deadline: float) -> float | None:
         """One playout in this process."""
-        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf, self._leaf_value())
+        value = self._leaf_value()
+        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf, value, self.turns)
 
     def _submit(
         self,
@@ -263,7 +270,9 @@ class SearchBot:
     ) -> cf.Future[float | None]:
         """One playout on a worker."""
         value = self._leaf_value()
-        return pool.submit(worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf, value)
+        return pool.submit(
+            worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf, value, self.turns
+        )
 
     def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:
         """The bandit with playouts in this process, one after another."""

@@ -36,7 +36,7 @@ from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.ladder_armies import ArmyFolder, balanced_pair, ladder_folder, mirrored_pair, read_folder
-from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot, playouts_of
+from minis.ai.registry import BOT_NAMES, UnknownBot, make_bot, playouts_of, turns_of
 from minis.ai.twins import TwinPairs
 from minis.army import Army, load_army, playable_problems
 from minis.base.atomic import write_atomic
@@ -111,6 +111,12 @@ def register(subparsers: Subparsers) -> None:
         help="the search bot decides by N playouts a decision (reproducible)",
     )
     parser.add_argument(
+        "--turns",
+        type=int,
+        metavar="N",
+        help="the search bot's playouts play N turns, this one first (default 1: to the end of this turn)",
+    )
+    parser.add_argument(
         "--workers", type=int, metavar="K", help="processes playing games (default: every core; 0: this one)"
     )
     add_rules_option(parser)
@@ -136,6 +142,7 @@ class GameSpec:
     rules: RuleSet | None = None
     playouts: int | None = None
     record: bool = False
+    turns: int | None = None
 
 
 @attrs.frozen
@@ -196,7 +203,9 @@ def played_game(spec: GameSpec) -> tuple[Game, GameResult]:
     bots = {}
     for name, side in zip(spec.names, sides, strict=True):
         seed = spec.bot_seeds[0 if side is Side.AXIS else 1]
-        bot = make_bot(name, seed, budget=spec.budget, workers=spec.workers, playouts=spec.playouts)
+        bot = make_bot(
+            name, seed, budget=spec.budget, workers=spec.workers, playouts=spec.playouts, turns=spec.turns
+        )
         bots[side] = _Timed(bot)
     game = Game.new(
         spec.axis,
@@ -228,11 +237,13 @@ def run(args: argparse.Namespace) -> int:
         raise MinisError(Problem("match", 0, 0, "--budget must be more than 0 seconds"))
     if args.playouts is not None and args.playouts < 1:
         raise MinisError(Problem("match", 0, 0, "--playouts must be at least 1"))
+    if args.turns is not None and args.turns < 1:
+        raise MinisError(Problem("match", 0, 0, "--turns must be at least 1"))
     rules = chosen_rules(args.rules, "match")
     names = (args.bot_a, args.bot_b)
     for name in dict.fromkeys(names):
         try:
-            make_bot(name, 0, budget=args.budget, workers=1, playouts=args.playouts)
+            make_bot(name, 0, budget=args.budget, workers=1, playouts=args.playouts, turns=args.turns)
         except UnknownBot as error:
             raise MinisError(Problem("match", 0, 0, str(error))) from None
     if args.first_pair < 0:
@@ -309,8 +320,11 @@ def settings(
     """What a chunk was played with, beside its seed: chunks pool only when these are equal (a folder's
     armies by their cards too, so a folder changed between chunks is another ladder; the rules' and
     the bots' play by `play_fingerprint`, so a chunk of code that plays otherwise is another too, and
-    each bot's count of playouts, which two counts' alike choices can hide from the fingerprint)."""
-    return {
+    each bot's count of playouts, which two counts' alike choices can hide from the fingerprint, and,
+    when any playout plays more than its turn, each bot's turns: absent, every playout plays one, so
+    the chunks played before `--turns` pool with those after)."""
+    turns = getattr(args, "turns", None)
+    played: dict[str, object] = {
         "bots": list(names),
         "armies": args.armies,
         "armies_version": None if folder is None else folder.version(),
@@ -322,9 +336,13 @@ def settings(
         "playouts": args.playouts,
         "rules": args.rules,
         "turn_limit": DEFAULT_TURN_LIMIT,
-        "play": play_fingerprint(names, args.playouts),
+        "play": play_fingerprint(names, args.playouts, turns),
         "counts": [playouts_of(name, args.playouts) for name in names],
     }
+    each = [turns_of(name, turns) for name in names]
+    if any(t not in (None, 1) for t in each):
+        played["turns"] = each
+    return played
 
 
 def command_line(args: argparse.Namespace, names: tuple[str, str]) -> str:
@@ -339,6 +357,7 @@ def command_line(args: argparse.Namespace, names: tuple[str, str]) -> str:
         ("--allies", args.allies),
         ("--budget", args.budget),
         ("--playouts", args.playouts),
+        ("--turns", getattr(args, "turns", None)),
         ("--rules", args.rules),
         ("--workers", args.workers),
         ("--records", args.records),
@@ -480,6 +499,7 @@ def game_specs(
                     rules=rules,
                     playouts=getattr(args, "playouts", None),
                     record=record,
+                    turns=getattr(args, "turns", None),
                 )
             )
     return specs
