@@ -7,6 +7,7 @@ import argparse
 import importlib.util
 import json
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -453,7 +454,58 @@ def test_playouts_of_more_turns_are_another_ladder(
     data = json.loads(path.read_text())
     assert data["settings"]["turns"] == [2, None]
     assert data["command"].endswith("--config 2 --playouts 2 --turns 2 --workers 0")
-    assert run(capsys, "search", "random", "--turns", "0") == (1, "", "match:0:0: --turns must be at least 1\n")
+    refused = (1, "", "match:0:0: --turns must be at least 1\n")
+    assert run(capsys, "search", "random", "--turns", "0") == refused
+
+
+def compare_tool() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        spec = importlib.util.spec_from_file_location("ladder_compare", ROOT / "tools" / "ladder_compare.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return module
+
+
+def test_two_ladders_on_the_same_games_compare_game_by_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two bots' chunks of the same seeds against the same opponent: the games that ended otherwise,
+    both scores and the sign test on them; chunks of other games are refused."""
+    tool = compare_tool()
+    assert tool.sign_test(0, 0) == 1.0 and tool.sign_test(17, 16) == 1.0
+    assert tool.sign_test(5, 0) == pytest.approx(2 / 32)
+    assert tool.sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
+    strong = chunk(tmp_path, capsys, "strong.json", "--seed", "4", "--games", "4")
+    weak = tmp_path / "weak.json"
+    code, _, _ = run(
+        capsys, "random", "random", "--games", "4", "--workers", "0", "--quiet", "--config", "2",
+        "--seed", "4", "--summary", str(weak),
+    )  # fmt: skip
+    assert code == 0
+    assert tool.main([str(strong), "--vs", str(weak)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "A: heuristic; B: random; against random, the same 4 games (1 chunk, seed 4)"
+    counts = [int(word.rstrip(";")) for word in lines[1].split() if word.rstrip(";").isdigit()]
+    mine, theirs = (json.loads(path.read_text()) for path in (strong, weak))
+    games = list(zip(mine["results"], theirs["results"], strict=True))
+    assert counts == [
+        sum(a["score"] == b["score"] for a, b in games),
+        sum(a["score"] > b["score"] for a, b in games),
+        sum(a["score"] < b["score"] for a, b in games),
+    ]
+    mean = [data["score"] / data["games"] for data in (mine, theirs)]
+    assert lines[2].startswith(f"A scores {mean[0]:.2f}, B {mean[1]:.2f}; sign test on the ")
+    other = chunk(tmp_path, capsys, "other.json", "--seed", "5", "--games", "4", "--config", "3")
+    assert tool.main([str(strong), "--vs", str(other)]) == 1
+    assert capsys.readouterr().err == f"{other}:1:1: not the same games as {strong}: config 3 here, 2 there\n"
+    elsewhere = chunk(tmp_path, capsys, "elsewhere.json", "--seed", "5", "--games", "4")
+    assert tool.main([str(strong), "--vs", str(elsewhere)]) == 1
+    assert "no chunk of these is among the others" in capsys.readouterr().err
+    assert tool.main([str(strong)]) == 1 and capsys.readouterr().err.startswith("usage: ")
 
 
 def test_the_pooled_median_comes_from_the_buckets() -> None:
