@@ -160,6 +160,22 @@ def test_the_plain_search_stands_and_shoots_and_is_too_late() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
+def test_playouts_of_two_turns_see_the_next_turns_threat_and_clock(seed: int) -> None:
+    """The plain search, no threats at its leaf and no plain look, but its playouts played through the
+    next turn (`turns=2`): the bazookas' close assault and the objective's deciding turn are played, not
+    guessed, and it avoids both blunders that same search makes with one-turn playouts (above)."""
+    game = _position("tiger-bazookas-next-turn", seed)
+    start = game.state.units["tiger"].hex
+    _play(game, SearchBot(seed, workers=0, playouts=PLAYOUTS, turns=2), whole_turn=False)
+    tiger = game.state.units["tiger"]
+    assert tiger.hex is not None and tiger.hex != start
+    assert not any(at == tiger.hex for _, at, _ in Threats(game.state, Side.AXIS).against(tiger, tiger.hex))
+    late = _position("objective-clock-turn-6", 1)
+    _play(late, SearchBot(seed, workers=0, playouts=PLAYOUTS, turns=2), whole_turn=True)
+    assert late.state.turn == 7 and in_time(late.state, Side.AXIS, 1) > 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
 def test_the_only_unit_next_to_the_objective_holds_its_forest(seed: int) -> None:
     """(c) The only unit that can be next to the objective at the end of turn 7 stands in a forest beside
     it, a Sherman and rifles in front: it stays (and fights from there) through its turn 6. (The plain
