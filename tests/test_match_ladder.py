@@ -19,6 +19,7 @@ from minis.ai import sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
+from minis.ai.registry import make_bot
 from minis.army import rule_problems
 from minis.base.errors import MinisError
 from minis.base.sides import Side
@@ -456,6 +457,35 @@ def test_playouts_of_more_turns_are_another_ladder(
     assert data["command"].endswith("--config 2 --playouts 2 --turns 2 --workers 0")
     refused = (1, "", "match:0:0: --turns must be at least 1\n")
     assert run(capsys, "search", "random", "--turns", "0") == refused
+
+
+def test_a_count_asked_for_and_the_same_count_by_default_are_one_ladder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks pool by each bot's count of playouts and turns as played, not by how they were asked for:
+    `hard --playouts 64 --turns 2` today and plain `hard` once those are its defaults are one ladder;
+    another count is not."""
+    tool = pool_tool()
+    first = chunk(tmp_path, capsys, "one.json", "--seed", "4")
+    data = json.loads(first.read_text())
+    asked = {**data, "settings": {**data["settings"], "playouts": 64, "counts": [64, None]}}
+    by_default = {**data, "seed": 5, "settings": {**data["settings"], "playouts": None, "counts": [64, None]}}
+    other = {**data, "seed": 6, "settings": {**data["settings"], "playouts": 40, "counts": [40, None]}}
+    paths = []
+    for name, summary in (("asked", asked), ("default", by_default), ("other", other)):
+        paths.append(tmp_path / f"{name}.json")
+        paths[-1].write_text(json.dumps(summary))
+    assert tool.main([str(paths[0]), str(paths[1])]) == 0
+    assert tool.main([str(paths[0]), str(paths[2])]) == 1
+    assert "counts [40, None] here, [64, None] there" in capsys.readouterr().err
+    monkeypatch.setattr(sharp, "HARD_TURNS", 2)  # a strength's default turns reach its bot and its ladder
+    bot = make_bot("hard", 1, workers=0)
+    assert isinstance(bot, sharp.SharpBot) and bot.turns == 2
+    args = namespace(axis=None, allies=None, playouts=None, rules=None)
+    monkeypatch.setattr(match_module, "play_fingerprint", lambda names, playouts, turns=None: "same")
+    assert settings(args, ("hard", "heuristic"))["turns"] == [2, None]
+    explicit = namespace(**{**vars(args), "turns": 2})
+    assert settings(explicit, ("hard", "heuristic")) == settings(args, ("hard", "heuristic"))
 
 
 def compare_tool() -> ModuleType:

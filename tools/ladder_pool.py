@@ -4,8 +4,8 @@ A ladder of 200 games takes hours, so it is played in chunks across sessions, ea
 `--seed` (and `--first-pair`, to walk a folder's army pairs), each writing a summary. This prints one
 line for them all: BOT_A's score with its Wilson 95% interval, the twin pairs, each bot's median and
 longest time a decision, and the seeds. Chunks pool only when they are of the same bots and settings
-(armies, configurations, budget, playouts, rules, turn limit, the fingerprint of their play and each
-bot's count of playouts) and no two share a seed and first pair
+(armies, configurations, budget, rules, turn limit, the fingerprint of their play, each bot's count of
+playouts as played and, when not 1, its turns a playout) and no two share a seed and first pair
 (the same games twice); anything else is refused with the reason, exit code 1. The pooled median comes
 from the chunks' buckets of decision times (a 16th of a doubling wide), so it is within about 2%.
 """
@@ -102,18 +102,24 @@ def pooled_median(buckets: Sequence[dict[str, int]]) -> float | None:
     raise AssertionError("unreachable")
 
 
+def identity(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings that make chunks one ladder: all but `playouts`, how the count was asked for, when
+    the summary keeps `counts`, each bot's count as played (a strength's default count, and the same
+    count given with `--playouts`, are one ladder: a bot made the default after its chunks were played
+    with the option keeps its ladder)."""
+    if "counts" not in settings:
+        return settings
+    return {key: value for key, value in settings.items() if key != "playouts"}
+
+
 def pool(chunks: Sequence[tuple[Path, dict[str, Any]]]) -> str:
     """The one line of the pooled chunks; MinisError when they are not of one ladder."""
     first_path, first = chunks[0]
     seen: dict[tuple[int, int], Path] = {}
     for path, chunk in chunks:
-        if chunk["settings"] != first["settings"]:
-            differ = sorted(
-                key
-                for key in {*chunk["settings"], *first["settings"]}
-                if chunk["settings"].get(key) != first["settings"].get(key)
-            )
-            mine, theirs = chunk["settings"], first["settings"]
+        mine, theirs = identity(chunk["settings"]), identity(first["settings"])
+        if mine != theirs:
+            differ = sorted(key for key in {*mine, *theirs} if mine.get(key) != theirs.get(key))
             what = "; ".join(f"{key} {mine.get(key)!r} here, {theirs.get(key)!r} there" for key in differ)
             message = f"not the same ladder as {first_path}: {what}"
             raise MinisError(Problem(str(path), 1, 1, message))

@@ -3,7 +3,8 @@ the strengths a player picks, `easy`, `normal`, `hard` (`minis.ai.strength`).
 
 `heuristic` is frozen (the ladder's yardstick) and `search` is the plain search over its candidates, kept
 for comparison; `normal` and `hard` are the improved search (`minis.ai.sharp.SharpBot`) deciding by a
-count of playouts (`sharp.NORMAL_PLAYOUTS`, `sharp.HARD_PLAYOUTS`) unless told another.
+count of playouts (`sharp.NORMAL_PLAYOUTS`, `sharp.HARD_PLAYOUTS`), their playouts playing a number of
+turns (`sharp.NORMAL_TURNS`, `sharp.HARD_TURNS`), unless told another.
 
 The stronger bots are imported only when asked for, so naming the random bot never loads them (and a
 build without them still plays random games).
@@ -31,6 +32,8 @@ _STRONGER = {
 }
 #: The playouts a decision of the improved search's strengths when none are given (`minis.ai.sharp`).
 _PLAYOUTS = {"normal": "NORMAL_PLAYOUTS", "hard": "HARD_PLAYOUTS"}
+#: The turns their playouts play when none are given.
+_TURNS = {"normal": "NORMAL_TURNS", "hard": "HARD_TURNS"}
 
 
 class UnknownBot(ValueError):
@@ -57,7 +60,11 @@ def playouts_of(name: str, playouts: int | None = None) -> int | None:
 def turns_of(name: str, turns: int | None = None) -> int | None:
     """The turns a playout of the bot `name` plays when made with `turns` (None: a bot without
     playouts). Like the count of playouts, a ladder's summary keeps it when it is not 1."""
-    if name in ("search", *_PLAYOUTS):
+    if name in _TURNS:
+        if turns is not None:
+            return turns
+        return int(getattr(importlib.import_module(_STRONGER[name][0]), _TURNS[name]))
+    if name == "search":
         return 1 if turns is None else turns
     return None
 
@@ -92,6 +99,7 @@ def make_bot(
     factory = getattr(module, class_name)
     if name in ("search", *_PLAYOUTS):
         playouts = playouts_of(name, playouts)
+        turns = turns_of(name, turns)
         options = {
             key: value
             for key, value in (

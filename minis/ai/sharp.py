@@ -40,11 +40,15 @@ from minis.engine import actions as A
 from minis.game import Game
 from minis.state import GameState, Phase, Stage
 
-__all__ = ["HARD_PLAYOUTS", "NORMAL_PLAYOUTS", "SharpBot", "leaf_value"]
+__all__ = ["HARD_PLAYOUTS", "HARD_TURNS", "NORMAL_PLAYOUTS", "NORMAL_TURNS", "SharpBot", "leaf_value"]
 
 #: The strengths' playouts a decision (at most: fewer when the leader is clear early).
 NORMAL_PLAYOUTS = 40
 HARD_PLAYOUTS = 256
+#: The turns each strength's playouts play, this one first (`SearchBot(turns=...)`, docs/ai.md: "Deeper
+#: than one turn"): one until a ladder shows two stronger.
+NORMAL_TURNS = 1
+HARD_TURNS = 1
 #: Candidates a plain look calls for that are searched from the start (the rest wait for widening).
 MUST = 3
 #: How many candidates wait in reserve at most.
