@@ -46,14 +46,17 @@ class NamedRandomBot(RandomBot):
     name = "random"
 
 
+def _strength_default(name: str, table: dict[str, str]) -> int:
+    """A strength's setting when none is given: the constant `table` names in its module."""
+    return int(getattr(importlib.import_module(_STRONGER[name][0]), table[name]))
+
+
 def playouts_of(name: str, playouts: int | None = None) -> int | None:
     """The count of playouts a decision the bot `name` decides by when made with `playouts` (None: a bot
     that counts none, or the plain search deciding by the clock). A ladder's summary keeps it, since two
     counts can choose alike in every position `minis.ai.fingerprint` looks at."""
     if name in _PLAYOUTS:
-        if playouts is not None:
-            return playouts
-        return int(getattr(importlib.import_module(_STRONGER[name][0]), _PLAYOUTS[name]))
+        return playouts if playouts is not None else _strength_default(name, _PLAYOUTS)
     return playouts if name == "search" else None
 
 
@@ -61,9 +64,7 @@ def turns_of(name: str, turns: int | None = None) -> int | None:
     """The turns a playout of the bot `name` plays when made with `turns` (None: a bot without
     playouts). Like the count of playouts, a ladder's summary keeps it when it is not 1."""
     if name in _TURNS:
-        if turns is not None:
-            return turns
-        return int(getattr(importlib.import_module(_STRONGER[name][0]), _TURNS[name]))
+        return turns if turns is not None else _strength_default(name, _TURNS)
     if name == "search":
         return 1 if turns is None else turns
     return None
