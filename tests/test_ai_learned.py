@@ -236,6 +236,8 @@ def test_the_hand_set_leaf_is_today_s_and_the_learned_one_keeps_the_points_scale
     assert model is not None and value == pytest.approx(model.leaf(state, Side.AXIS))
     assert 0 < value < total  # the Tiger holds the objective: better than even, short of a won game
     assert playout.leaf_value(state, Side.ALLIES, 0.25, "learned") == pytest.approx(-value)
+    both = playout.leaf_value(state, Side.AXIS, 0.25, "both")  # the sum: the win chance beside the points
+    assert both == pytest.approx(hand + value) and both != pytest.approx(hand)
 
 
 def test_a_finished_game_scores_the_same_with_either_leaf() -> None:
@@ -247,6 +249,7 @@ def test_a_finished_game_scores_the_same_with_either_leaf() -> None:
     game.state.winner = Side.AXIS
     state = game.state
     assert playout.leaf_value(state, Side.AXIS, 0.25, "learned") == playout.score(state, Side.AXIS)
+    assert playout.leaf_value(state, Side.AXIS, 0.25, "both") == playout.score(state, Side.AXIS)
 
 
 # --- the fit and the study --------------------------------------------------------------------------------
@@ -379,7 +382,7 @@ def test_an_unknown_leaf_in_the_environment_is_said_not_passed_over(
 
     monkeypatch.setenv("MINIS_LEAF", "lerned")
     assert playout._leaf_from_environment() == "hand"
-    assert "MINIS_LEAF='lerned' is not one of hand, learned" in capsys.readouterr().err
+    assert "MINIS_LEAF='lerned' is not one of hand, learned, both" in capsys.readouterr().err
     monkeypatch.setenv("MINIS_LEAF", "learned")
     assert playout._leaf_from_environment() == "learned"
     assert capsys.readouterr().err == ""

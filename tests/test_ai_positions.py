@@ -23,12 +23,14 @@ from minis.ai.heuristic import HeuristicBot
 from minis.ai.search import SearchBot
 from minis.ai.sharp import SharpBot, leaf_value
 from minis.ai.solver import solve
-from minis.ai.threats import Threats, clock_for, in_time, turns_left
+from minis.ai.threats import Threats, clock_for, in_time, turns_left, turns_to_end
 from minis.base.sides import Side
 from minis.dice import Dice
+from minis.engine.terms import PointsFrom
 from minis.game import Game
 from minis.hexgrid import Hex
 from minis.rulestest import load_rules_test
+from minis.state import GameState, Stage
 
 POSITIONS = Path(__file__).resolve().parent / "ai-positions"
 PLAYOUTS = 32
@@ -139,6 +141,82 @@ def test_the_plain_look_offers_the_tiger_a_way_out() -> None:
     looked = plain_look(game, scored)
     leaving = [(action, why) for action, why in looked if why.kind == "leave" and why.unit == "tiger"]
     assert leaving and set(leaving[0][1].enemies) == {"bazooka", "bazooka-2", "bazooka-3"}
+
+
+def test_turns_to_end_counts_to_the_turn_the_points_decide() -> None:
+    game = _position("objective-clock-turn-6")
+    state = game.state
+    assert turns_to_end(state) == 5  # turns 6-10: the points decide at the end of turn 10
+    state.turn = 9
+    assert turns_to_end(state) == 2
+    state.turn = 10
+    assert turns_to_end(state) == 1
+    state.battle = attrs.evolve(state.battle, terms=attrs.evolve(state.battle.terms, turn_limit=7))
+    state.turn = 6
+    assert turns_to_end(state) == 2  # a turn limit ends it sooner
+
+
+@pytest.mark.parametrize(("turn", "to_the_end", "expected"), [(9, 2, 2), (8, 2, 1), (9, 0, 1), (10, 2, 1)])
+def test_near_the_end_the_playouts_play_to_the_end_of_the_game(
+    monkeypatch: pytest.MonkeyPatch, turn: int, to_the_end: int, expected: int
+) -> None:
+    """With `TO_THE_END` turns or fewer to the end, the improved search's playouts play them all and are
+    scored by how the game ended; otherwise to the end of this turn."""
+    monkeypatch.setattr(sharp, "TO_THE_END", to_the_end)
+    ends: list[tuple[int, bool]] = []
+
+    def recorded(state: GameState, side: Side, leaf: float) -> float:
+        ends.append((state.turn, state.stage is Stage.OVER))
+        return leaf_value(state, side, leaf)
+
+    monkeypatch.setattr(sharp, "leaf_value", recorded)
+    game = _position("objective-clock-turn-6")
+    state = game.state
+    points_only = attrs.evolve(state.battle.terms, victory=(PointsFrom(10),))  # no objective to end it sooner
+    state.battle = attrs.evolve(state.battle, terms=points_only)
+    state.turn = turn
+    side = game.decider()
+    assert side is not None
+    bot = SharpBot(1, workers=0, playouts=8)
+    bot.choose(view(game, side, 0))
+    assert ends and bot.playouts > 0
+    if expected == 2 or turn == 10:
+        assert all(over for _, over in ends)  # the points decided every playout at the end of turn 10
+    else:
+        assert all(at == turn + 1 and not over for at, over in ends)  # scored where the next turn begins
+
+
+def test_a_strength_scores_its_playouts_by_the_leaf_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SharpBot(evaluation=...)` (a strength's `HARD_LEAF`): every playout and the exact turn's end
+    scored by that leaf, choosing as the environment's `MINIS_LEAF` of the same name would."""
+    from minis.ai import playout
+    from minis.ai.registry import make_bot
+
+    asked: list[str | None] = []
+    plain_leaf = playout.leaf_value
+
+    def recorded(state: GameState, side: Side, leaf: float, evaluation: str | None = None) -> float:
+        asked.append(evaluation)
+        return plain_leaf(state, side, leaf, evaluation)
+
+    monkeypatch.setattr(playout, "leaf_value", recorded)
+    game = _position("tiger-bazookas-next-turn")
+    side = game.decider()
+    assert side is not None
+    both = SharpBot(1, workers=0, playouts=16, evaluation="both")
+    chosen = both.choose(view(game, side, 0))
+    assert asked and set(asked) == {"both"}
+    asked.clear()
+    monkeypatch.setattr(playout, "EVALUATION", "both")
+    by_environment = SharpBot(1, workers=0, playouts=16)
+    assert by_environment.choose(view(game, side, 0)) == chosen
+    assert by_environment.playouts == both.playouts and set(asked) == {None}
+    monkeypatch.setattr(sharp, "HARD_LEAF", "both")
+    hard, normal = make_bot("hard", 1, workers=0), make_bot("normal", 1, workers=0)
+    assert isinstance(hard, SharpBot) and isinstance(normal, SharpBot)
+    assert hard.evaluation == "both" and normal.evaluation is None
+    with pytest.raises(ValueError, match="no leaf evaluation 'lerned'"):
+        SharpBot(1, workers=0, evaluation="lerned")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

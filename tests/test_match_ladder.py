@@ -583,3 +583,57 @@ def test_mirrored_armies_keep_a_nationality_group_where_the_rules_ask_it() -> No
     assert NAMED["2008"].nationality_required
     assert rule_problems(spec.allies, CARDS) == [] and rule_problems(spec.axis, CARDS) == []
     assert len(spec.allies.units) == len(spec.axis.units) > 15  # counterparts, not a plain draw
+
+
+def late_games_tool() -> ModuleType:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        spec = importlib.util.spec_from_file_location("late_games", ROOT / "tools" / "late_games.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return module
+
+
+def test_a_ladders_games_are_played_on_from_a_late_turn_by_two_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two games of a kept chunk (one over at turn 7, one played to turn 10) replayed to turn 9 and
+    played on twice: the one over sooner is left out; B set as A plays the same game; a constant the
+    improved search does not have, and a record that is not there, are refused."""
+    import tarfile
+
+    tool = late_games_tool()
+    kept = json.loads((ROOT / "docs" / "ladder" / "hard-heuristic-s3600.json").read_text())
+    rows = [row for row in kept["results"] if row["game"] in (3, 12)]
+    assert [row["score"] for row in rows] == [1.0, 0.0]
+    kept.update(results=rows, games=2, wins=1, losses=1, draws=0)
+    kept["settings"]["counts"] = [2, None]  # two playouts a decision: quick
+    summary = tmp_path / "hard-heuristic-s3600.json"
+    summary.write_text(json.dumps(kept), encoding="utf-8")
+    records = tmp_path / "records"
+    records.mkdir()
+    with tarfile.open(ROOT / "docs" / "ladder" / "records" / "hard-heuristic-s3600.tar.xz", "r:xz") as tar:
+        for row in rows:
+            member = tar.extractfile(row["record"])
+            assert member is not None
+            (records / row["record"]).write_bytes(member.read())
+    common = [str(summary), "--records", str(records), "--from-turn", "9", "--workers", "1"]
+    assert tool.main([*common, "--set", "TO_THE_END=0"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("from turn 9, 1 games: A scores ")
+    assert (
+        "B (TO_THE_END=0)" in last
+        and "ended otherwise 0: only A won 0, only B won 0 (sign test p = 1.00)" in last
+    )
+    assert tool.main([*common, "--set", "TO_THE_END=2"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("from turn 9, 1 games: A scores ")
+    assert tool.main([*common, "--set", "TO_THE_ENDS=2"]) == 2
+    assert "'TO_THE_ENDS' is no number constant of minis.ai.sharp" in capsys.readouterr().err
+    (records / rows[0]["record"]).unlink()
+    assert tool.main(common) == 2
+    assert f"{records / rows[0]['record']}:0:0: cannot read the record" in capsys.readouterr().err
+    assert tool.main([*common, "--set", "TO_THE_END=two"]) == 2
+    assert "--set TO_THE_END=two: 'two' is not a number" in capsys.readouterr().err

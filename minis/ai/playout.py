@@ -46,9 +46,10 @@ __all__ = ["leaf_value", "pack", "placing", "play", "score", "unpack", "worker_p
 #: The objective's worth at its deciding turn, as a share of both armies' points (less before it).
 OBJECTIVE_SHARE = 0.25
 #: The leaf evaluations a playout's end may be scored by (`leaf_value`).
-EVALUATIONS = ("hand", "learned")
+EVALUATIONS = ("hand", "learned", "both")
 #: Which one the search uses: "hand" (`score` plus the search's leaf weight times `placing`, set by hand)
-#: or "learned" (the shipped evaluation table's model, `minis.ai.learned`). From the environment's
+#: or "learned" (the shipped evaluation table's model, `minis.ai.learned`), or "both" (their sum: the
+#: learned win chance, with the hand-set points beside it). From the environment's
 #: MINIS_LEAF, so that a search's spawned workers follow it too; "hand" unless proven better (docs/ai.md).
 
 
@@ -129,10 +130,13 @@ def leaf_value(state: GameState, side: Side, leaf: float, evaluation: str | None
     value = score(state, side)
     if state.stage is Stage.OVER:
         return value
-    if (evaluation or EVALUATION) == "learned":
+    chosen = evaluation or EVALUATION
+    if chosen != "hand":
         model = learned.shipped_model()
         if model is not None:
-            return model.leaf(state, side)
+            if chosen == "learned":
+                return model.leaf(state, side)
+            value += model.leaf(state, side)
     if leaf:
         value += leaf * placing(state, side)
     return value

@@ -34,6 +34,8 @@ _STRONGER = {
 _PLAYOUTS = {"normal": "NORMAL_PLAYOUTS", "hard": "HARD_PLAYOUTS"}
 #: The turns their playouts play when none are given.
 _TURNS = {"normal": "NORMAL_TURNS", "hard": "HARD_TURNS"}
+#: The constants of their leaf evaluations (None: the environment's).
+_LEAF = {"normal": "NORMAL_LEAF", "hard": "HARD_LEAF"}
 
 
 class UnknownBot(ValueError):
@@ -111,6 +113,10 @@ def make_bot(
             )
             if value is not None
         }
+        if name in _LEAF:
+            evaluation = getattr(module, _LEAF[name])
+            if evaluation is not None:
+                options["evaluation"] = evaluation
         bot: Bot = factory(seed, **options)
         if name in _PLAYOUTS:
             bot.name = name

@@ -179,6 +179,9 @@ class SearchBot:
         #: The turns a playout plays (this one first), and the most actions it may take in them.
         self.turns = turns
         self.horizon = max(1, horizon) * turns
+        #: This decision's turns and action cap (`_turns_for`: the improved search may play deeper).
+        self._turns, self._horizon = self.turns, self.horizon
+        self._turn_horizon = max(1, horizon)
         self.leaf = leaf
         self.proposer = self.policy(self.rng.randrange(2**63))
         self.decision_times: list[float] = []
@@ -221,6 +224,8 @@ class SearchBot:
             return proposer.choose(game)
         if not isinstance(proposer, Proposer):
             return proposer.choose(game)
+        self._turns = max(self.turns, self._turns_for(game))
+        self._horizon = self._turn_horizon * self._turns
         ranked, reserve = self._root(game, proposer)
         if not ranked:
             return proposer.choose(game)
@@ -249,6 +254,11 @@ class SearchBot:
         if self._reserve and len(arms) < self._first + int(WIDEN_C * played**WIDEN_ALPHA):
             arms.append(_Arm(self._reserve.pop(0)))
 
+    def _turns_for(self, game: Game) -> int:
+        """The turns this decision's playouts play, this one first (at least `turns`; the improved
+        search plays to the game's end when it is near)."""
+        return self.turns
+
     def _leaf_value(self) -> LeafValue | None:
         """How a playout's end is scored (None: `playout.leaf_value`; the improved search adds its own
         terms). A module-level function, so that it goes to a worker by name."""
@@ -257,7 +267,7 @@ class SearchBot:
     def _play(self, base: Game, action: A.Action, seed: int, deadline: float) -> float | None:
         """One playout in this process."""
         value = self._leaf_value()
-        return play(base, action, seed, self.policy, self.horizon, deadline, self.leaf, value, self.turns)
+        return play(base, action, seed, self.policy, self._horizon, deadline, self.leaf, value, self._turns)
 
     def _submit(
         self,
@@ -271,7 +281,7 @@ class SearchBot:
         """One playout on a worker."""
         value = self._leaf_value()
         return pool.submit(
-            worker_playout, key, data, action, seed, self.horizon, deadline, self.leaf, value, self.turns
+            worker_playout, key, data, action, seed, self._horizon, deadline, self.leaf, value, self._turns
         )
 
     def _search_here(self, game: Game, arms: list[_Arm], deadline: float) -> None:

@@ -29,18 +29,30 @@ plain `search` play as before.
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from minis.ai import playout
 from minis.ai.candidates import CLOCK_TURNS, Reason, plain_look, reason_for
 from minis.ai.endings import best_ending
 from minis.ai.playout import LeafValue
 from minis.ai.search import WIDER, Proposer, SearchBot, _varied
-from minis.ai.threats import Threats, readiness, turns_left
+from minis.ai.threats import Threats, readiness, turns_left, turns_to_end
 from minis.base.sides import Side
 from minis.engine import actions as A
 from minis.game import Game
 from minis.state import GameState, Phase, Stage
 
-__all__ = ["HARD_PLAYOUTS", "HARD_TURNS", "NORMAL_PLAYOUTS", "NORMAL_TURNS", "SharpBot", "leaf_value"]
+__all__ = [
+    "HARD_LEAF",
+    "HARD_PLAYOUTS",
+    "HARD_TURNS",
+    "NORMAL_LEAF",
+    "NORMAL_PLAYOUTS",
+    "NORMAL_TURNS",
+    "SharpBot",
+    "leaf_value",
+]
 
 #: The strengths' playouts a decision (at most: fewer when the leader is clear early).
 NORMAL_PLAYOUTS = 40
@@ -49,6 +61,13 @@ HARD_PLAYOUTS = 256
 #: than one turn"): one until a ladder shows two stronger.
 NORMAL_TURNS = 1
 HARD_TURNS = 1
+#: The leaf evaluation each strength scores its playouts by (`playout.EVALUATIONS`; None: the
+#: environment's `MINIS_LEAF`, the hand-set leaf unless it says otherwise).
+NORMAL_LEAF: str | None = None
+HARD_LEAF: str | None = None
+#: Playouts play to the game's end when it comes within this many turns, this one included
+#: (`threats.turns_to_end`; 0: never): the last turns are scored by how the game ends, not by a leaf.
+TO_THE_END = 0
 #: Candidates a plain look calls for that are searched from the start (the rest wait for widening).
 MUST = 3
 #: How many candidates wait in reserve at most.
@@ -60,10 +79,11 @@ THREAT_LEAF = 0.5
 CLOCK_SHARE = 0.3
 
 
-def leaf_value(state: GameState, side: Side, leaf: float) -> float:
-    """A playout's end position for `side`: `playout.leaf_value` (the hand-set or learned leaf), the
-    threats of the next turn and the objective's clock (the module's text)."""
-    value = playout.leaf_value(state, side, leaf)
+def leaf_value(state: GameState, side: Side, leaf: float, evaluation: str | None = None) -> float:
+    """A playout's end position for `side`: `playout.leaf_value` (the hand-set leaf, the learned one or
+    both, as `evaluation` says: None, the environment's), the threats of the next turn and the
+    objective's clock (the module's text)."""
+    value = playout.leaf_value(state, side, leaf, evaluation)
     if state.stage is Stage.OVER or state.battle.board is None:
         return value
     mine = Threats(state, side, close_only=True).exposure()
@@ -90,9 +110,16 @@ def _each_first(scored: list[tuple[A.Action, float]]) -> list[A.Action]:
 
 
 class SharpBot(SearchBot):
-    """The improved search (the module's text); the same arguments as `SearchBot`."""
+    """The improved search (the module's text); the same arguments as `SearchBot`, and `evaluation`: the
+    leaf its playouts are scored by (`playout.EVALUATIONS`; None: the environment's)."""
 
     name = "sharp"
+
+    def __init__(self, *args: Any, evaluation: str | None = None, **options: Any) -> None:
+        if evaluation is not None and evaluation not in playout.EVALUATIONS:
+            raise ValueError(f"no leaf evaluation {evaluation!r}: {', '.join(playout.EVALUATIONS)}")
+        super().__init__(*args, **options)
+        self.evaluation = evaluation
 
     #: The last searched decision's policy candidates (scored, best first) and the reasons a plain look
     #: gave for its own (`minis.ai.candidates.Reason`), for the hint.
@@ -131,12 +158,18 @@ class SharpBot(SearchBot):
         return chosen, reserve
 
     def _leaf_value(self) -> LeafValue:
-        return leaf_value
+        if self.evaluation is None:
+            return leaf_value
+        return functools.partial(leaf_value, evaluation=self.evaluation)  # pickles: to the workers
+
+    def _turns_for(self, game: Game) -> int:
+        left = turns_to_end(game.state)
+        return left if left is not None and left <= TO_THE_END else self.turns
 
     def _decide(self, game: Game, deadline: float) -> A.Action:
         """The end of the turn played exactly when it is small (`minis.ai.endings`), else the search."""
         if game.state.stage is Stage.ACT:
-            found = best_ending(game, leaf_value, self.leaf, deadline=deadline)
+            found = best_ending(game, self._leaf_value(), self.leaf, deadline=deadline)
             if found is not None:
                 return found[0]
         return super()._decide(game, deadline)

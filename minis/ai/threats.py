@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 
 from minis.ai.scoring import FloatOdds, Sight, estimate, float_odds, harm, sight_for
 from minis.base.sides import Side
-from minis.engine.terms import Hold, ObjectiveFrom
+from minis.engine.terms import Exit, Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import Facing, Hex, distance
 from minis.rules import caching, mapinfo
 from minis.rules.movement import reachable, speed
@@ -196,6 +196,19 @@ def turns_left(state: GameState) -> int | None:
     ]
     found += [max(0, c.turn - state.turn + 1) for c in state.battle.terms.victory if isinstance(c, Hold)]
     return min(found) if found else None
+
+
+def turns_to_end(state: GameState) -> int | None:
+    """Turns still to be played before the game ends, this one included, whatever happens on the map (a
+    tie on points aside): the points' turn, a held objective's, an exit's deadline, the turn limit (None:
+    none of them). At turn 9 of a Standard battle, 2."""
+    terms = state.battle.terms
+    ends = [c.from_turn for c in terms.victory if isinstance(c, PointsFrom)]
+    ends += [c.turn for c in terms.victory if isinstance(c, Hold)]
+    ends += [c.by_turn for c in terms.victory if isinstance(c, Exit) and c.by_turn is not None]
+    if terms.turn_limit is not None:
+        ends.append(terms.turn_limit)
+    return max(1, min(ends) - state.turn + 1) if ends else None
 
 
 class Clock:
