@@ -488,10 +488,11 @@ def test_a_count_asked_for_and_the_same_count_by_default_are_one_ladder(
     assert settings(explicit, ("hard", "heuristic")) == settings(args, ("hard", "heuristic"))
 
 
-def compare_tool() -> ModuleType:
+def load_tool(name: str) -> ModuleType:
+    """A tool of tools/ loaded as a module (it imports the tools beside it)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        spec = importlib.util.spec_from_file_location("ladder_compare", ROOT / "tools" / "ladder_compare.py")
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
@@ -505,7 +506,7 @@ def test_two_ladders_on_the_same_games_compare_game_by_game(
 ) -> None:
     """Two bots' chunks of the same seeds against the same opponent: the games that ended otherwise,
     both scores and the sign test on them; chunks of other games are refused."""
-    tool = compare_tool()
+    tool = load_tool("ladder_compare")
     assert tool.sign_test(0, 0) == 1.0 and tool.sign_test(17, 16) == 1.0
     assert tool.sign_test(5, 0) == pytest.approx(2 / 32)
     assert tool.sign_test(2, 10) == pytest.approx(2 * (1 + 12 + 66) / 4096)
@@ -585,18 +586,6 @@ def test_mirrored_armies_keep_a_nationality_group_where_the_rules_ask_it() -> No
     assert len(spec.allies.units) == len(spec.axis.units) > 15  # counterparts, not a plain draw
 
 
-def late_games_tool() -> ModuleType:
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        spec = importlib.util.spec_from_file_location("late_games", ROOT / "tools" / "late_games.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "tools"))
-    return module
-
-
 def test_a_ladders_games_are_played_on_from_a_late_turn_by_two_settings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -605,7 +594,7 @@ def test_a_ladders_games_are_played_on_from_a_late_turn_by_two_settings(
     improved search does not have, and a record that is not there, are refused."""
     import tarfile
 
-    tool = late_games_tool()
+    tool = load_tool("late_games")
     kept = json.loads((ROOT / "docs" / "ladder" / "hard-heuristic-s3600.json").read_text())
     rows = [row for row in kept["results"] if row["game"] in (3, 12)]
     assert [row["score"] for row in rows] == [1.0, 0.0]
