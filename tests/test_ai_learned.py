@@ -175,6 +175,21 @@ def test_a_unit_next_to_the_objective_counts_and_more_as_its_turn_nears() -> Non
     assert axis["objective"] == 0.0 and axis["objective_near"] == 0.0
 
 
+def test_the_reach_of_the_objective_counts_two_moves_a_turn_over_the_terrain() -> None:
+    """Riflemen (speed 1) four hexes off need three moves to be next to the objective: two turns, as
+    the improved search's clock counts them (a move in the movement and one in the assault phase), not
+    the three of one move a turn; with a pond in the way (no Soldier enters it) the way round takes a
+    turn more."""
+    ponds = PLAIN.replace("C C C W C C C", "C C C P C C C").replace("C C C C C C C", "C C C P C C C", 2)
+    for text, turns in ((PLAIN, 2), (ponds, 3)):
+        b = board(text, objective="B7")
+        holder = unit(b, "gi", "bar-gunner", "allies", "B6")  # next to the objective: no turns
+        rifles = unit(b, "rifles", "mauser-kar-98k", "axis", "B3")
+        game = position(b, [holder, rifles], turn=5)
+        assert _named(game, Side.AXIS)["objective_reach"] == pytest.approx(-turns / 3)
+        assert _named(game, Side.ALLIES)["objective_reach"] == pytest.approx(turns / 3)
+
+
 def test_a_tank_s_exposed_rear_and_the_threats_count_against_it() -> None:
     b = board(PLAIN)
     sherman = unit(b, "sherman", "m4a1-sherman", "allies", "B2", "E")

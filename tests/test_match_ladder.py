@@ -13,9 +13,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
-from minis.ai import sharp
+from minis.ai import learned, sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
@@ -419,6 +420,23 @@ def test_chunks_of_code_that_plays_otherwise_do_not_pool(
     second = chunk(tmp_path, capsys, "two.json", "--seed", "5")
     assert pool_tool().main([str(first), str(second)]) == 1
     assert ": play '" in capsys.readouterr().err
+
+
+def test_the_learned_table_a_leaf_reads_is_part_of_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hard` scoring by both leaves: a table refitted so slightly that every choice stays the same still
+    makes another fingerprint (its chunks play other games), while the hand-set leaf's fingerprint
+    does not read the table (the chunks played before keep theirs)."""
+    hand = play_fingerprint(["hard"], playouts=4)
+    monkeypatch.setattr(sharp, "HARD_LEAF", "both")
+    both = play_fingerprint(["hard"], playouts=4)
+    assert both != hand
+    model = learned.shipped_model()
+    assert model is not None
+    refitted = attrs.evolve(model, weights={name: w * (1 + 1e-9) for name, w in model.weights.items()})
+    monkeypatch.setattr(learned, "shipped_model", lambda: refitted)
+    assert play_fingerprint(["hard"], playouts=4) != both
+    monkeypatch.setattr(sharp, "HARD_LEAF", None)
+    assert play_fingerprint(["hard"], playouts=4) == hand
 
 
 def test_a_strengths_count_of_playouts_is_part_of_its_ladder(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,10 +17,12 @@ import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 
-from minis.ai.bot import view
+from minis.ai import learned, playout
+from minis.ai.bot import Bot, view
 from minis.ai.endings import applies
 from minis.ai.random_bot import RandomBot
 from minis.ai.registry import make_bot
+from minis.ai.search import SearchBot
 from minis.army import load_army
 from minis.dice import Dice
 from minis.game import Game
@@ -89,4 +91,21 @@ def play_fingerprint(names: Sequence[str], playouts: int | None = None, turns: i
             bot = make_bot(name, 1000 + position, workers=0, playouts=playouts, turns=turns)
             choice = bot.choose(view(game, side, position))  # from its side's view, as in a match
             digest.update(f"{position} {name} {side.value} {game.format(choice)}\n".encode())
+            digest.update(_learned_leaf(bot, game).encode())
     return digest.hexdigest()[:16]
+
+
+def _learned_leaf(bot: Bot, game: Game) -> str:
+    """What a searching bot's leaf makes of the position when it reads the learned table (`"learned"`
+    or `"both"`): the model's log-odds, every bit. A refitted table (or a feature counted otherwise) need
+    not change a choice in these few positions, yet plays other games otherwise: the chunks of one must
+    not pool with the other's. Nothing for the hand-set leaf, so its chunks keep their fingerprints."""
+    if not isinstance(bot, SearchBot):
+        return ""
+    evaluation = getattr(bot, "evaluation", None) or playout.EVALUATION
+    model = learned.shipped_model()
+    if evaluation == "hand" or model is None:
+        return ""
+    side = game.decider()
+    assert side is not None
+    return f"leaf {evaluation} {model.logit(game.state, side)!r}\n"

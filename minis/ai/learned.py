@@ -38,6 +38,7 @@ import attrs
 
 from minis.ai.material import unit_worth
 from minis.ai.scoring import estimate, expected_harm, sight_for
+from minis.ai.threats import clock_for
 from minis.base.data import shipped_folder
 from minis.base.errors import MinisError, Problem
 from minis.base.paths import is_file
@@ -45,7 +46,6 @@ from minis.base.sides import Side
 from minis.base.tomlfile import TomlSource, read_toml, toml_string
 from minis.engine.terms import Hold, ObjectiveFrom, PointsFrom
 from minis.hexgrid import distance, is_front
-from minis.rules.movement import speed
 from minis.rules.victory import controller, exited
 from minis.state import Counter, GameState, Unit
 
@@ -58,7 +58,7 @@ FEATURES: tuple[str, ...] = (
     "objective",  # +1 we control the objective, -1 they do, 0 nobody or both
     "objective_late",  # the same, times how near the turn is when the objective decides
     "objective_near",  # units next to the objective (or on it), ours minus theirs, times that nearness
-    "objective_reach",  # turns the enemy's nearest unit needs to reach it minus ours (at most 3), / 3
+    "objective_reach",  # turns the enemy's first unit needs to be next to it minus ours (at most 3), / 3
     "objective_reach_late",  # the same, times that nearness
     "offense",  # each unit's best expected harm from where it stands, summed, ours minus theirs
     "threat",  # the expected harm every enemy that sees our units could do them, ours minus theirs
@@ -163,8 +163,12 @@ def features(state: GameState, side: Side) -> list[float]:
                 gap = distance(unit.hex, objective)
                 if gap <= 1:
                     near_count += 1 if index == 0 else -1
-                turns = -(-max(0, gap - 1) // max(1, speed(state, unit)))
-                reach[index] = min(reach[index], turns)
+                # By the objective's clock, as the improved search counts it: movement points over the
+                # terrain, two moves a turn (the movement and the assault phase).
+                clock = clock_for(state, bool(unit.card.is_vehicle))
+                turns = clock.turns(state, unit) if clock is not None else None
+                if turns is not None:
+                    reach[index] = min(reach[index], turns)
         values["objective_near"] = near_count * objective_near
         lead = max(-3, min(3, reach[1] - reach[0])) / 3.0
         values["objective_reach"] = lead
