@@ -229,6 +229,17 @@ def test_the_infantry_start_for_the_objective_in_time(seed: int) -> None:
     assert game.state.turn == 7 and in_time(game.state, Side.AXIS, 1) >= 1
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_with_both_leaves_at_hards_count_the_infantry_start_in_time(seed: int) -> None:
+    """The same with both leaves (`"both"`: the learned win chance added to the hand-set leaf) at
+    `hard`'s count of playouts. With the table fitted before the objective's reach was counted by the
+    clock, the learned value saw nothing gained by the advance and something by the shots, and the
+    infantry stood and shot in seeds 5 and 6."""
+    game = _position("objective-clock-turn-6", seed)
+    _play(game, SharpBot(seed, workers=0, playouts=sharp.HARD_PLAYOUTS, evaluation="both"), whole_turn=True)
+    assert game.state.turn == 7 and in_time(game.state, Side.AXIS, 1) >= 1
+
+
 def test_the_plain_search_stands_and_shoots_and_is_too_late() -> None:
     """The same position with today's plain search (seed 1): no unit can be next to the objective in
     time at the end of its turn 6 (the issue's blunder; with seed 2 it does get there)."""
