@@ -5,7 +5,8 @@ of the same bot names and settings may still come from code that plays otherwise
 sessions, or a broken fast build (one let a Strike and Fade unit move again and again after attacking,
 and gave no Antiair unit its reaction shot). The fingerprint plays a little of each, seeded: two random
 games to their end (the rules, by the digest of their records) and each bot's choice in a few positions
-from a seeded game (the bots, deciding by a count of playouts). Equal fingerprints do not prove equal
+from a seeded game (the bots, deciding by a count of playouts), with the learned table's log-odds
+there for a search that scores by it. Equal fingerprints do not prove equal
 play, but a change in the rules or the bots' search almost always shows in it; it takes a few seconds.
 (The turn's last decisions are among the positions since the exact end of the turn changed the bots'
 play there and nowhere else, and a fingerprint without them did not tell the two apart.)
