@@ -27,7 +27,15 @@ from minis.base.sides import Side
 from minis.cards import card_catalogue
 from minis.cli import main
 from minis.commands import match as match_module
-from minis.commands.match import GameSpec, TwinPairs, game_specs, played_game, record_name, settings
+from minis.commands.match import (
+    GameSpec,
+    TwinPairs,
+    command_line,
+    game_specs,
+    played_game,
+    record_name,
+    settings,
+)
 from minis.engine import actions as A
 from minis.game import Game
 from minis.record import parse_record, replay_record
@@ -339,6 +347,19 @@ def test_a_summary_holds_the_chunks_result(tmp_path: Path, capsys: pytest.Captur
     assert data["times"]["A"]["decisions"] == sum(data["times"]["A"]["buckets"].values()) > 0
     assert data["command"] == "minis match heuristic random --games 2 --seed 4 --config 2 --workers 0"
     assert data["last_line"].startswith("heuristic vs random: heuristic scores ")
+
+
+def test_a_summary_s_command_carries_the_environment_s_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk played with `MINIS_LEAF=both` in the environment is played again only with it."""
+    from minis.ai import playout
+
+    args = namespace(
+        axis=None, allies=None, playouts=None, rules=None, workers=2, records=None, first_pair=10
+    )
+    plain = command_line(args, ("hard", "heuristic"))
+    assert plain.startswith("minis match hard heuristic ")
+    monkeypatch.setattr(playout, "EVALUATION", "both")
+    assert command_line(args, ("hard", "heuristic")) == f"MINIS_LEAF=both {plain}"
 
 
 def test_chunks_pool_into_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import attrs
 
+from minis.ai import playout
 from minis.ai.army_maker import make_army
 from minis.ai.bot import Bot, play_out
 from minis.ai.fingerprint import play_fingerprint
@@ -346,8 +347,11 @@ def settings(
 
 
 def command_line(args: argparse.Namespace, names: tuple[str, str]) -> str:
-    """The command that plays this chunk again (the same games, given the same code)."""
+    """The command that plays this chunk again (the same games, given the same code), with the
+    environment's leaf evaluation before it where that is not the hand-set one (`MINIS_LEAF`)."""
     words = ["minis", "match", *names, "--games", str(args.games), "--seed", str(args.seed)]
+    if playout.EVALUATION != "hand":
+        words.insert(0, f"MINIS_LEAF={playout.EVALUATION}")
     if args.config is not None:
         words += ["--config", str(args.config)]
     if args.all_configs:
