@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
-from minis.ai import learned, sharp
+from minis.ai import learned, playout, sharp
 from minis.ai.fingerprint import play_fingerprint
 from minis.ai.heuristic import HeuristicBot
 from minis.ai.ladder_armies import BALANCE, ladder_folder, measured_strength, read_folder
@@ -351,8 +351,6 @@ def test_a_summary_holds_the_chunks_result(tmp_path: Path, capsys: pytest.Captur
 
 def test_a_summary_s_command_carries_the_environment_s_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
     """A chunk played with `MINIS_LEAF=both` in the environment is played again only with it."""
-    from minis.ai import playout
-
     args = namespace(
         axis=None, allies=None, playouts=None, rules=None, workers=2, records=None, first_pair=10
     )

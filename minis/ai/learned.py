@@ -157,6 +157,7 @@ def features(state: GameState, side: Side) -> list[float]:
     if objective is not None:
         near_count = 0
         reach = [99, 99]
+        clocks = {kind: clock_for(state, kind) for kind in (False, True)}  # Soldiers', Vehicles'
         for index, group in enumerate((ours, theirs)):
             for unit in group:
                 assert unit.hex is not None
@@ -165,7 +166,7 @@ def features(state: GameState, side: Side) -> list[float]:
                     near_count += 1 if index == 0 else -1
                 # By the objective's clock, as the improved search counts it: movement points over the
                 # terrain, two moves a turn (the movement and the assault phase).
-                clock = clock_for(state, bool(unit.card.is_vehicle))
+                clock = clocks[bool(unit.card.is_vehicle)]
                 turns = clock.turns(state, unit) if clock is not None else None
                 if turns is not None:
                     reach[index] = min(reach[index], turns)
