@@ -63,6 +63,13 @@ def _sharp(seed: int) -> SharpBot:
     return SharpBot(seed, workers=0, playouts=PLAYOUTS)
 
 
+def _hard(seed: int) -> Bot:
+    """`hard` as the window and `minis match` make it (its own leaf and count of playouts)."""
+    from minis.ai.registry import make_bot
+
+    return make_bot("hard", seed, workers=0)
+
+
 def _search(seed: int) -> SearchBot:
     return SearchBot(seed, workers=0, playouts=PLAYOUTS)
 
@@ -211,10 +218,15 @@ def test_a_strength_scores_its_playouts_by_the_leaf_it_is_given(monkeypatch: pyt
     by_environment = SharpBot(1, workers=0, playouts=16)
     assert by_environment.choose(view(game, side, 0)) == chosen
     assert by_environment.playouts == both.playouts and set(asked) == {None}
-    monkeypatch.setattr(sharp, "HARD_LEAF", "both")
+    # As shipped: `hard` scores by both leaves, `normal` by the environment's (the hand-set one).
     hard, normal = make_bot("hard", 1, workers=0), make_bot("normal", 1, workers=0)
     assert isinstance(hard, SharpBot) and isinstance(normal, SharpBot)
-    assert hard.evaluation == "both" and normal.evaluation is None
+    assert hard.evaluation == sharp.HARD_LEAF == "both" and normal.evaluation is None
+    # MINIS_LEAF, when set, scores every search (a chunk played before `hard` changed its leaf).
+    monkeypatch.setattr(playout, "EVALUATION", "hand")
+    monkeypatch.setattr(playout, "LEAF_FROM_ENVIRONMENT", True)
+    by_hand = make_bot("hard", 1, workers=0)
+    assert isinstance(by_hand, SharpBot) and by_hand.evaluation is None
     with pytest.raises(ValueError, match="no leaf evaluation 'lerned'"):
         SharpBot(1, workers=0, evaluation="lerned")
 
@@ -230,14 +242,34 @@ def test_the_infantry_start_for_the_objective_in_time(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
-def test_with_both_leaves_at_hards_count_the_infantry_start_in_time(seed: int) -> None:
-    """The same with both leaves (`"both"`: the learned win chance added to the hand-set leaf) at
-    `hard`'s count of playouts. With the table fitted before the objective's reach was counted by the
-    clock, the learned value saw nothing gained by the advance and something by the shots, and the
-    infantry stood and shot in seeds 5 and 6."""
+def test_the_shipped_hard_starts_the_infantry_in_time(seed: int) -> None:
+    """The same played by `hard` as shipped: both leaves (`"both"`: the learned win chance added to the
+    hand-set leaf) at its count of playouts. With the table fitted before the objective's reach was
+    counted by the clock, the learned value saw nothing gained by the advance and something by the
+    shots, and the infantry stood and shot in seeds 5 and 6."""
     game = _position("objective-clock-turn-6", seed)
-    _play(game, SharpBot(seed, workers=0, playouts=sharp.HARD_PLAYOUTS, evaluation="both"), whole_turn=True)
+    _play(game, _hard(seed), whole_turn=True)
     assert game.state.turn == 7 and in_time(game.state, Side.AXIS, 1) >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_shipped_hard_avoids_the_other_blunders(seed: int) -> None:
+    """`hard` as shipped (its leaf and count of playouts) in the other blunder positions: the Tiger leaves
+    the bazookas' reach, the lone holder keeps its forest, the last shot goes at the Fanatics."""
+    game = _position("tiger-bazookas-next-turn", seed)
+    start = game.state.units["tiger"].hex
+    _play(game, _hard(seed), whole_turn=False)
+    tiger = game.state.units["tiger"]
+    assert tiger.hex is not None and tiger.hex != start
+    assert not any(at == tiger.hex for _, at, _ in Threats(game.state, Side.AXIS).against(tiger, tiger.hex))
+    holder = _position("lone-holder-in-forest", seed)
+    start = holder.state.units["grenadiers"].hex
+    _play(holder, _hard(seed), whole_turn=True)
+    assert holder.state.units["grenadiers"].hex == start and not holder.state.units["grenadiers"].removed
+    last = _position("last-turn-which-target", seed)
+    side = last.decider()
+    assert side is not None
+    assert last.format(_hard(seed).choose(view(last, side, seed))) == "attack marine-sergeant snlf-fanatics"
 
 
 def test_the_plain_search_stands_and_shoots_and_is_too_late() -> None:

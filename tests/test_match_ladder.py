@@ -350,14 +350,18 @@ def test_a_summary_holds_the_chunks_result(tmp_path: Path, capsys: pytest.Captur
 
 
 def test_a_summary_s_command_carries_the_environment_s_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A chunk played with `MINIS_LEAF=both` in the environment is played again only with it."""
+    """A chunk played with `MINIS_LEAF` set in the environment is played again only with it."""
     args = namespace(
         axis=None, allies=None, playouts=None, rules=None, workers=2, records=None, first_pair=10
     )
     plain = command_line(args, ("hard", "heuristic"))
     assert plain.startswith("minis match hard heuristic ")
     monkeypatch.setattr(playout, "EVALUATION", "both")
+    monkeypatch.setattr(playout, "LEAF_FROM_ENVIRONMENT", True)
     assert command_line(args, ("hard", "heuristic")) == f"MINIS_LEAF=both {plain}"
+    # Set to the hand-set leaf it matters too: `hard` scores by both leaves unless told.
+    monkeypatch.setattr(playout, "EVALUATION", "hand")
+    assert command_line(args, ("hard", "heuristic")) == f"MINIS_LEAF=hand {plain}"
 
 
 def test_chunks_pool_into_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -445,6 +449,7 @@ def test_the_learned_table_a_leaf_reads_is_part_of_the_fingerprint(monkeypatch: 
     """`hard` scoring by both leaves: a table refitted so slightly that every choice stays the same still
     makes another fingerprint (its chunks play other games), while the hand-set leaf's fingerprint
     does not read the table (the chunks played before keep theirs)."""
+    monkeypatch.setattr(sharp, "HARD_LEAF", None)
     hand = play_fingerprint(["hard"], playouts=4)
     monkeypatch.setattr(sharp, "HARD_LEAF", "both")
     both = play_fingerprint(["hard"], playouts=4)
@@ -632,7 +637,8 @@ def test_a_ladders_games_are_played_on_from_a_late_turn_by_two_settings(
     import tarfile
 
     tool = load_tool("late_games")
-    kept = json.loads((ROOT / "docs" / "ladder" / "hard-heuristic-s3600.json").read_text())
+    folder = ROOT / "docs" / "ladder" / "hard-hand-256"  # `hard` with the hand-set leaf, at 256 playouts
+    kept = json.loads((folder / "hard-heuristic-s3600.json").read_text())
     rows = [row for row in kept["results"] if row["game"] in (3, 12)]
     assert [row["score"] for row in rows] == [1.0, 0.0]
     kept.update(results=rows, games=2, wins=1, losses=1, draws=0)
@@ -641,7 +647,7 @@ def test_a_ladders_games_are_played_on_from_a_late_turn_by_two_settings(
     summary.write_text(json.dumps(kept), encoding="utf-8")
     records = tmp_path / "records"
     records.mkdir()
-    with tarfile.open(ROOT / "docs" / "ladder" / "records" / "hard-heuristic-s3600.tar.xz", "r:xz") as tar:
+    with tarfile.open(folder / "records" / "hard-heuristic-s3600.tar.xz", "r:xz") as tar:
         for row in rows:
             member = tar.extractfile(row["record"])
             assert member is not None

@@ -51,6 +51,7 @@ EVALUATIONS = ("hand", "learned", "both")
 #: or "learned" (the shipped evaluation table's model, `minis.ai.learned`), or "both" (their sum: the
 #: learned win chance, with the hand-set points beside it). From the environment's
 #: MINIS_LEAF, so that a search's spawned workers follow it too; "hand" unless proven better (docs/ai.md).
+#: A strength may name its own (`sharp.HARD_LEAF`); MINIS_LEAF, when set, decides for every search.
 
 
 def _leaf_from_environment() -> str:
@@ -65,6 +66,9 @@ def _leaf_from_environment() -> str:
 
 
 EVALUATION = _leaf_from_environment()
+#: Whether MINIS_LEAF is set: then it, not a strength's own leaf, scores every search's playouts (so a
+#: ladder chunk played with the hand-set leaf before `hard` changed its own can still be played again).
+LEAF_FROM_ENVIRONMENT = "MINIS_LEAF" in os.environ
 
 
 # --- scoring -------------------------------------------------------------------------------------------

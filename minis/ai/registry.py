@@ -34,7 +34,7 @@ _STRONGER = {
 _PLAYOUTS = {"normal": "NORMAL_PLAYOUTS", "hard": "HARD_PLAYOUTS"}
 #: The turns their playouts play when none are given.
 _TURNS = {"normal": "NORMAL_TURNS", "hard": "HARD_TURNS"}
-#: The constants of their leaf evaluations (None: the environment's).
+#: The constants of their leaf evaluations (None: the environment's; MINIS_LEAF, when set, overrides them).
 _LEAF = {"normal": "NORMAL_LEAF", "hard": "HARD_LEAF"}
 
 
@@ -113,7 +113,9 @@ def make_bot(
             )
             if value is not None
         }
-        if name in _LEAF:
+        from minis.ai import playout  # (loaded with the search's module by now)
+
+        if name in _LEAF and not playout.LEAF_FROM_ENVIRONMENT:  # MINIS_LEAF, when set, decides
             evaluation = getattr(module, _LEAF[name])
             if evaluation is not None:
                 options["evaluation"] = evaluation

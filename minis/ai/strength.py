@@ -5,7 +5,7 @@
 - normal: the improved search (`minis.ai.sharp`: threats, the objective's clock, candidates a plain
   look calls for, progressive widening) at a small count of playouts (`sharp.NORMAL_PLAYOUTS`);
 - hard: the same at a larger count (`sharp.HARD_PLAYOUTS`, a median well under a second a decision on one
-  core).
+  core), its playouts scored by the learned win chance added to the hand-set leaf (`sharp.HARD_LEAF`).
 Both decide by their count of playouts with a time budget as a cap (`HARD_BUDGET` unless told
 otherwise): the same seed gives the same decision whenever the cap is not reached. A build without the
 search plays them as the heuristic (`bot_for` says so in its `name`). The frozen heuristic is no

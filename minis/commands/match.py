@@ -348,9 +348,10 @@ def settings(
 
 def command_line(args: argparse.Namespace, names: tuple[str, str]) -> str:
     """The command that plays this chunk again (the same games, given the same code), with the
-    environment's leaf evaluation before it where that is not the hand-set one (`MINIS_LEAF`)."""
+    environment's leaf evaluation before it where the environment chose it (`MINIS_LEAF`: then it
+    scores every search, the strengths' own leaves included)."""
     words = ["minis", "match", *names, "--games", str(args.games), "--seed", str(args.seed)]
-    if playout.EVALUATION != "hand":
+    if playout.LEAF_FROM_ENVIRONMENT:
         words.insert(0, f"MINIS_LEAF={playout.EVALUATION}")
     if args.config is not None:
         words += ["--config", str(args.config)]
