@@ -219,6 +219,7 @@ def test_a_strength_scores_its_playouts_by_the_leaf_it_is_given(monkeypatch: pyt
     assert by_environment.choose(view(game, side, 0)) == chosen
     assert by_environment.playouts == both.playouts and set(asked) == {None}
     # As shipped: `hard` scores by both leaves, `normal` by the environment's (the hand-set one).
+    monkeypatch.setattr(playout, "LEAF_FROM_ENVIRONMENT", False)
     hard, normal = make_bot("hard", 1, workers=0), make_bot("normal", 1, workers=0)
     assert isinstance(hard, SharpBot) and isinstance(normal, SharpBot)
     assert hard.evaluation == sharp.HARD_LEAF == "both" and normal.evaluation is None

@@ -354,6 +354,7 @@ def test_a_summary_s_command_carries_the_environment_s_leaf(monkeypatch: pytest.
     args = namespace(
         axis=None, allies=None, playouts=None, rules=None, workers=2, records=None, first_pair=10
     )
+    monkeypatch.setattr(playout, "LEAF_FROM_ENVIRONMENT", False)
     plain = command_line(args, ("hard", "heuristic"))
     assert plain.startswith("minis match hard heuristic ")
     monkeypatch.setattr(playout, "EVALUATION", "both")

@@ -64,8 +64,8 @@ HARD_TURNS = 1
 #: The leaf evaluation each strength scores its playouts by (`playout.EVALUATIONS`; None: the
 #: environment's `MINIS_LEAF`, the hand-set leaf unless it says otherwise). `hard` adds the learned
 #: win chance to the hand-set leaf ("both"): it won more ladder games than the hand-set leaf alone
-#: (docs/ai.md, "Both leaves with the reach counted by the clock"); at `normal`'s 40 playouts it still
-#: stood and shot in a blunder position, so `normal` keeps the hand-set leaf.
+#: (docs/ai.md, "Both leaves with the reach counted by the clock"); at 32 playouts, near `normal`'s 40,
+#: it still stood and shot in a blunder position, so `normal` keeps the hand-set leaf.
 NORMAL_LEAF: str | None = None
 HARD_LEAF: str | None = "both"
 #: Playouts play to the game's end when it comes within this many turns, this one included
