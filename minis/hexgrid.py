@@ -32,10 +32,14 @@ class Hex(NamedTuple):
     def __add__(self, other: object) -> Hex:
         if not isinstance(other, tuple) or len(other) != 2:
             return NotImplemented
-        return Hex(self.q + other[0], self.r + other[1])
+        return _new_hex(Hex, (self.q + other[0], self.r + other[1]))
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return _new_hex(Hex, (self.q - other.q, self.r - other.r))
+
+
+#: A `Hex` made without the named tuple's Python `__new__` (a C call): hexes are added up constantly.
+_new_hex = tuple.__new__
 
 
 class Facing(enum.Enum):

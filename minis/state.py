@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import enum
 import operator
+import types
 from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
+import attr
 import attrs
+from mypy_extensions import mypyc_attr
 
 from minis.base import fields
 from minis.base.kinds import BattleKind as BattleKind  # here for its many readers
@@ -78,9 +81,13 @@ class Stage(enum.Enum):
 AUTOMATIC = (Stage.MAP_ROLL, Stage.COIN, Stage.INITIATIVE, Stage.WALK, Stage.CASUALTY, Stage.END_TURN)
 
 
-# cache_hash: a unit is hashed again and again as a key of positions (the playouts' shared listings);
-# frozen and replaced on change, its hash never changes (the same value as worked out afresh)
-@attrs.frozen(slots=True, cache_hash=True)
+# `attr.s(auto_attribs=True)`, not `attrs.frozen`: the one attrs form mypyc compiles into a native class
+# (fields read in C in the fast build). mypyc keeps only attrs' `__init__`, so equality, the hash, the
+# repr and pickling are written out here, the same in both builds. Frozen is enforced by mypy and by
+# attrs in the pure build; the fast build's native fields would take an assignment, and the engine makes
+# one only to a copy it is building (`_changed_unit`).
+@mypyc_attr(acyclic=True)  # a value of plain fields: the garbage collector need not track it
+@attr.s(auto_attribs=True, frozen=True, slots=True, eq=False, repr=False)
 class Unit:
     """One miniature on (or off) the battle map.
 
@@ -119,13 +126,57 @@ class Unit:
         """Disrupted or damaged: the one -1 on attack dice and defense (they never add)."""
         return self.disrupted or self.damaged
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return self is other or (
+            self.id == other.id
+            and self.hex == other.hex
+            and self.facing is other.facing
+            and self.disrupted == other.disrupted
+            and self.damaged == other.damaged
+            and self.pending == other.pending
+            and self.carried_by == other.carried_by
+            and self.removed == other.removed
+            and self.entered == other.entered
+            and self.side is other.side
+            and self.card == other.card
+        )
+
+    def __hash__(self) -> int:
+        # A unit is hashed again and again as a key of positions (the playouts' shared listings): its
+        # name and hex say it apart from almost every other unit, and hash in C (equal units agree).
+        return hash((self.id, self.hex))
+
+    def __repr__(self) -> str:
+        fields_ = zip(_UNIT_FIELDS, _UNIT_VALUES(self), strict=True)
+        return f"Unit({', '.join(f'{name}={value!r}' for name, value in fields_)})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Unit, _UNIT_VALUES(self))
+
 
 _UNIT_FIELDS = tuple(field.name for field in attrs.fields(Unit))
 _UNIT_VALUES = operator.attrgetter(*_UNIT_FIELDS)
 _UNIT_INDEX = {name: i for i, name in enumerate(_UNIT_FIELDS)}
+#: The fields `_changed_unit` (below) sets one by one: a new field of `Unit` must be added there too.
+_SET_ONE_BY_ONE = (
+    "id",
+    "card",
+    "side",
+    "hex",
+    "facing",
+    "disrupted",
+    "damaged",
+    "pending",
+    "carried_by",
+    "removed",
+    "entered",
+)
+assert _UNIT_FIELDS == _SET_ONE_BY_ONE, _UNIT_FIELDS
 
 
-@attrs.define(slots=True)
+@mypyc_attr(acyclic=True)  # plain values: the garbage collector need not track it
 class MoveProgress:
     """A move being walked hex by hex (docs/engine.md#movement).
 
@@ -133,29 +184,88 @@ class MoveProgress:
     `at` is where that step is: 0 before its movement rolls, 1 in the window while the unit is still
     in path[step], 2 in the window once it is in path[step+1]. A disrupting hit sets `stopped`: other
     units may still fire at the mover in the current hex, and the move ends when that window closes.
+
+    A plain class with its own `__init__` (the walk makes one per move, and the fast build makes it
+    natively); its equality, repr and pickling are written out.
     """
 
-    unit: str
-    path: tuple[Hex, ...]
-    face: Facing | None
-    start_facing: Facing | None
-    step: int = 0
-    at: int = 0
-    window_closed: bool = False
-    road_steps: int = 0
-    stopped: str = ""  # why the move ends in the current hex once this window closes (disrupted)
-    rolls: tuple[tuple[str, ...], ...] = ()  # the movement rolls of each step (from the checked path)
-    roads: tuple[bool, ...] = ()  # whether each step is along a road
-    mode: str = ""  # the ability whose extra move this is ("" for the unit's own move)
+    def __init__(
+        self,
+        unit: str,
+        path: tuple[Hex, ...],
+        face: Facing | None,
+        start_facing: Facing | None,
+        step: int = 0,
+        at: int = 0,
+        window_closed: bool = False,
+        road_steps: int = 0,
+        stopped: str = "",
+        rolls: tuple[tuple[str, ...], ...] = (),
+        roads: tuple[bool, ...] = (),
+        mode: str = "",
+    ) -> None:
+        self.unit = unit
+        self.path = path
+        self.face = face
+        self.start_facing = start_facing
+        self.step = step
+        self.at = at
+        self.window_closed = window_closed
+        self.road_steps = road_steps
+        #: Why the move ends in the current hex once this window closes (disrupted).
+        self.stopped = stopped
+        #: The movement rolls of each step (from the checked path).
+        self.rolls = rolls
+        #: Whether each step is along a road.
+        self.roads = roads
+        #: The ability whose extra move this is ("" for the unit's own move).
+        self.mode = mode
 
-    def but(self, **changes: object) -> MoveProgress:
-        """A copy with some fields changed (faster than attrs.evolve; the walk makes many)."""
-        values = {name: getattr(self, name) for name in _MOVE_FIELDS}
-        values.update(changes)
-        return MoveProgress(**values)
+    def values(self) -> tuple[object, ...]:
+        """Every field, in the order `__init__` takes them."""
+        return (
+            self.unit,
+            self.path,
+            self.face,
+            self.start_facing,
+            self.step,
+            self.at,
+            self.window_closed,
+            self.road_steps,
+            self.stopped,
+            self.rolls,
+            self.roads,
+            self.mode,
+        )
 
+    def but(self) -> MoveProgress:
+        """A copy (a clone's: the walk changes its move in place)."""
+        return MoveProgress(
+            self.unit,
+            self.path,
+            self.face,
+            self.start_facing,
+            self.step,
+            self.at,
+            self.window_closed,
+            self.road_steps,
+            self.stopped,
+            self.rolls,
+            self.roads,
+            self.mode,
+        )
 
-_MOVE_FIELDS = tuple(field.name for field in attrs.fields(MoveProgress))
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveProgress):
+            return NotImplemented
+        return self.values() == other.values()
+
+    def __repr__(self) -> str:
+        return f"MoveProgress{self.values()!r}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (MoveProgress, self.values())
+
 
 #: What identifies a step of a move under way: (turn, phase, active side, mover, path, step index).
 StepKey = tuple[int, "Phase", "Side | None", str, tuple[Hex, ...], int]
@@ -209,7 +319,9 @@ class Note(NamedTuple):
     items: frozenset[Hashable]
 
 
-@attrs.define(slots=True)
+# `attr.s(auto_attribs=True)` for the fast build's native class, as `Unit` (equality written out below).
+@mypyc_attr(acyclic=True)  # nothing a state holds refers back to it: the garbage collector need not track it
+@attr.s(auto_attribs=True, slots=True, eq=False)
 class GameState:
     """The whole mutable state of a battle. Clone before trying anything you may want to undo."""
 
@@ -322,6 +434,12 @@ class GameState:
         new.overheated = self.overheated
         return new
 
+    def __eq__(self, other: object) -> bool:
+        """Every field equal (attrs' equality, written out: the fast build's native class has none)."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self is other or _STATE_VALUES(self) == _STATE_VALUES(other)
+
     # --- the battle's fixed facts, for readers (the rules' hot paths read `state.battle` directly) ---
 
     @property
@@ -414,12 +532,17 @@ class GameState:
 
     def update(self, unit_id: str, **changes: object) -> Unit:
         """Replace a unit by a copy with some fields changed (faster than attrs.evolve)."""
-        values = list(_UNIT_VALUES(self.units[unit_id]))
-        for name, value in changes.items():
+        old = self.units[unit_id]
+        for name in changes:
             if name not in _UNIT_INDEX:
                 raise TypeError(f"Unit has no field '{name}'")
-            values[_UNIT_INDEX[name]] = value
-        unit = Unit(*values)
+        if COMPILED:
+            unit = _changed_unit(old, changes)
+        else:
+            values = list(_UNIT_VALUES(old))
+            for name, value in changes.items():
+                values[_UNIT_INDEX[name]] = value
+            unit = Unit(*values)
         self.units[unit_id] = unit
         return unit
 
@@ -491,4 +614,40 @@ class GameState:
         )
 
 
-_NEW_STATE = object.__new__
+def _compiled_probe() -> None:
+    """Only its type matters: a compiled module's functions are not Python functions."""
+
+
+#: Whether this module runs compiled (the fast build), where a unit's fields are native slots.
+COMPILED = not isinstance(_compiled_probe, types.FunctionType)
+
+
+def _blank_unit() -> Unit:
+    return Unit.__new__(Unit)
+
+
+def _changed_unit(old: Unit, changes: dict[str, object]) -> Unit:
+    """The fast build's copy of a unit with some fields changed: every field set directly (a native
+    class has no frozen guard to go around), not through attrs' `__init__`, which stays interpreted
+    there. The pure build makes the same value through `__init__` (`GameState.update`)."""
+    new = _blank_unit()
+    new.id = cast(str, changes.get("id", old.id))  # type: ignore[misc]
+    new.card = cast(StatCard, changes.get("card", old.card))  # type: ignore[misc]
+    new.side = cast(Side, changes.get("side", old.side))  # type: ignore[misc]
+    new.hex = cast("Hex | None", changes.get("hex", old.hex))  # type: ignore[misc]
+    new.facing = cast("Facing | None", changes.get("facing", old.facing))  # type: ignore[misc]
+    new.disrupted = cast(bool, changes.get("disrupted", old.disrupted))  # type: ignore[misc]
+    new.damaged = cast(bool, changes.get("damaged", old.damaged))  # type: ignore[misc]
+    new.pending = cast("tuple[Counter, ...]", changes.get("pending", old.pending))  # type: ignore[misc]
+    new.carried_by = cast("str | None", changes.get("carried_by", old.carried_by))  # type: ignore[misc]
+    new.removed = cast(bool, changes.get("removed", old.removed))  # type: ignore[misc]
+    new.entered = cast(int, changes.get("entered", old.entered))  # type: ignore[misc]
+    return new
+
+
+_STATE_VALUES = operator.attrgetter(*(field.name for field in attrs.fields(GameState)))
+
+
+def _NEW_STATE(cls: type[GameState]) -> GameState:
+    """A state with no fields set yet (`clone` sets them all): `object.__new__` refuses a native class."""
+    return cls.__new__(cls)

@@ -49,6 +49,8 @@ def test_fast_build_plays_as_the_pure_sources() -> None:
     assert pure.pop("compiled") == []
     failed = {name: why for name, why in compiled["rules"].items() if why != pure["rules"].get(name)}
     assert not failed, f"{len(failed)} rules-test files go otherwise on the fast build: {failed}"
+    failed_values = [name for name, held in compiled["values"].items() if held is not True]
+    assert not failed_values, f"the engine's values do otherwise on the fast build: {failed_values}"
     assert pure == compiled
 
 
@@ -69,3 +71,5 @@ def test_the_parity_script_knows_its_build_when_the_fast_build_is_off() -> None:
     assert result["build"] == result["worker_build"] == "pure" and result["compiled"] == []
     assert len(result["random"]) == 1 and len(result["search"]) > 0
     assert len(result["rules"]) >= 20 and set(result["rules"].values()) == {"passed"}
+    failed = [name for name, held in result["values"].items() if held is not True]
+    assert not failed, f"the engine's values do otherwise on the pure build: {failed}"

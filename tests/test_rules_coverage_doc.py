@@ -7,6 +7,7 @@ names the stale entry, so the matrix cannot quietly drift away from the engine.
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import re
 from pathlib import Path
@@ -53,9 +54,15 @@ def rules_modules() -> list[ModuleType]:
 
 
 def has_member(owner: object, name: str) -> bool:
+    """A module's or class's member; of a class, an attrs field or what its `__init__` takes too (a plain
+    class's fields are set there)."""
     if hasattr(owner, name):
         return True
-    return isinstance(owner, type) and attrs.has(owner) and name in attrs.fields_dict(owner)
+    if not isinstance(owner, type):
+        return False
+    return (attrs.has(owner) and name in attrs.fields_dict(owner)) or (
+        "__init__" in vars(owner) and name in inspect.signature(owner).parameters
+    )
 
 
 def resolve(name: str) -> bool:

@@ -88,6 +88,7 @@ def main() -> None:
         outcome = run_file(path)
         rules[path.relative_to(ROOT).as_posix()] = outcome.reason if not outcome.passed else "passed"
     result = {
+        "values": value_checks(),
         "build": "fast" if fast.installed() else "pure",
         "worker_build": worker_build,
         "compiled": compiled,
@@ -98,6 +99,87 @@ def main() -> None:
         "rules": rules,
     }
     print(json.dumps(result))
+
+
+def value_checks() -> dict[str, bool]:
+    """What the engine's values must do on either build (each True): equality, hashing, copies and
+    pickling of the classes the fast build makes native with their dunder methods written out
+    (`Unit`, `GameState`, `MoveProgress`, the playouts' actions, `Step`, `PathPlan`), and the unit copy
+    that the fast build makes field by field (`GameState.update`)."""
+    import copy
+    import pickle
+
+    import attrs
+
+    from minis.ai.playout import pack, unpack
+    from minis.army import load_army
+    from minis.dice import Dice
+    from minis.engine import actions as A
+    from minis.game import Game
+    from minis.hexgrid import Facing, Hex
+    from minis.rules.movement import PathPlan, Step
+    from minis.state import Counter, MoveProgress
+
+    game = Game.new(
+        load_army(ROOT / "armies" / "sample-axis.toml"),
+        load_army(ROOT / "armies" / "sample-allies.toml"),
+        configuration=1,
+        dice=Dice(seed=1),
+    )
+    state = game.state
+    unit = next(iter(state.units.values()))
+    twin = attrs.evolve(unit)
+    changes = {
+        "hex": Hex(3, 4),
+        "facing": Facing.NE,
+        "disrupted": True,
+        "damaged": True,
+        "pending": (Counter.DISRUPTED,),
+        "carried_by": "someone",
+        "removed": True,
+        "entered": 7,
+    }
+    clone = state.clone()
+    updated = clone.update(unit.id, **changes)
+    move = MoveProgress("u", (Hex(0, 0), Hex(1, 0)), Facing.E, None, step=1, rolls=(("forest",),))
+    actions: list[object] = [
+        A.Move("u", (Hex(0, 0), Hex(1, 0)), Facing.E),
+        A.Face("u", Facing.W),
+        A.Attack("u", "t"),
+        A.Hold(),
+        A.Pass(),
+    ]
+    plan = PathPlan((Step(1, False, ("forest",)), Step(0, True, ())), 1, 1)
+    return {
+        "unit equal to its copy": twin == unit and twin is not unit and [twin] == [unit],
+        "unit hash of equal units": hash(twin) == hash(unit),
+        "unit unequal when a field differs": all(
+            attrs.evolve(unit, **{name: value}) != unit for name, value in changes.items()
+        ),
+        "unit pickled and copied": pickle.loads(pickle.dumps(unit)) == unit and copy.deepcopy(unit) == unit,
+        "unit repr names its fields": repr(unit).startswith(f"Unit(id={unit.id!r}, card="),
+        "update changes those fields only": updated == attrs.evolve(unit, **changes)
+        and clone.units[unit.id] is updated
+        and state.units[unit.id] is unit,
+        "state equal to its clone": clone != state and state.clone() == state,
+        "state packed for a worker": unpack(pack(game)).state.snapshot() == state.snapshot(),
+        "move progress copied and pickled": move.but() == move
+        and move.but() is not move
+        and pickle.loads(pickle.dumps(move)) == move
+        and MoveProgress("u", move.path, Facing.E, None) != move,
+        "actions equal, hashed and pickled": all(
+            pickle.loads(pickle.dumps(action)) == action and hash(copy.copy(action)) == hash(action)
+            for action in actions
+        )
+        and len(set(actions)) == len(actions)
+        and A.Move("u", (Hex(0, 0),)) != A.Move("u", (Hex(0, 0),), Facing.E),
+        "action reprs": [repr(a) for a in actions[1:]]
+        == [f"Face(unit='u', facing={Facing.W!r})", "Attack(unit='u', target='t')", "Hold()", "Pass()"],
+        "plans equal and pickled": pickle.loads(pickle.dumps(plan)) == plan
+        and plan.rolls == (("forest",), ())
+        and plan.roads == (False, True)
+        and plan != PathPlan(plan.steps, 2, 1),
+    }
 
 
 if __name__ == "__main__":

@@ -36,13 +36,12 @@ from pathlib import Path
 from minis.ai.bot import view
 from minis.ai.random_bot import RandomBot
 from minis.army import load_army
-from minis.base.sides import Side
 from minis.board import Board
 from minis.dice import Dice
 from minis.engine import actions as A
 from minis.game import Game
 from minis.mapfile import load_configuration
-from minis.state import Phase
+from minis.state import Phase, Side  # the state's own `Side`, wherever an older checkout keeps it
 
 ROOT = Path(__file__).resolve().parent.parent
 

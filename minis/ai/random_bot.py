@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -20,6 +22,8 @@ from minis.hexgrid import FACINGS, Hex
 from minis.rules import air, arrivals, obstacles, setup
 from minis.rules.combat import reachable_enemies
 from minis.state import Phase, Stage, Unit
+
+T = TypeVar("T")
 
 #: Random picks of a deployment hex before the bot lists the allowed ones.
 DEPLOY_TRIES = 8
@@ -50,29 +54,29 @@ class RandomBot:
         if stage is Stage.ACT:
             return self._act(game)
         if stage is Stage.DEPLOY and game.state.obstacles and obstacles.placing(game.state):
-            return self.rng.choice(game.legal_actions())  # obstacles first: any legal placement
+            return pick(self.rng, game.legal_actions())  # obstacles first: any legal placement
         if stage is Stage.DEPLOY:
             waiting = game.ready_units()
             if waiting:
-                unit = game.state.units[self.rng.choice(waiting)]
+                unit = game.state.units[pick(self.rng, waiting)]
                 hex_ = self._deploy_hex(game, unit)
                 if hex_ is not None:
-                    face = self.rng.choice(FACINGS) if unit.card.is_vehicle else None
+                    face = pick(self.rng, FACINGS) if unit.card.is_vehicle else None
                     return A.Deploy(unit.id, hex_, face)
             options = game.legal_actions()
             ready = [a for a in options if isinstance(a, A.Ready)]
             if ready and self.rng.random() < 0.8:
                 return ready[0]
-            return self.rng.choice(options)
+            return pick(self.rng, options)
         if stage is Stage.REACTION:  # an enemy aircraft was just placed near a unit that may shoot at it
             return self._react(game)
         options = game.legal_actions()
         if stage is Stage.DEFENSIVE_FIRE:
             fire = [a for a in options if isinstance(a, A.Fire)]
             if fire and self.rng.random() < self.fire_chance:
-                return self.rng.choice(fire)
+                return pick(self.rng, fire)
             return A.Hold()
-        return self.rng.choice(options)
+        return pick(self.rng, options)
 
     def _deploy_hex(self, game: Game, unit: Unit) -> Hex | None:
         """A random hex of the zone where the unit may deploy, each such hex equally likely (None: none).
@@ -91,11 +95,11 @@ class RandomBot:
         if not hexes:
             return None
         for _ in range(DEPLOY_TRIES):
-            hex_ = hexes[self.rng.randrange(len(hexes))]
+            hex_ = hexes[below(self.rng, len(hexes))]
             if setup.deploy_problem(state, unit, hex_) is None:
                 return hex_
         allowed = [h for h in hexes if setup.deploy_problem(state, unit, h) is None]
-        return self.rng.choice(allowed) if allowed else None
+        return pick(self.rng, allowed) if allowed else None
 
     def _act(self, game: Game) -> A.Action:
         phase = game.state.phase
@@ -109,7 +113,7 @@ class RandomBot:
         units = game.ready_units()
         assault = game.state.phase is Phase.ASSAULT
         while units:
-            unit = units.pop(self.rng.randrange(len(units)))
+            unit = units.pop(below(self.rng, len(units)))
             if assault and self.rng.random() < self.attack_chance:
                 attack = self._attack(game, unit)
                 if attack is not None:
@@ -122,19 +126,19 @@ class RandomBot:
                     if attack is not None:
                         return attack
                 continue
-            pick = self.rng.randrange(choices)
-            if pick < len(options.moves):
-                path = next(itertools.islice(options.moves.values(), pick, None))
-                face = self.rng.choice(FACINGS) if options.vehicle else None
+            chosen = below(self.rng, choices)
+            if chosen < len(options.moves):
+                path = next(itertools.islice(options.moves.values(), chosen, None))
+                face = pick(self.rng, FACINGS) if options.vehicle else None
                 return A.Move(unit, path, face)
-            pick -= len(options.moves)
+            chosen -= len(options.moves)
             rest: list[A.Action] = [A.Face(unit, f) for f in options.faces]
             rest += [A.BoardTransport(unit, t) for t in options.boards]
             if options.dismount is not None:
                 rest.append(A.Dismount(unit, options.dismount))
             rest += list(options.uses)
             rest += [A.Dismount(unit, h) for h in options.landings]  # ashore from a boat (water)
-            return rest[pick]
+            return rest[chosen]
         return A.Pass()
 
     def _air(self, game: Game) -> A.Action:
@@ -147,11 +151,11 @@ class RandomBot:
             return A.Pass()
         units = game.ready_units()
         while units:
-            unit = units.pop(self.rng.randrange(len(units)))
+            unit = units.pop(below(self.rng, len(units)))
             if flight:
                 hexes = air.open_hexes(game.state)
                 if hexes:
-                    return A.Place(unit, hexes[self.rng.randrange(len(hexes))])
+                    return A.Place(unit, hexes[below(self.rng, len(hexes))])
                 continue
             if unit not in game.state.activated:
                 attack = self._attack(game, unit)
@@ -159,14 +163,14 @@ class RandomBot:
                     return attack
             options = game.legal_actions(unit)  # an extra attack, or an ability's own action
             if options:
-                return options[self.rng.randrange(len(options))]
+                return options[below(self.rng, len(options))]
         return A.Pass()
 
     def _react(self, game: Game) -> A.Action:
         """A reaction shot at the aircraft just placed, with `fire_chance` (by a random unit that may)."""
         fire = [a for a in game.legal_actions() if isinstance(a, A.Fire)]
         if fire and self.rng.random() < self.fire_chance:
-            return self.rng.choice(fire)
+            return pick(self.rng, fire)
         return A.Hold()
 
     def _arrival(self, game: Game) -> A.Action | None:
@@ -178,7 +182,7 @@ class RandomBot:
         options = arrivals.arrive_actions(state)
         if not options or self.rng.random() < 0.5:
             return None
-        return options[self.rng.randrange(len(options))]
+        return options[below(self.rng, len(options))]
 
     def _attack(self, game: Game, unit: str) -> A.Action | None:
         """An attack on a random enemy the unit may attack, if there is one (each equally likely).
@@ -197,13 +201,33 @@ class RandomBot:
         else:
             candidates = [u for u in state.units.values() if u.side is not side and u.on_map]
         while candidates:
-            index = self.rng.randrange(len(candidates))
+            index = below(self.rng, len(candidates))
             target = candidates[index]
             if game.can_attack(unit, target.id):
                 return A.Attack(unit, target.id)
             candidates[index] = candidates[-1]
             candidates.pop()
         return None
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)`, drawn as CPython draws it (`getrandbits` of n's bit length until the number is
+    below n): the very same numbers, made in compiled code in the fast build (the bot draws dozens a
+    playout, and `random`'s own methods are interpreted Python)."""
+    if n <= 0:
+        raise ValueError(f"empty range for below({n})")
+    bits = n.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= n:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
+def pick(rng: random.Random, items: Sequence[T]) -> T:
+    """`rng.choice(items)`: the same draw (`below`)."""
+    if not items:
+        raise IndexError("cannot pick from an empty sequence")
+    return items[below(rng, len(items))]
 
 
 def play(game: Game, bots: dict[object, RandomBot] | RandomBot, max_actions: int = 100_000) -> Game:

@@ -304,7 +304,7 @@ def key(state: GameState) -> object:
     snapshot = state.snapshot()
     if state.move is None:
         return snapshot
-    return tuple(attrs.astuple(part, recurse=False) if part is state.move else part for part in snapshot)
+    return tuple(state.move.values() if part is state.move else part for part in snapshot)
 
 
 def action_rank(action: A.Action) -> int:

@@ -10,9 +10,10 @@ is the game's question.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from minis.base.sides import Side
 from minis.hexgrid import Facing, Hex
@@ -27,33 +28,91 @@ class NotationError(ValueError):
     """An action that does not follow the notation; the message says what is wrong."""
 
 
-@attrs.frozen
+# The actions a playout makes by the dozen (move, face, attack, hold, pass) are plain classes with their own
+# `__init__` rather than attrs classes: the fast build then makes them natively (attrs' `__init__` stays
+# interpreted there). Their fields are `Final` (the type checker keeps them unchanged), and equality, the
+# hash, the repr and pickling are written out as attrs would make them.
+
+
+@mypyc_attr(acyclic=True)
 class Move:
     """`move U H1 H2 ... [face D] [overrun T]`: the hexes entered, in order.
 
     `overrun T` names the enemy Soldier an ability (Overrun) lets the unit run over on the way.
     """
 
-    unit: str
-    path: tuple[Hex, ...]
-    face: Facing | None = None
-    overrun: str | None = None
+    def __init__(
+        self, unit: str, path: tuple[Hex, ...], face: Facing | None = None, overrun: str | None = None
+    ) -> None:
+        self.unit: Final = unit
+        self.path: Final = path
+        self.face: Final = face
+        self.overrun: Final = overrun
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Move:
+            return NotImplemented
+        return (
+            self.unit == other.unit
+            and self.path == other.path
+            and self.face is other.face
+            and self.overrun == other.overrun
+        )
+
+    def __hash__(self) -> int:
+        return hash((Move, self.unit, self.path, self.face, self.overrun))
+
+    def __repr__(self) -> str:
+        return f"Move(unit={self.unit!r}, path={self.path!r}, face={self.face!r}, overrun={self.overrun!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Move, (self.unit, self.path, self.face, self.overrun))
 
 
-@attrs.frozen
+@mypyc_attr(acyclic=True)
 class Face:
     """`face U D`: a Vehicle turns in place (a move of zero hexes)."""
 
-    unit: str
-    facing: Facing
+    def __init__(self, unit: str, facing: Facing) -> None:
+        self.unit: Final = unit
+        self.facing: Final = facing
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Face:
+            return NotImplemented
+        return self.unit == other.unit and self.facing is other.facing
+
+    def __hash__(self) -> int:
+        return hash((Face, self.unit, self.facing))
+
+    def __repr__(self) -> str:
+        return f"Face(unit={self.unit!r}, facing={self.facing!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Face, (self.unit, self.facing))
 
 
-@attrs.frozen
+@mypyc_attr(acyclic=True)
 class Attack:
     """`attack U T`."""
 
-    unit: str
-    target: str
+    def __init__(self, unit: str, target: str) -> None:
+        self.unit: Final = unit
+        self.target: Final = target
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Attack:
+            return NotImplemented
+        return self.unit == other.unit and self.target == other.target
+
+    def __hash__(self) -> int:
+        return hash((Attack, self.unit, self.target))
+
+    def __repr__(self) -> str:
+        return f"Attack(unit={self.unit!r}, target={self.target!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Attack, (self.unit, self.target))
 
 
 @attrs.frozen
@@ -64,9 +123,21 @@ class Fire:
     at: Hex
 
 
-@attrs.frozen
+@mypyc_attr(acyclic=True)
 class Hold:
     """`hold`: decline the rest of the current defensive-fire window."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Hold or NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Hold)
+
+    def __repr__(self) -> str:
+        return "Hold()"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Hold, ())
 
 
 @attrs.frozen
@@ -85,9 +156,21 @@ class Dismount:
     hex: Hex
 
 
-@attrs.frozen
+@mypyc_attr(acyclic=True)
 class Pass:
     """`pass`: end your phase."""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass or NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(Pass)
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Pass, ())
 
 
 @attrs.frozen
@@ -296,13 +379,13 @@ def parse(text: str, parse_hex: ParseHex) -> Action:
 def format_action(action: Action, label: LabelHex) -> str:
     """The notation of an action; `parse(format_action(a)) == a` for every action."""
     match action:
-        case Move(unit, path, face, overrun):
+        case Move(unit=unit, path=path, face=face, overrun=overrun):
             text = "move " + unit + " " + " ".join(label(h) for h in path)
             text += f" face {face.name}" if face is not None else ""
             return text + (f" overrun {overrun}" if overrun is not None else "")
-        case Face(unit, facing):
+        case Face(unit=unit, facing=facing):
             return f"face {unit} {facing.name}"
-        case Attack(unit, target):
+        case Attack(unit=unit, target=target):
             return f"attack {unit} {target}"
         case Fire(unit, at):
             return f"fire {unit} at {label(at)}"

@@ -32,10 +32,14 @@ def _scoped_add(state: GameState, name: str, key: int | PhaseKey, item: Hashable
     notes = state.notes
     entry = notes.get(name)  # `_scoped`, inlined: a unit's every action is noted
     if entry is not None and entry[0] == key:
-        note = Note(key, entry[1].union((item,)))
+        note = _new_note(Note, (key, entry[1].union((item,))))
     else:
-        note = Note(key, frozenset((item,)))
+        note = _new_note(Note, (key, frozenset((item,))))
     state.notes = {**notes, name: note}  # replaced: clones share the mapping
+
+
+#: A `Note` made without the named tuple's Python `__new__` (a C call): one is made on almost every action.
+_new_note = tuple.__new__
 
 
 def this_phase(state: GameState, name: str) -> frozenset[Hashable]:

@@ -8,7 +8,8 @@ lists every hex of the zone for every unit still to deploy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from minis import abilities
 from minis.base.sides import Side
@@ -134,23 +135,57 @@ def air_actions(state: GameState, only: str | None = None) -> list[A.Action]:
     return found
 
 
-class UnitOptions(NamedTuple):
+@mypyc_attr(acyclic=True)  # lists of values: the garbage collector need not track it
+class UnitOptions:
     """What one ready unit may do, grouped (a bot or a front end picks from these without listing every
     facing of every destination): destinations with their paths, facings to turn to, transports to
-    board, where it may dismount, and targets it may attack. (A named tuple: the bot asks for one at
-    almost every decision.)"""
+    board, where it may dismount, and targets it may attack. (A plain class with its own `__init__`:
+    the bot asks for one at almost every decision, and the fast build makes it natively.)"""
 
-    moves: Mapping[Hex, tuple[Hex, ...]]
-    vehicle: bool
-    faces: tuple[Facing, ...]
-    boards: tuple[str, ...]
-    dismount: Hex | None
-    attacks: tuple[str, ...]
-    uses: tuple[A.Use, ...] = ()
-    #: Shore hexes a Soldier aboard a transport afloat may get off into (`rules/water.py`).
-    landings: tuple[Hex, ...] = ()
-    #: Hexes an aircraft may be placed on (the flight phase).
-    places: tuple[Hex, ...] = ()
+    def __init__(
+        self,
+        moves: Mapping[Hex, tuple[Hex, ...]],
+        vehicle: bool,
+        faces: tuple[Facing, ...],
+        boards: tuple[str, ...],
+        dismount: Hex | None,
+        attacks: tuple[str, ...],
+        uses: tuple[A.Use, ...] = (),
+        landings: tuple[Hex, ...] = (),
+        places: tuple[Hex, ...] = (),
+    ) -> None:
+        self.moves = moves
+        self.vehicle = vehicle
+        self.faces = faces
+        self.boards = boards
+        self.dismount = dismount
+        self.attacks = attacks
+        self.uses = uses
+        #: Shore hexes a Soldier aboard a transport afloat may get off into (`rules/water.py`).
+        self.landings = landings
+        #: Hexes an aircraft may be placed on (the flight phase).
+        self.places = places
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.moves,
+            self.vehicle,
+            self.faces,
+            self.boards,
+            self.dismount,
+            self.attacks,
+            self.uses,
+            self.landings,
+            self.places,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, UnitOptions):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return f"UnitOptions{self._values()!r}"
 
     def actions(self, unit_id: str) -> list[A.Action]:
         found: list[A.Action] = []

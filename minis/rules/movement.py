@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
+from typing import Final
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from minis import abilities
 from minis.base import fields
@@ -92,13 +94,30 @@ def along_road(state: GameState, a: Hex, b: Hex) -> bool:
     return side in mapinfo.info(board).roads and side not in state.broken_roads
 
 
-@attrs.frozen(slots=True)
+@mypyc_attr(acyclic=True)  # plain values, kept by the thousand in the move caches: untracked by the GC
 class Step:
-    """One step of a move as the rules see it: its cost and the movement rolls it needs."""
+    """One step of a move as the rules see it: its cost and the movement rolls it needs.
 
-    cost: int
-    road: bool
-    rolls: tuple[str, ...]
+    A plain class with `Final` fields (a native one in the fast build), its equality written out."""
+
+    def __init__(self, cost: int, road: bool, rolls: tuple[str, ...]) -> None:
+        self.cost: Final = cost
+        self.road: Final = road
+        self.rolls: Final = rolls
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Step:
+            return NotImplemented
+        return self.cost == other.cost and self.road == other.road and self.rolls == other.rolls
+
+    def __hash__(self) -> int:
+        return hash((self.cost, self.road, self.rolls))
+
+    def __repr__(self) -> str:
+        return f"Step(cost={self.cost!r}, road={self.road!r}, rolls={self.rolls!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Step, (self.cost, self.road, self.rolls))
 
 
 def step(state: GameState, unit: Unit, a: Hex, b: Hex, bonus_left: bool) -> Step | str:
@@ -188,21 +207,34 @@ def minimum_movement(state: GameState, unit: Unit, spent: int, cost: int) -> boo
     )
 
 
-@attrs.frozen(slots=True)
+@mypyc_attr(acyclic=True)  # kept by the thousand in the move caches: not tracked by the collector
 class PathPlan:
     """A checked move: its steps, the hexes of movement spent, how many steps were along a road, and
-    each step's movement rolls and road flag as the walk keeps them (worked out once: plans are kept)."""
+    each step's movement rolls and road flag as the walk keeps them (worked out once: plans are kept).
 
-    steps: tuple[Step, ...]
-    spent: int
-    road_steps: int
-    rolls: tuple[tuple[str, ...], ...] = fields.field(
-        default=fields.factory(lambda plan: tuple([s.rolls for s in plan.steps]), takes_self=True),
-        eq=False,
-    )
-    roads: tuple[bool, ...] = fields.field(
-        default=fields.factory(lambda plan: tuple([s.road for s in plan.steps]), takes_self=True), eq=False
-    )
+    A plain class with `Final` fields (a native one in the fast build); equal plans have equal steps,
+    spending and road steps (the rolls and roads follow from the steps)."""
+
+    def __init__(self, steps: tuple[Step, ...], spent: int, road_steps: int) -> None:
+        self.steps: Final = steps
+        self.spent: Final = spent
+        self.road_steps: Final = road_steps
+        self.rolls: Final = tuple([s.rolls for s in steps])
+        self.roads: Final = tuple([s.road for s in steps])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PathPlan:
+            return NotImplemented
+        return self.steps == other.steps and self.spent == other.spent and self.road_steps == other.road_steps
+
+    def __hash__(self) -> int:
+        return hash((self.steps, self.spent, self.road_steps))
+
+    def __repr__(self) -> str:
+        return f"PathPlan(steps={self.steps!r}, spent={self.spent!r}, road_steps={self.road_steps!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (PathPlan, (self.steps, self.spent, self.road_steps))
 
 
 #: What a cached move plan depends on (`plan_key`): unit kind, start hex, path, road bonus unused,
