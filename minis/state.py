@@ -176,6 +176,23 @@ _SET_ONE_BY_ONE = (
 assert _UNIT_FIELDS == _SET_ONE_BY_ONE, _UNIT_FIELDS
 
 
+#: A `MoveProgress`'s fields in the order its `__init__` takes them (`MoveProgress.values`).
+MoveFields = tuple[
+    str,
+    tuple[Hex, ...],
+    "Facing | None",
+    "Facing | None",
+    int,
+    int,
+    bool,
+    int,
+    str,
+    tuple[tuple[str, ...], ...],
+    tuple[bool, ...],
+    str,
+]
+
+
 @mypyc_attr(acyclic=True)  # plain values: the garbage collector need not track it
 class MoveProgress:
     """A move being walked hex by hex (docs/engine.md#movement).
@@ -221,7 +238,7 @@ class MoveProgress:
         #: The ability whose extra move this is ("" for the unit's own move).
         self.mode = mode
 
-    def values(self) -> tuple[object, ...]:
+    def values(self) -> MoveFields:
         """Every field, in the order `__init__` takes them."""
         return (
             self.unit,
@@ -240,20 +257,7 @@ class MoveProgress:
 
     def but(self) -> MoveProgress:
         """A copy (a clone's: the walk changes its move in place)."""
-        return MoveProgress(
-            self.unit,
-            self.path,
-            self.face,
-            self.start_facing,
-            self.step,
-            self.at,
-            self.window_closed,
-            self.road_steps,
-            self.stopped,
-            self.rolls,
-            self.roads,
-            self.mode,
-        )
+        return MoveProgress(*self.values())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MoveProgress):
